@@ -1,0 +1,3 @@
+//! Computer players. Each sees only its own seat's views (see [`crate::engine::Bot`]).
+
+pub mod random;

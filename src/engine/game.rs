@@ -1,0 +1,168 @@
+//! The rules interface, shaped after OpenSpiel's state API with boardgame.io's per-player views.
+
+use std::fmt::Debug;
+
+use serde::{Serialize, de::DeserializeOwned};
+
+use super::options::{OptionSpec, Options};
+
+/// A player's position at the table, counted from 0.
+pub type Seat = usize;
+
+/// Who performs an action: a seat, or chance (dice, shuffles, draws).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Actor {
+    Chance,
+    Seat(Seat),
+}
+
+/// Whose eyes a [`Game::view`] is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    /// One player: their own secrets and everything public.
+    Seat(Seat),
+    /// A spectator: only what the whole table sees.
+    Public,
+    /// Everything (replay of a finished game).
+    Omniscient,
+}
+
+/// Who owes the next action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ToMove {
+    /// These seats, ascending. More than one means a simultaneous step: each submits in private
+    /// and the resolution must not depend on the order of submission.
+    Seats(Vec<Seat>),
+    /// The driver must sample one of [`Game::chance_outcomes`].
+    Chance,
+    Over,
+}
+
+impl ToMove {
+    pub fn seats(&self) -> &[Seat] {
+        match self {
+            ToMove::Seats(s) => s,
+            _ => &[],
+        }
+    }
+    pub fn includes(&self, seat: Seat) -> bool {
+        self.seats().contains(&seat)
+    }
+}
+
+/// An action that the rules refuse, with the reason a player can read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal(pub String);
+
+impl std::fmt::Display for Illegal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+/// Builds an `Err(Illegal)` from format arguments.
+#[macro_export]
+macro_rules! illegal {
+    ($($arg:tt)*) => { Err($crate::engine::Illegal(format!($($arg)*))) };
+}
+
+/// The end of a game: everyone's score and who won.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub scores: Vec<i32>,
+    /// Ascending seats; several when they share the win, every seat in a cooperative win,
+    /// none in a cooperative loss.
+    pub winners: Vec<Seat>,
+    /// How the winner was settled, e.g. "tie broken by tiles received".
+    pub note: String,
+}
+
+impl Outcome {
+    /// Highest score wins; `tiebreak` ranks the tied (higher is better); equal on both share it.
+    pub fn by_score(
+        scores: Vec<i32>,
+        tiebreak: impl Fn(Seat) -> i64,
+        tiebreak_name: &str,
+    ) -> Outcome {
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let tied: Vec<Seat> = (0..scores.len()).filter(|&s| scores[s] == best).collect();
+        if tied.len() <= 1 {
+            return Outcome {
+                scores,
+                winners: tied,
+                note: String::new(),
+            };
+        }
+        let top = tied.iter().map(|&s| tiebreak(s)).max().unwrap_or(0);
+        let winners: Vec<Seat> = tied
+            .iter()
+            .copied()
+            .filter(|&s| tiebreak(s) == top)
+            .collect();
+        let note = if winners.len() == 1 {
+            format!("tie on {best} broken by {tiebreak_name}")
+        } else {
+            format!("tie on {best} and on {tiebreak_name}: shared win")
+        };
+        Outcome {
+            scores,
+            winners,
+            note,
+        }
+    }
+}
+
+/// One game's rules. The implementing type is the whole game state.
+///
+/// Pure: no I/O, no clock, no randomness. Randomness enters only as chance actions that the
+/// driver samples from [`Game::chance_outcomes`] and records in the log.
+pub trait Game: Clone + Debug + PartialEq + Send + 'static {
+    /// The id used on the command line and in logs.
+    const ID: &'static str;
+    const NAME: &'static str;
+    /// One line for the launcher.
+    const PITCH: &'static str;
+    const MIN_PLAYERS: usize;
+    const MAX_PLAYERS: usize;
+    /// Bumped whenever a rules change would re-simulate an old log differently.
+    const RULES_VERSION: u32;
+    /// The variants a player may choose, with their allowed values.
+    const OPTIONS: &'static [OptionSpec];
+
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send;
+    /// What one viewer may know. Must not be able to hold another seat's secret.
+    type View: Clone + Debug + PartialEq;
+
+    /// A new game for `players` seats. `options` were checked against [`Game::OPTIONS`].
+    fn new(options: &Options, players: usize) -> Result<Self, String>;
+    fn to_move(&self) -> ToMove;
+    /// Every legal action of `seat`, in a deterministic order; empty unless it owes an action.
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+    /// Possible chance outcomes with positive weights; empty unless chance is to move.
+    fn chance_outcomes(&self) -> Vec<(Self::Action, u32)>;
+    /// Applies an action after checking it again: the action may come from an untrusted log.
+    fn apply(&mut self, actor: Actor, action: &Self::Action) -> Result<(), Illegal>;
+    fn view(&self, viewer: Viewer) -> Self::View;
+    /// The event line for `action`, called on the state before it is applied, as `viewer` may
+    /// see it.
+    fn describe(&self, actor: Actor, action: &Self::Action, viewer: Viewer) -> String;
+    /// `Some` exactly when the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Whether `seat` may take back `action` (already applied) without having learnt anything
+    /// from it. Actions that reveal something are never undoable.
+    fn undoable(&self, _seat: Seat, _action: &Self::Action) -> bool {
+        false
+    }
+    /// A state that differs from this one only in what `viewer` may not know (other seats'
+    /// secrets, unseen cards), varied by `salt`. Used by tests to prove views leak nothing.
+    fn vary_hidden(&self, viewer: Viewer, salt: u64) -> Self;
+
+    fn scores(&self) -> Option<Vec<i32>> {
+        self.outcome().map(|o| o.scores)
+    }
+    fn is_over(&self) -> bool {
+        matches!(self.to_move(), ToMove::Over)
+    }
+}

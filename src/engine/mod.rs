@@ -1,0 +1,15 @@
+//! The game-independent core: the [`Game`] trait every rules module implements, the seeded
+//! chance sampler, the match driver and the JSON log.
+
+pub mod bot;
+pub mod game;
+pub mod log;
+pub mod options;
+pub mod replay;
+pub mod rng;
+pub mod session;
+
+pub use bot::Bot;
+pub use game::{Actor, Game, Illegal, Outcome, Seat, ToMove, Viewer};
+pub use options::{OptionSpec, Options};
+pub use session::Match;

@@ -1,0 +1,347 @@
+//! A match: one game's state together with its history, seed and players, able to turn itself
+//! into a log and to rebuild itself from one.
+
+use serde_json::Value;
+
+use super::game::{Actor, Game, Illegal, Seat, ToMove, Viewer};
+use super::log::{By, Entry, LogError, LogFile, LogResult, PlayerEntry};
+use super::options::{self, Options};
+use super::rng;
+
+/// One applied action.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step<A> {
+    pub actor: Actor,
+    pub action: A,
+    pub ms: Option<u64>,
+}
+
+/// What a new game needs besides the rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    pub options: Options,
+    pub players: Vec<PlayerEntry>,
+    pub seed: u64,
+    /// RFC 3339 time the game began; supplied by the caller because the engine keeps no clock.
+    pub started: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Match<G: Game> {
+    pub options: Options,
+    pub players: Vec<PlayerEntry>,
+    pub seed: u64,
+    pub started: String,
+    pub initial: G,
+    pub state: G,
+    pub history: Vec<Step<G::Action>>,
+    /// How many chance actions `history` holds: the stream index of the next draw.
+    chance_draws: u64,
+}
+
+impl<G: Game> Match<G> {
+    pub fn new(setup: Setup) -> Result<Self, String> {
+        let n = setup.players.len();
+        if n < G::MIN_PLAYERS || n > G::MAX_PLAYERS {
+            return Err(format!(
+                "{} takes {} to {} players, not {n}",
+                G::NAME,
+                G::MIN_PLAYERS,
+                G::MAX_PLAYERS
+            ));
+        }
+        let options = options::resolve(G::OPTIONS, &setup.options)?;
+        let initial = G::new(&options, n)?;
+        Ok(Match {
+            options,
+            players: setup.players,
+            seed: setup.seed,
+            started: setup.started,
+            state: initial.clone(),
+            initial,
+            history: Vec::new(),
+            chance_draws: 0,
+        })
+    }
+
+    pub fn to_move(&self) -> ToMove {
+        self.state.to_move()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+
+    /// Applies an action after checking that `actor` is to move; the rules check the rest.
+    pub fn apply(
+        &mut self,
+        actor: Actor,
+        action: G::Action,
+        ms: Option<u64>,
+    ) -> Result<(), Illegal> {
+        match (self.state.to_move(), actor) {
+            (ToMove::Over, _) => return crate::illegal!("the game is over"),
+            (ToMove::Chance, Actor::Seat(s)) => {
+                return crate::illegal!("seat {s} acted while chance was to move");
+            }
+            (ToMove::Seats(seats), Actor::Seat(s)) if !seats.contains(&s) => {
+                return crate::illegal!("seat {s} is not to move (to move: {seats:?})");
+            }
+            (ToMove::Seats(seats), Actor::Chance) => {
+                return crate::illegal!("chance acted while seats {seats:?} were to move");
+            }
+            _ => {}
+        }
+        if actor == Actor::Chance
+            && !self
+                .state
+                .chance_outcomes()
+                .iter()
+                .any(|(a, w)| *w > 0 && *a == action)
+        {
+            return crate::illegal!("{action:?} is not a possible chance outcome here");
+        }
+        self.state.apply(actor, &action)?;
+        if actor == Actor::Chance {
+            self.chance_draws += 1;
+        }
+        self.history.push(Step { actor, action, ms });
+        Ok(())
+    }
+
+    /// The chance outcome the seed decides for the next chance draw, if chance is to move.
+    pub fn sample_chance(&self) -> Option<G::Action> {
+        if self.state.to_move() != ToMove::Chance {
+            return None;
+        }
+        let outcomes = self.state.chance_outcomes();
+        let weights: Vec<u32> = outcomes.iter().map(|(_, w)| *w).collect();
+        let mut r = rng::stream(self.seed, self.chance_draws);
+        let i = rng::weighted(&mut r, &weights)?;
+        outcomes.into_iter().nth(i).map(|(a, _)| a)
+    }
+
+    /// Samples and applies chance actions until a seat is to move or the game is over.
+    pub fn run_chance(&mut self) -> Result<usize, Illegal> {
+        let mut n = 0;
+        while let Some(a) = self.sample_chance() {
+            self.apply(Actor::Chance, a, None)?;
+            n += 1;
+        }
+        if self.state.to_move() == ToMove::Chance {
+            return crate::illegal!("chance is to move but has no outcome (a rules bug)");
+        }
+        Ok(n)
+    }
+
+    /// The seat of the last action and how many of its trailing actions it may take back now:
+    /// its own undoable actions since the last chance outcome or another seat's action.
+    pub fn undoable(&self) -> Option<(Seat, usize)> {
+        let Some(Step {
+            actor: Actor::Seat(seat),
+            ..
+        }) = self.history.last()
+        else {
+            return None;
+        };
+        let seat = *seat;
+        let mut n = 0;
+        for (i, step) in self.history.iter().enumerate().rev() {
+            if step.actor != Actor::Seat(seat) {
+                break;
+            }
+            // The rules decide on the state before the action.
+            if !self.state_at(i).undoable(seat, &step.action) {
+                break;
+            }
+            n += 1;
+        }
+        (n > 0).then_some((seat, n))
+    }
+
+    /// Takes back the last `n` actions (which must all be seat actions) and rebuilds the state.
+    pub fn undo(&mut self, n: usize) {
+        let keep = self.history.len().saturating_sub(n);
+        self.history.truncate(keep);
+        self.state = self.state_at(keep);
+        self.chance_draws = self
+            .history
+            .iter()
+            .filter(|s| s.actor == Actor::Chance)
+            .count() as u64;
+    }
+
+    /// The state after the first `n` actions, rebuilt from the start.
+    pub fn state_at(&self, n: usize) -> G {
+        let mut s = self.initial.clone();
+        for step in self.history.iter().take(n) {
+            // These actions were applied once already, so they apply again.
+            let _ = s.apply(step.actor, &step.action);
+        }
+        s
+    }
+
+    pub fn view(&self, viewer: Viewer) -> G::View {
+        self.state.view(viewer)
+    }
+
+    pub fn player_name(&self, seat: Seat) -> &str {
+        self.players
+            .get(seat)
+            .map(|p| p.name.as_str())
+            .unwrap_or("?")
+    }
+
+    pub fn to_log(&self) -> LogFile {
+        LogFile {
+            format: super::log::FORMAT.into(),
+            version: super::log::VERSION,
+            app: env!("CARGO_PKG_VERSION").into(),
+            game: G::ID.into(),
+            rules_version: G::RULES_VERSION,
+            options: self.options.clone(),
+            players: self.players.clone(),
+            seed: self.seed.to_string(),
+            started: self.started.clone(),
+            actions: self
+                .history
+                .iter()
+                .map(|s| Entry {
+                    by: match s.actor {
+                        Actor::Chance => By::Chance,
+                        Actor::Seat(n) => By::Seat(n),
+                    },
+                    a: serde_json::to_value(&s.action).unwrap_or(Value::Null),
+                    ms: s.ms,
+                })
+                .collect(),
+            result: self.state.outcome().map(|o| LogResult {
+                scores: o.scores,
+                winners: o.winners,
+            }),
+        }
+    }
+
+    /// Rebuilds a match from a parsed log, re-simulating and checking every action.
+    pub fn from_log(log: &LogFile) -> Result<Self, LogError> {
+        if log.game != G::ID {
+            return Err(LogError::header(format!(
+                "log is for '{}', not '{}'",
+                log.game,
+                G::ID
+            )));
+        }
+        if log.rules_version != G::RULES_VERSION {
+            return Err(LogError::header(format!(
+                "rules version {} of {} is not the one this hotseat plays ({})",
+                log.rules_version,
+                G::ID,
+                G::RULES_VERSION
+            )));
+        }
+        let seed: u64 = log
+            .seed
+            .parse()
+            .map_err(|_| LogError::header(format!("seed '{}' is not a whole number", log.seed)))?;
+        for (i, p) in log.players.iter().enumerate() {
+            if p.is_bot() {
+                let ok = p
+                    .seed
+                    .as_deref()
+                    .map(|s| s.parse::<u64>().is_ok())
+                    .unwrap_or(false);
+                if !ok || p.bot.is_none() {
+                    return Err(LogError::header(format!(
+                        "player {i}: a bot needs a kind and a numeric seed"
+                    )));
+                }
+            }
+        }
+        let setup = Setup {
+            options: log.options.clone(),
+            players: log.players.clone(),
+            seed,
+            started: log.started.clone(),
+        };
+        let mut m =
+            Match::<G>::new(setup).map_err(|e| LogError::header(format!("bad setup: {e}")))?;
+        for (i, entry) in log.actions.iter().enumerate() {
+            if m.is_over() {
+                return Err(LogError::at(i, "action after the end of the game"));
+            }
+            let actor = match entry.by {
+                By::Chance => Actor::Chance,
+                By::Seat(n) if n < m.players.len() => Actor::Seat(n),
+                By::Seat(n) => return Err(LogError::at(i, format!("seat {n} does not exist"))),
+            };
+            let action: G::Action = serde_json::from_value(entry.a.clone())
+                .map_err(|e| LogError::at(i, format!("not a {} action: {e}", G::ID)))?;
+            match (m.state.to_move(), actor) {
+                (ToMove::Chance, Actor::Seat(s)) => {
+                    return Err(LogError::at(
+                        i,
+                        format!("seat {s} acted but chance was to move"),
+                    ));
+                }
+                (ToMove::Seats(seats), Actor::Chance) => {
+                    return Err(LogError::at(
+                        i,
+                        format!("chance acted but seats {seats:?} were to move"),
+                    ));
+                }
+                (ToMove::Seats(seats), Actor::Seat(s)) if !seats.contains(&s) => {
+                    return Err(LogError::at(
+                        i,
+                        format!("seat {s} acted but it was not to move (to move: {seats:?})"),
+                    ));
+                }
+                (ToMove::Chance, Actor::Chance)
+                    if !m
+                        .state
+                        .chance_outcomes()
+                        .iter()
+                        .any(|(a, w)| *w > 0 && *a == action) =>
+                {
+                    return Err(LogError::at(
+                        i,
+                        format!("impossible chance outcome {}", entry.a),
+                    ));
+                }
+                _ => {}
+            }
+            m.apply(actor, action, entry.ms).map_err(|e| match actor {
+                Actor::Chance => LogError::at(i, format!("illegal chance outcome: {e}")),
+                Actor::Seat(s) => LogError::at(i, format!("illegal action by seat {s}: {e}")),
+            })?;
+        }
+        let end = log.actions.len();
+        match (&log.result, m.state.outcome()) {
+            (Some(r), Some(o)) if r.scores != o.scores => {
+                return Err(LogError::at(
+                    end,
+                    format!(
+                        "recorded result {:?} differs from the re-simulated {:?}",
+                        r.scores, o.scores
+                    ),
+                ));
+            }
+            (Some(r), Some(o)) if !r.winners.is_empty() && r.winners != o.winners => {
+                return Err(LogError::at(
+                    end,
+                    format!(
+                        "recorded winners {:?} differ from the re-simulated {:?}",
+                        r.winners, o.winners
+                    ),
+                ));
+            }
+            (Some(_), None) => {
+                return Err(LogError::at(
+                    end,
+                    "a result is recorded but the game is not over",
+                ));
+            }
+            _ => {}
+        }
+        Ok(m)
+    }
+}

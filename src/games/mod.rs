@@ -1,0 +1,1 @@
+//! One module per game: pure rules, no I/O, no clock, no randomness, no terminal.
