@@ -3,3 +3,6 @@
 pub mod bots;
 pub mod engine;
 pub mod games;
+pub mod registry;
+pub mod store;
+pub mod ui;

@@ -8,8 +8,10 @@ pub mod options;
 pub mod replay;
 pub mod rng;
 pub mod session;
+pub mod table;
 
 pub use bot::Bot;
 pub use game::{Actor, Game, Illegal, Outcome, Seat, ToMove, Viewer};
 pub use options::{OptionSpec, Options};
-pub use session::Match;
+pub use session::{Match, Setup};
+pub use table::Table;

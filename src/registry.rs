@@ -1,0 +1,134 @@
+//! The list of games. Adding a game: its rules module, its bots, its UI module, an
+//! `impl Registered` below and one line in [`GAMES`].
+
+use std::marker::PhantomData;
+
+use crate::engine::log::{LogError, LogFile};
+use crate::engine::{Bot, Game, Match, OptionSpec, Outcome, Setup, Table};
+
+/// What the app needs of a game beyond its rules.
+pub trait Registered: Game {
+    type Ui: crate::ui::GameUi<Self>;
+    /// Bot kinds with a short description; the first is the game's best.
+    const BOTS: &'static [(&'static str, &'static str)];
+    /// The rules page, in Markdown.
+    const RULES: &'static str;
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+}
+
+/// A game with its types erased, so the launcher, logs, sim and replay treat all games alike.
+pub trait AnyGame: Sync {
+    fn id(&self) -> &'static str;
+    fn name(&self) -> &'static str;
+    fn pitch(&self) -> &'static str;
+    fn players(&self) -> (usize, usize);
+    fn options(&self) -> &'static [OptionSpec];
+    fn bots(&self) -> &'static [(&'static str, &'static str)];
+    fn rules(&self) -> &'static str;
+    fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String>;
+    fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError>;
+}
+
+/// A table of any game, for headless use and for handing to the UI.
+pub trait AnyTable {
+    fn game(&self) -> &'static str;
+    fn to_log(&self) -> LogFile;
+    fn outcome(&self) -> Option<Outcome>;
+    fn actions(&self) -> usize;
+    fn set_save(&mut self, path: Option<std::path::PathBuf>);
+    fn save_error(&self) -> Option<String>;
+    /// Plays chance and bots until a human is to move or the game ends; `Err` on a rules bug.
+    fn run_bots(&mut self, max_actions: usize) -> Result<(), String>;
+    /// The game screen for this table.
+    fn into_screen(self: Box<Self>, back_to_launcher: bool) -> Box<dyn crate::ui::Screen>;
+    /// The replay viewer for this table's history.
+    fn into_replay(self: Box<Self>) -> Box<dyn crate::ui::Screen>;
+}
+
+pub struct Entry<G>(PhantomData<fn() -> G>);
+
+impl<G> Entry<G> {
+    pub const NEW: Entry<G> = Entry(PhantomData);
+}
+
+impl<G: Registered> AnyGame for Entry<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn pitch(&self) -> &'static str {
+        G::PITCH
+    }
+    fn players(&self) -> (usize, usize) {
+        (G::MIN_PLAYERS, G::MAX_PLAYERS)
+    }
+    fn options(&self) -> &'static [OptionSpec] {
+        G::OPTIONS
+    }
+    fn bots(&self) -> &'static [(&'static str, &'static str)] {
+        G::BOTS
+    }
+    fn rules(&self) -> &'static str {
+        G::RULES
+    }
+    fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String> {
+        let m = Match::<G>::new(setup)?;
+        Ok(Box::new(Table::new(m, G::make_bot)?))
+    }
+    fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError> {
+        Ok(Box::new(Table::<G>::from_log(log, G::make_bot)?))
+    }
+}
+
+impl<G: Registered> AnyTable for Table<G> {
+    fn game(&self) -> &'static str {
+        G::ID
+    }
+    fn to_log(&self) -> LogFile {
+        self.m.to_log()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.m.state.outcome()
+    }
+    fn actions(&self) -> usize {
+        self.m.history.len()
+    }
+    fn set_save(&mut self, path: Option<std::path::PathBuf>) {
+        self.save = path;
+        self.persist();
+    }
+    fn save_error(&self) -> Option<String> {
+        self.save_error.clone()
+    }
+    fn run_bots(&mut self, max_actions: usize) -> Result<(), String> {
+        let start = self.m.history.len();
+        loop {
+            self.run_chance().map_err(|e| e.0)?;
+            if self.m.is_over() || self.m.history.len() - start >= max_actions {
+                return Ok(());
+            }
+            match self.bot_to_move() {
+                Some(seat) => {
+                    self.bot_step(seat).map_err(|e| e.0)?;
+                }
+                None => return Ok(()),
+            }
+        }
+    }
+    fn into_screen(self: Box<Self>, back_to_launcher: bool) -> Box<dyn crate::ui::Screen> {
+        crate::ui::play::play_screen::<G>(*self, back_to_launcher)
+    }
+    fn into_replay(self: Box<Self>) -> Box<dyn crate::ui::Screen> {
+        crate::ui::replay::replay_screen::<G>(self.m)
+    }
+}
+
+/// Every game, in launcher order.
+pub static GAMES: &[&dyn AnyGame] = &[];
+
+/// A game by id or alias.
+pub fn find(id: &str) -> Option<&'static dyn AnyGame> {
+    GAMES.iter().copied().find(|g| g.id() == id)
+}

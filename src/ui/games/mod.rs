@@ -1,0 +1,1 @@
+//! How each game's view is drawn and how keys map to its actions.
