@@ -1,6 +1,7 @@
 //! hotseat: tabletop games for several people sharing one keyboard.
 
 pub mod bots;
+pub mod cli;
 pub mod engine;
 pub mod games;
 pub mod registry;

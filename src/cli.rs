@@ -1,0 +1,411 @@
+//! The command line: argument types and the commands that need no terminal UI.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::engine::log::{self, PlayerEntry};
+use crate::engine::{Options, Setup};
+use crate::registry::{self, AnyGame, AnyTable};
+use crate::store;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "hotseat",
+    version,
+    about = "Tabletop games for friends sharing one keyboard."
+)]
+pub struct Cli {
+    /// Plain ASCII drawing: no box-drawing characters or symbols outside ASCII.
+    #[arg(long, global = true)]
+    pub ascii: bool,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Start a game directly, skipping the launcher.
+    Play(PlayArgs),
+    /// Carry on with a saved, unfinished game.
+    Resume {
+        /// The game's log file.
+        log: PathBuf,
+    },
+    /// Watch a saved game step by step, or check it with --check.
+    Replay {
+        log: PathBuf,
+        /// Re-simulate the log without a screen: exit 0 if it is sound, else name the entry and
+        /// the problem.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Print a game's rules page.
+    Rules { game: String },
+    /// List the games with their player ranges, options and computer players.
+    List,
+    /// Play computer-only games without a screen and report statistics.
+    Sim(SimArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    pub game: String,
+    /// Number of players (default: the game's minimum, or the number of --names).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Player names, comma separated, in seat order.
+    #[arg(long, value_delimiter = ',')]
+    pub names: Vec<String>,
+    /// Make a seat a computer player: SEAT (1 = first player) or SEAT=KIND. Repeatable.
+    #[arg(long = "bot", value_name = "SEAT[=KIND]")]
+    pub bots: Vec<String>,
+    /// Seed for the game's chance (a whole number), for a game you can play again identically.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// A game option, KEY=VALUE (see `hotseat list`). Repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Where to write the log (default: a new file in the data folder's games/).
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct SimArgs {
+    pub game: String,
+    /// How many games to play.
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Players per game (default: the game's minimum).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Seed of the first game; game k uses seed + k.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// KIND for every seat, or SEAT=KIND for one seat (1 = first). Repeatable. Default: the
+    /// game's best bot.
+    #[arg(long = "bot", value_name = "KIND|SEAT=KIND")]
+    pub bots: Vec<String>,
+    /// A game option, KEY=VALUE. Repeatable.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Write each game's log into this folder.
+    #[arg(long)]
+    pub save_logs: Option<PathBuf>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn game(id: &str) -> Result<&'static dyn AnyGame, String> {
+    registry::find(id).ok_or_else(|| {
+        let known: Vec<&str> = registry::GAMES.iter().map(|g| g.id()).collect();
+        format!("unknown game '{id}' (known: {})", known.join(", "))
+    })
+}
+
+pub fn parse_options(kvs: &[String]) -> Result<Options, String> {
+    let mut out = BTreeMap::new();
+    for kv in kvs {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| format!("option '{kv}' is not KEY=VALUE"))?;
+        out.insert(k.trim().to_string(), v.trim().to_string());
+    }
+    Ok(out)
+}
+
+/// Seat `i`'s bot seed, derived from the game's seed so a seeded game is reproducible.
+pub fn bot_seed(seed: u64, seat: usize) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(seat as u64 + 1)
+}
+
+fn parse_seat(s: &str, n: usize) -> Result<usize, String> {
+    let seat: usize = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a seat number"))?;
+    if seat == 0 || seat > n {
+        return Err(format!("seat {seat} does not exist (seats are 1 to {n})"));
+    }
+    Ok(seat - 1)
+}
+
+fn check_bot_kind(g: &dyn AnyGame, kind: &str) -> Result<(), String> {
+    if g.bots().iter().any(|(k, _)| *k == kind) {
+        return Ok(());
+    }
+    let kinds: Vec<&str> = g.bots().iter().map(|(k, _)| *k).collect();
+    Err(format!(
+        "{} has no bot '{kind}' (kinds: {})",
+        g.name(),
+        kinds.join(", ")
+    ))
+}
+
+/// The setup `hotseat play` describes.
+pub fn play_setup(g: &dyn AnyGame, a: &PlayArgs, started: String) -> Result<Setup, String> {
+    let (min, max) = g.players();
+    let n = a.players.unwrap_or(a.names.len().max(min));
+    if n < min || n > max {
+        return Err(format!(
+            "{} takes {min} to {max} players, not {n}",
+            g.name()
+        ));
+    }
+    if a.names.len() > n {
+        return Err(format!("{} names for {n} players", a.names.len()));
+    }
+    let seed = a.seed.unwrap_or_else(crate::engine::rng::fresh_seed);
+    let mut kinds: Vec<Option<String>> = vec![None; n];
+    for b in &a.bots {
+        let (seat, kind) = match b.split_once('=') {
+            Some((s, k)) => (parse_seat(s, n)?, k.trim().to_string()),
+            None => (
+                parse_seat(b, n)?,
+                g.bots()
+                    .first()
+                    .map(|(k, _)| k.to_string())
+                    .unwrap_or_default(),
+            ),
+        };
+        check_bot_kind(g, &kind)?;
+        kinds[seat] = Some(kind);
+    }
+    let players = (0..n)
+        .map(|i| {
+            let name = a
+                .names
+                .get(i)
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty());
+            match &kinds[i] {
+                Some(kind) => PlayerEntry::bot(
+                    name.unwrap_or(format!("Bot {}", i + 1)),
+                    kind,
+                    bot_seed(seed, i),
+                ),
+                None => PlayerEntry::human(name.unwrap_or(format!("Player {}", i + 1))),
+            }
+        })
+        .collect();
+    Ok(Setup {
+        options: parse_options(&a.options)?,
+        players,
+        seed,
+        started,
+    })
+}
+
+/// `hotseat replay --check`: the one-line verdict, `Err` naming the entry and the problem.
+pub fn check_log(path: &Path) -> Result<String, String> {
+    let l = log::read(path).map_err(|e| e.to_string())?;
+    let g = game(&l.game)?;
+    let t = g.load_table(&l).map_err(|e| e.to_string())?;
+    let state = match t.outcome() {
+        Some(o) => format!("finished, scores {:?}", o.scores),
+        None => "unfinished".into(),
+    };
+    Ok(format!(
+        "ok: {} with {} players, {} actions re-simulated exactly, {state}",
+        g.name(),
+        l.players.len(),
+        t.actions()
+    ))
+}
+
+pub fn list_text() -> String {
+    let mut s = String::new();
+    for g in registry::GAMES {
+        let (min, max) = g.players();
+        s.push_str(&format!(
+            "{:<12} {} ({min}-{max} players)\n",
+            g.id(),
+            g.name()
+        ));
+        s.push_str(&format!("             {}\n", g.pitch()));
+        for o in g.options() {
+            s.push_str(&format!(
+                "             --option {}={}  {}\n",
+                o.key,
+                o.values.join("|"),
+                o.help
+            ));
+        }
+        for (k, d) in g.bots() {
+            s.push_str(&format!("             --bot {k}: {d}\n"));
+        }
+    }
+    s
+}
+
+/// Statistics of `hotseat sim`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SimReport {
+    pub game: String,
+    pub players: usize,
+    pub bots: Vec<String>,
+    pub games: usize,
+    pub actions: usize,
+    pub seconds: f64,
+    pub actions_per_sec: f64,
+    pub mean_actions: f64,
+    pub wins: Vec<usize>,
+    pub mean_score: Vec<f64>,
+    pub min_score: Vec<i32>,
+    pub max_score: Vec<i32>,
+}
+
+pub fn sim(a: &SimArgs) -> Result<SimReport, String> {
+    let g = game(&a.game)?;
+    let (min, max) = g.players();
+    let n = a.players.unwrap_or(min);
+    if n < min || n > max {
+        return Err(format!(
+            "{} takes {min} to {max} players, not {n}",
+            g.name()
+        ));
+    }
+    let best = g
+        .bots()
+        .first()
+        .map(|(k, _)| k.to_string())
+        .unwrap_or_else(|| "random".into());
+    let mut kinds = vec![best; n];
+    for b in &a.bots {
+        match b.split_once('=') {
+            Some((s, k)) => kinds[parse_seat(s, n)?] = k.trim().to_string(),
+            None => kinds.iter_mut().for_each(|x| *x = b.trim().to_string()),
+        }
+    }
+    for k in &kinds {
+        check_bot_kind(g, k)?;
+    }
+    let options = parse_options(&a.options)?;
+    if let Some(dir) = &a.save_logs {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let mut wins = vec![0; n];
+    let mut total = vec![0i64; n];
+    let mut lo = vec![i32::MAX; n];
+    let mut hi = vec![i32::MIN; n];
+    let mut actions = 0;
+    let clock = Instant::now();
+    for k in 0..a.games {
+        let seed = a.seed.wrapping_add(k as u64);
+        let players = kinds
+            .iter()
+            .enumerate()
+            .map(|(i, kind)| PlayerEntry::bot(format!("{kind} {}", i + 1), kind, bot_seed(seed, i)))
+            .collect();
+        let setup = Setup {
+            options: options.clone(),
+            players,
+            seed,
+            started: "sim".into(),
+        };
+        let mut t: Box<dyn AnyTable> = g.new_table(setup)?;
+        t.run_bots(usize::MAX)
+            .map_err(|e| format!("game with seed {seed}: {e}"))?;
+        let o = t
+            .outcome()
+            .ok_or_else(|| format!("game with seed {seed} did not end"))?;
+        actions += t.actions();
+        for w in &o.winners {
+            wins[*w] += 1;
+        }
+        for (i, &s) in o.scores.iter().enumerate().take(n) {
+            total[i] += i64::from(s);
+            lo[i] = lo[i].min(s);
+            hi[i] = hi[i].max(s);
+        }
+        if let Some(dir) = &a.save_logs {
+            let path = dir.join(format!("{}-{seed}.json", g.id()));
+            log::write_atomic(&path, &t.to_log())
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+    }
+    let seconds = clock.elapsed().as_secs_f64();
+    let games = a.games.max(1) as f64;
+    Ok(SimReport {
+        game: g.id().into(),
+        players: n,
+        bots: kinds,
+        games: a.games,
+        actions,
+        seconds,
+        actions_per_sec: if seconds > 0.0 {
+            actions as f64 / seconds
+        } else {
+            0.0
+        },
+        mean_actions: actions as f64 / games,
+        wins,
+        mean_score: total.iter().map(|&t| t as f64 / games).collect(),
+        min_score: lo
+            .into_iter()
+            .map(|v| if v == i32::MAX { 0 } else { v })
+            .collect(),
+        max_score: hi
+            .into_iter()
+            .map(|v| if v == i32::MIN { 0 } else { v })
+            .collect(),
+    })
+}
+
+pub fn sim_text(r: &SimReport) -> String {
+    let mut s = format!(
+        "{} games of {} with {} players ({})\n{:.0} actions/s, {:.1} actions per game on average\n",
+        r.games,
+        r.game,
+        r.players,
+        r.bots.join(", "),
+        r.actions_per_sec,
+        r.mean_actions
+    );
+    for i in 0..r.players {
+        s.push_str(&format!(
+            "seat {} ({}): {} wins, score mean {:.2}, min {}, max {}\n",
+            i + 1,
+            r.bots[i],
+            r.wins[i],
+            r.mean_score[i],
+            r.min_score[i],
+            r.max_score[i]
+        ));
+    }
+    s
+}
+
+/// A new table for `hotseat play`, saving to `--log` or a fresh file in the data folder.
+pub fn new_play_table(a: &PlayArgs) -> Result<Box<dyn AnyTable>, String> {
+    let g = game(&a.game)?;
+    let started = store::now_rfc3339();
+    let setup = play_setup(g, a, started.clone())?;
+    let mut t = g.new_table(setup)?;
+    let path = a
+        .log
+        .clone()
+        .unwrap_or_else(|| store::new_log_path(g.id(), &started));
+    t.set_save(Some(path));
+    if let Some(e) = t.save_error() {
+        return Err(e);
+    }
+    Ok(t)
+}
+
+/// A table rebuilt from a saved log, saving back to the same file.
+pub fn load_table(path: &Path) -> Result<Box<dyn AnyTable>, String> {
+    let l = log::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let g = game(&l.game)?;
+    let mut t = g
+        .load_table(&l)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    t.set_save(Some(path.to_path_buf()));
+    Ok(t)
+}
