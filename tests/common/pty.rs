@@ -1,0 +1,177 @@
+//! Drives the real `hotseat` binary in a pseudo-terminal and reads its screen through a vt100
+//! parser. Screens are read only at frame boundaries (the synchronized-update end marker), so a
+//! test never sees half a frame.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, PtySize, native_pty_system};
+
+const FRAME_END: &[u8] = b"\x1b[?2026l";
+const CURSOR_QUERY: &[u8] = b"\x1b[6n";
+
+struct Shared {
+    parser: vt100::Parser,
+    /// The screen as of the last complete frame.
+    frame: String,
+    frames: usize,
+    pending: Vec<u8>,
+    raw: Vec<u8>,
+    eof: bool,
+}
+
+pub struct Term {
+    shared: Arc<Mutex<Shared>>,
+    writer: Arc<Mutex<Box<dyn Write + Send>>>,
+    child: Box<dyn Child + Send + Sync>,
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+impl Term {
+    pub fn spawn(args: &[&str], home: &Path, cwd: &Path, cols: u16, rows: u16) -> Term {
+        let pty = native_pty_system();
+        let pair = pty
+            .openpty(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 })
+            .expect("open a pseudo-terminal");
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hotseat"));
+        cmd.args(args);
+        cmd.cwd(cwd);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("HOTSEAT_HOME", home);
+        cmd.env("HOME", home);
+        cmd.env_remove("NO_COLOR");
+        let child = pair.slave.spawn_command(cmd).expect("spawn hotseat");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().expect("pty reader");
+        let writer: Arc<Mutex<Box<dyn Write + Send>>> =
+            Arc::new(Mutex::new(pair.master.take_writer().expect("pty writer")));
+        let rows_nz = std::num::NonZeroU16::new(rows).expect("rows");
+        let cols_nz = std::num::NonZeroU16::new(cols).expect("cols");
+        let shared = Arc::new(Mutex::new(Shared {
+            parser: vt100::Parser::new(rows_nz, cols_nz, 0),
+            frame: String::new(),
+            frames: 0,
+            pending: Vec::new(),
+            raw: Vec::new(),
+            eof: false,
+        }));
+        let (sh, wr) = (shared.clone(), writer.clone());
+        // The master must stay open while the child runs; the thread owns it.
+        let master = pair.master;
+        thread::spawn(move || {
+            let _keep = master;
+            let mut buf = [0u8; 8192];
+            loop {
+                let n = match reader.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => n,
+                };
+                let mut s = sh.lock().expect("lock");
+                s.raw.extend_from_slice(&buf[..n]);
+                s.pending.extend_from_slice(&buf[..n]);
+                // Answer cursor-position queries as a real terminal would.
+                while let Some(i) = find(&s.pending, CURSOR_QUERY) {
+                    let before: Vec<u8> = s.pending.drain(..i + CURSOR_QUERY.len()).collect();
+                    s.parser.process(&before[..i]);
+                    let (r, c) = s.parser.screen().cursor_position();
+                    let _ = write!(wr.lock().expect("lock"), "\x1b[{};{}R", r + 1, c + 1);
+                }
+                while let Some(i) = find(&s.pending, FRAME_END) {
+                    let chunk: Vec<u8> = s.pending.drain(..i + FRAME_END.len()).collect();
+                    s.parser.process(&chunk);
+                    s.frame = s.parser.screen().contents();
+                    s.frames += 1;
+                }
+                // Bytes outside frames (setup, restore) are processed as they come.
+                if find(&s.pending, b"\x1b[?2026h").is_none() {
+                    let rest = std::mem::take(&mut s.pending);
+                    s.parser.process(&rest);
+                }
+            }
+            if let Ok(mut s) = sh.lock() {
+                let rest = std::mem::take(&mut s.pending);
+                s.parser.process(&rest);
+                s.eof = true;
+            }
+        });
+        Term { shared, writer, child }
+    }
+
+    pub fn send(&self, keys: &str) {
+        let mut w = self.writer.lock().expect("lock");
+        w.write_all(keys.as_bytes()).expect("write keys");
+        w.flush().expect("flush");
+        drop(w);
+        // Give the program a moment so separate keys arrive as separate events.
+        thread::sleep(Duration::from_millis(60));
+    }
+
+    /// The screen of the last complete frame.
+    pub fn frame(&self) -> String {
+        self.shared.lock().expect("lock").frame.clone()
+    }
+
+    pub fn frames(&self) -> usize {
+        self.shared.lock().expect("lock").frames
+    }
+
+    /// Waits until the last complete frame contains `text`; panics with the screen if not.
+    pub fn wait_for(&self, text: &str) -> String {
+        let end = Instant::now() + Duration::from_secs(20);
+        loop {
+            let f = self.frame();
+            if f.contains(text) {
+                return f;
+            }
+            if Instant::now() > end {
+                panic!("timed out waiting for {text:?}; screen:\n{f}");
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits for the program to exit; returns its exit code.
+    pub fn wait_exit(&mut self) -> u32 {
+        let end = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                // Let the reader drain what the program wrote last.
+                let drain = Instant::now() + Duration::from_secs(2);
+                while !self.shared.lock().expect("lock").eof && Instant::now() < drain {
+                    thread::sleep(Duration::from_millis(10));
+                }
+                return status.exit_code();
+            }
+            if Instant::now() > end {
+                let _ = self.child.kill();
+                panic!("hotseat did not exit; screen:\n{}", self.frame());
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// True when the program left the terminal as it found it: main screen, cursor shown, no
+    /// mouse reporting.
+    pub fn restored(&self) -> bool {
+        let s = self.shared.lock().expect("lock");
+        let screen = s.parser.screen();
+        !screen.alternate_screen()
+            && !screen.hide_cursor()
+            && screen.mouse_protocol_mode() == vt100::MouseProtocolMode::None
+    }
+
+    pub fn raw(&self) -> Vec<u8> {
+        self.shared.lock().expect("lock").raw.clone()
+    }
+}
