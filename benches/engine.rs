@@ -13,7 +13,9 @@ fn main() {
 fn setup(players: usize, seed: u64) -> Setup {
     Setup {
         options: Default::default(),
-        players: (0..players).map(|i| PlayerEntry::human(format!("P{i}"))).collect(),
+        players: (0..players)
+            .map(|i| PlayerEntry::human(format!("P{i}")))
+            .collect(),
         seed,
         started: "bench".into(),
     }
@@ -61,7 +63,8 @@ fn playout_kokoro(b: Bencher, players: usize) {
 fn bench_replay<G: Game>(b: Bencher, players: usize) {
     let l = playout::<G>(players, 42).to_log();
     let n = l.actions.len();
-    b.counter(divan::counter::ItemsCount::new(n)).bench_local(|| Match::<G>::from_log(&l).expect("replays"));
+    b.counter(divan::counter::ItemsCount::new(n))
+        .bench_local(|| Match::<G>::from_log(&l).expect("replays"));
 }
 
 /// Re-simulating a log with every check; the counter gives actions per second.
@@ -79,5 +82,6 @@ fn replay_kokoro(b: Bencher) {
 #[divan::bench]
 fn parse_kokoro_log(b: Bencher) {
     let text = log::to_json(&playout::<Kokoro>(8, 42).to_log());
-    b.counter(divan::counter::BytesCount::new(text.len())).bench_local(|| log::parse(&text).expect("parses"));
+    b.counter(divan::counter::BytesCount::new(text.len()))
+        .bench_local(|| log::parse(&text).expect("parses"));
 }

@@ -99,7 +99,7 @@ impl<G: Game> Match<G> {
                 .iter()
                 .any(|(a, w)| *w > 0 && *a == action)
         {
-            return crate::illegal!("{action:?} is not a possible chance outcome here");
+            return crate::illegal!("impossible chance outcome {action:?}");
         }
         self.state.apply(actor, &action)?;
         if actor == Actor::Chance {
@@ -295,22 +295,10 @@ impl<G: Game> Match<G> {
                         format!("seat {s} acted but it was not to move (to move: {seats:?})"),
                     ));
                 }
-                (ToMove::Chance, Actor::Chance)
-                    if !m
-                        .state
-                        .chance_outcomes()
-                        .iter()
-                        .any(|(a, w)| *w > 0 && *a == action) =>
-                {
-                    return Err(LogError::at(
-                        i,
-                        format!("impossible chance outcome {}", entry.a),
-                    ));
-                }
                 _ => {}
             }
             m.apply(actor, action, entry.ms).map_err(|e| match actor {
-                Actor::Chance => LogError::at(i, format!("illegal chance outcome: {e}")),
+                Actor::Chance => LogError::at(i, e.0),
                 Actor::Seat(s) => LogError::at(i, format!("illegal action by seat {s}: {e}")),
             })?;
         }
