@@ -157,7 +157,7 @@ impl Pocket {
             }
             None => {}
         }
-        if over || !self.one_possible() {
+        if over || !self.run_possible() {
             self.phase = Phase::Over;
             return;
         }
@@ -184,19 +184,27 @@ impl Pocket {
         cracked == usize::from(Kind::Cracked.spec().count)
     }
 
-    /// Whether some face-down tile could start a run: its known identity or, unseen, the
-    /// tiles nobody has seen yet decide.
-    fn one_possible(&self) -> bool {
-        let unseen_one = KINDS
-            .iter()
-            .any(|k| k.can_be_one() && self.unseen[k.index()] > 0);
-        self.cells.iter().any(|t| {
-            t.place == Place::Down
-                && match t.kind {
-                    Some(k) => k.can_be_one(),
-                    None => unseen_one,
-                }
-        })
+    /// Whether a turn could still receive tiles: some face-down tile could count as 1 and
+    /// another as 2. Known identities and, for unseen tiles, the unseen counts decide.
+    fn run_possible(&self) -> bool {
+        // The face-down tiles are exactly the known face-down ones plus the unseen ones.
+        let mut down = self.unseen;
+        for t in &self.cells {
+            if let (Place::Down, Some(k)) = (t.place, t.kind) {
+                down[k.index()] += 1;
+            }
+        }
+        let count = |pred: fn(Kind) -> bool| -> usize {
+            KINDS
+                .iter()
+                .filter(|&&k| pred(k))
+                .map(|k| usize::from(down[k.index()]))
+                .sum()
+        };
+        let ones = count(|k| k.can_be_one());
+        // A 2 is a 2-tile, an untapped cracked one, or a tapped 1.
+        let ones_or_twos = count(|k| k.spec().value <= 2);
+        ones >= 1 && ones_or_twos >= 2
     }
 
     pub(super) fn describe_action(&self, action: &Action) -> String {
@@ -219,22 +227,18 @@ impl Pocket {
             },
             Action::Deal { tile } => match self.phase {
                 Phase::Deal(Pending::Flip { tap, .. }) => {
-                    format!(
-                        "the tile is {}: {}",
-                        tile.name(),
-                        self.verdict_line(action, tile, tap)
-                    )
+                    format!("the tile is {}", self.verdict_line(action, tile, tap))
                 }
                 _ => format!("the tile is {}", tile.name()),
             },
         }
     }
 
-    /// "a tapped 3 biscuits (needed 4): matches", with what the flip led to.
+    /// "3 biscuits, tapped (needed 4): matches", with what the flip led to.
     fn verdict_line(&self, action: &Action, kind: Kind, tap: bool) -> String {
         let need = self.need();
-        let tapped = if tap { "tapped " } else { "" };
-        let head = format!("{tapped}{} (needed {need})", kind.name());
+        let tapped = if tap { ", tapped" } else { "" };
+        let head = format!("{}{tapped} (needed {need})", kind.name());
         let mut after = self.clone();
         let applied = match action {
             Action::Deal { .. } => after.apply_chance(action),
