@@ -166,6 +166,9 @@ impl Kind {
 
 /// Row letter and column number, e.g. "C4", for event lines.
 pub fn cell_name(cell: usize) -> String {
+    if cell >= CELLS {
+        return format!("cell {cell} (off the grid)");
+    }
     let row = (b'A' + (cell / GRID_SIDE % GRID_SIDE) as u8) as char;
     format!("{row}{}", cell % GRID_SIDE + 1)
 }

@@ -15,7 +15,11 @@ impl Pocket {
             };
         }
         if seat != self.turn {
-            return crate::illegal!("it is seat {}'s turn, not seat {seat}'s", self.turn);
+            return crate::illegal!(
+                "it is player {}'s turn, not player {}'s",
+                self.turn + 1,
+                seat.saturating_add(1)
+            );
         }
         Ok(())
     }
@@ -209,7 +213,7 @@ impl Pocket {
 
     pub(super) fn describe_action(&self, action: &Action) -> String {
         match *action {
-            Action::Start { seat } => format!("player {} starts", seat + 1),
+            Action::Start { seat } => format!("player {} starts", seat.saturating_add(1)),
             Action::Flip { cell, tap } => {
                 let verb = if tap { "taps and flips" } else { "flips" };
                 match self.cells.get(cell).and_then(|t| t.kind) {
