@@ -268,14 +268,17 @@ fn the_last_cracked_tile_gives_each_other_player_one_more_turn() {
         ],
     );
     assert_eq!(g.view(Viewer::Public).final_turns, None);
-    turn(
-        &mut g,
-        &[
-            (4, false, Cracked),
-            (5, false, Cracked),
-            (MISS, false, Five),
-        ],
+    turn(&mut g, &[(4, false, Cracked), (5, false, Cracked)]);
+    let miss = Action::Flip {
+        cell: MISS,
+        tap: false,
+    };
+    assert_eq!(
+        g.describe(Actor::Seat(2), &miss, Viewer::Public),
+        "flips F6: 5 biscuits (needed 3): no match: receives 2 tiles; \
+         the last cracked tile is taken, one more turn each"
     );
+    turn(&mut g, &[(MISS, false, Five)]);
     assert_eq!(g.received(2), &[Cracked, Cracked]);
     let v = g.view(Viewer::Public);
     assert_eq!(v.final_turns, Some(2));
