@@ -1,0 +1,310 @@
+//! Computer players for Pocket & Biscuit. They learn tiles only from the views they are shown,
+//! as a player at the table would.
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+
+use crate::bots::random::RandomBot;
+use crate::engine::{Bot, Seat, rng};
+use crate::games::pocket::{
+    Action, CELLS, CellView, GREAT, KINDS as TILE_KINDS, Kind, Pocket, TurnSummary, Verdict, View,
+    matches, tiles::full_box,
+};
+
+/// Bot kinds with a short description; the first is the strongest.
+pub const KINDS: &[(&str, &str)] = &[
+    ("memory", "remembers every tile it has seen"),
+    ("forgetful", "remembers like a person: older sightings fade"),
+    ("random", "any legal move"),
+];
+
+/// The chance, in percent, that the forgetful bot loses one remembered tile per turn it watches.
+const FADE_PERCENT: u64 = 20;
+
+pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Pocket>>> {
+    match kind {
+        "memory" => Some(Box::new(MemoryBot::new(seed, 0))),
+        "forgetful" => Some(Box::new(MemoryBot::new(seed, FADE_PERCENT))),
+        "random" => Some(Box::new(RandomBot::new(seed))),
+        _ => None,
+    }
+}
+
+/// Remembers what it saw of each cell and plays the flip with the best expected haul.
+pub struct MemoryBot {
+    memory: [Option<Kind>; CELLS],
+    last: Option<TurnSummary>,
+    fade_percent: u64,
+    rng: ChaCha8Rng,
+}
+
+impl MemoryBot {
+    /// `fade_percent`: chance per watched turn of forgetting each remembered tile (0: never).
+    pub fn new(seed: u64, fade_percent: u64) -> Self {
+        MemoryBot {
+            memory: [None; CELLS],
+            last: None,
+            fade_percent,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// What it currently believes a cell holds.
+    pub fn remembers(&self, cell: usize) -> Option<Kind> {
+        self.memory.get(cell).copied().flatten()
+    }
+
+    fn learn(&mut self, view: &View) {
+        if view.last_turn != self.last {
+            if self.fade_percent > 0 {
+                for m in self.memory.iter_mut() {
+                    if m.is_some() && rng::below(&mut self.rng, 100) < self.fade_percent {
+                        *m = None;
+                    }
+                }
+            }
+            if let Some(t) = &view.last_turn {
+                for (cell, kind) in t.revealed() {
+                    if let Some(m) = self.memory.get_mut(cell) {
+                        *m = Some(kind);
+                    }
+                }
+            }
+            self.last = view.last_turn.clone();
+        }
+        for s in &view.run.flips {
+            if let Some(m) = self.memory.get_mut(s.cell) {
+                *m = Some(s.kind);
+            }
+        }
+        for (cell, c) in view.grid.iter().enumerate() {
+            match *c {
+                CellView::Empty => self.memory[cell] = None,
+                CellView::FaceUp { kind, .. } => self.memory[cell] = Some(kind),
+                CellView::FaceDown => {}
+            }
+        }
+    }
+
+    /// Tiles of each kind that could be under a face-down cell it does not remember.
+    fn pool(&self, view: &View) -> [u32; 8] {
+        let mut pool = full_box().map(u32::from);
+        let mut take = |k: Kind| {
+            let p = &mut pool[k.index()];
+            *p = p.saturating_sub(1);
+        };
+        view.seats
+            .iter()
+            .flat_map(|s| &s.received)
+            .for_each(|&k| take(k));
+        for (cell, c) in view.grid.iter().enumerate() {
+            match *c {
+                CellView::FaceUp { kind, .. } => take(kind),
+                CellView::FaceDown => {
+                    if let Some(k) = self.memory[cell] {
+                        take(k);
+                    }
+                }
+                CellView::Empty => {}
+            }
+        }
+        pool
+    }
+
+    fn pick_unknown(&mut self, view: &View) -> Option<usize> {
+        let unknown: Vec<usize> = (0..CELLS)
+            .filter(|&c| view.grid[c] == CellView::FaceDown && self.memory[c].is_none())
+            .collect();
+        if unknown.is_empty() {
+            return None;
+        }
+        let i = rng::below(&mut self.rng, unknown.len() as u64) as usize;
+        unknown.get(i).copied()
+    }
+
+    fn choose_flip(&mut self, view: &View) -> Option<Action> {
+        let mut known = [0u8; 8];
+        for cell in 0..CELLS {
+            if view.grid[cell] == CellView::FaceDown
+                && let Some(k) = self.memory[cell]
+            {
+                known[k.index()] += 1;
+            }
+        }
+        let pool = self.pool(view);
+        let unknown = (0..CELLS)
+            .filter(|&c| view.grid[c] == CellView::FaceDown && self.memory[c].is_none())
+            .count();
+        let run = Run {
+            need: view.run.need,
+            matched: view.run.flips.iter().filter(|s| s.matched).count(),
+            points: view
+                .run
+                .flips
+                .iter()
+                .filter(|s| s.matched)
+                .map(|s| f64::from(s.kind.points()))
+                .sum(),
+        };
+        let search = Search { pool };
+        let mut best: Option<(f64, Choice)> = None;
+        for choice in search.choices(&known, unknown) {
+            let v = search.value_of(choice, run, &mut known.clone(), unknown);
+            if best.as_ref().is_none_or(|(b, _)| v > *b + 1e-9) {
+                best = Some((v, choice));
+            }
+        }
+        let (_, choice) = best?;
+        let cell = match choice.kind {
+            Some(k) => (0..CELLS)
+                .find(|&c| view.grid[c] == CellView::FaceDown && self.memory[c] == Some(k))?,
+            None => self.pick_unknown(view)?,
+        };
+        Some(Action::Flip {
+            cell,
+            tap: choice.tap,
+        })
+    }
+}
+
+impl Bot<Pocket> for MemoryBot {
+    fn observe(&mut self, view: &View) {
+        self.learn(view);
+    }
+
+    fn choose(&mut self, _seat: Seat, view: &View, legal: &[Action]) -> Action {
+        self.learn(view);
+        let wanted = if view.show_pending {
+            // Showing a tile it does not know teaches it (and everyone) something new.
+            self.pick_unknown(view).map(|cell| Action::Show { cell })
+        } else {
+            self.choose_flip(view)
+        };
+        match wanted {
+            Some(a) if legal.contains(&a) => a,
+            _ => legal[0],
+        }
+    }
+}
+
+/// One option for the next flip: a remembered kind, or an unknown cell (`kind: None`).
+#[derive(Clone, Copy, Debug)]
+struct Choice {
+    kind: Option<Kind>,
+    tap: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    need: usize,
+    matched: usize,
+    points: f64,
+}
+
+impl Run {
+    /// What the turn brings if the run stops now.
+    fn stop(self) -> f64 {
+        if self.matched >= 2 { self.points } else { 0.0 }
+    }
+    fn extend(self, points: f64) -> Run {
+        Run {
+            need: self.need + 1,
+            matched: self.matched + 1,
+            points: self.points + points,
+        }
+    }
+}
+
+/// Expected points of the rest of a turn, looking ahead over remembered tiles and the odds of
+/// the unknown ones. The unknown pool is not updated along a line: it is large, and this keeps
+/// the search small.
+struct Search {
+    pool: [u32; 8],
+}
+
+/// A Great 6 also shows one more tile: worth a little.
+const SHOW_BONUS: f64 = 0.5;
+
+impl Search {
+    fn choices(&self, known: &[u8; 8], unknown: usize) -> Vec<Choice> {
+        let mut out = Vec::new();
+        for k in TILE_KINDS {
+            if known[k.index()] > 0 {
+                out.push(Choice {
+                    kind: Some(k),
+                    tap: false,
+                });
+                // Tapping a cracked tile only ever fails.
+                if !k.is_cracked() {
+                    out.push(Choice {
+                        kind: Some(k),
+                        tap: true,
+                    });
+                }
+            }
+        }
+        if unknown > 0 {
+            out.push(Choice {
+                kind: None,
+                tap: false,
+            });
+            out.push(Choice {
+                kind: None,
+                tap: true,
+            });
+        }
+        out
+    }
+
+    fn value_of(&self, c: Choice, run: Run, known: &mut [u8; 8], unknown: usize) -> f64 {
+        match c.kind {
+            Some(k) => match matches(k, c.tap, run.need) {
+                Verdict::Matches => {
+                    known[k.index()] -= 1;
+                    let v = self.after_match(run.extend(f64::from(k.points())), known, unknown);
+                    known[k.index()] += 1;
+                    v
+                }
+                Verdict::Misses => run.stop(),
+                Verdict::SpellFails => 0.0,
+            },
+            None => {
+                let total: u32 = self.pool.iter().sum();
+                if total == 0 {
+                    return run.stop();
+                }
+                let (mut p_hit, mut p_miss, mut pts) = (0.0, 0.0, 0.0);
+                for k in TILE_KINDS {
+                    let p = f64::from(self.pool[k.index()]) / f64::from(total);
+                    match matches(k, c.tap, run.need) {
+                        Verdict::Matches => {
+                            p_hit += p;
+                            pts += p * f64::from(k.points());
+                        }
+                        Verdict::Misses => p_miss += p,
+                        Verdict::SpellFails => {}
+                    }
+                }
+                let mut v = p_miss * run.stop();
+                if p_hit > 0.0 {
+                    v += p_hit * self.after_match(run.extend(pts / p_hit), known, unknown - 1);
+                }
+                v
+            }
+        }
+    }
+
+    fn after_match(&self, run: Run, known: &mut [u8; 8], unknown: usize) -> f64 {
+        if run.matched >= GREAT {
+            return run.points + SHOW_BONUS;
+        }
+        let choices = self.choices(known, unknown);
+        if choices.is_empty() {
+            return run.stop();
+        }
+        choices
+            .into_iter()
+            .map(|c| self.value_of(c, run, known, unknown))
+            .fold(0.0, f64::max)
+    }
+}
