@@ -21,6 +21,8 @@ pub mod widgets;
 #[cfg(test)]
 pub(crate) mod demo;
 #[cfg(test)]
+mod tests;
+#[cfg(test)]
 pub(crate) mod testutil;
 
 use std::time::Instant;

@@ -249,12 +249,12 @@ impl<G: Registered> Play<G> {
             }
             return Nav::Stay;
         }
-        if self.bot_at.is_some() {
-            self.bot_move();
+        if key.code == KeyCode::Char('u') && (self.bot_at.is_none() || self.can_undo()) {
+            self.undo();
             return Nav::Stay;
         }
-        if key.code == KeyCode::Char('u') {
-            self.undo();
+        if self.bot_at.is_some() {
+            self.bot_move();
             return Nav::Stay;
         }
         let Some(seat) = self.human_to_move() else {

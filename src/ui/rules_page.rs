@@ -123,10 +123,9 @@ impl Screen for RulesPage {
         let top = self.scroll.min(max);
         let shown: Vec<Line> = lines.into_iter().skip(top).take(height).collect();
         f.render_widget(Paragraph::new(shown), inner);
-        let pos = if max == 0 {
-            "all shown".to_string()
-        } else {
-            format!("{}%", top * 100 / max)
+        let pos = match (top * 100).checked_div(max) {
+            Some(pct) => format!("{pct}%"),
+            None => "all shown".to_string(),
         };
         let mut line = hint_line(
             theme,

@@ -97,8 +97,9 @@ impl SavedList {
                     .map(|(n, _)| n.as_str())
                     .collect();
                 let list: Vec<String> = scores.iter().map(i32::to_string).collect();
-                format!("{} ({})", winners.join(", "), list.join("-"))
+                format!("{} won, {}", winners.join(", "), list.join("-"))
             }
+            None if self.mode == Mode::Continue => format!("{} actions", s.actions),
             None => format!("unfinished, {} actions", s.actions),
         }
     }
@@ -143,7 +144,7 @@ impl Screen for SavedList {
             };
             lines.push(Line::styled(
                 format!(
-                    "  {:<14} {:<16}  {:<22} {}",
+                    "  {:<14} {:<16}  {:<20} {}",
                     "Game", "Started", "Players", last
                 ),
                 theme.title(),
@@ -155,14 +156,14 @@ impl Screen for SavedList {
             let sel = i == self.selected;
             let marker = if sel { theme.pointer() } else { "  " };
             let row = format!(
-                "{marker}{:<14} {:<16}  {:<22} {}",
+                "{marker}{:<14} {:<16}  {:<20} {}",
                 truncate(
                     &theme.text(&self.catalog.name_of(&s.game)),
                     14,
                     theme.ellipsis()
                 ),
                 short_date(&s.started),
-                truncate(&theme.text(&s.players.join(", ")), 22, theme.ellipsis()),
+                truncate(&theme.text(&s.players.join(", ")), 20, theme.ellipsis()),
                 theme.text(&self.result_text(s)),
             );
             let row = truncate(&row, w, theme.ellipsis());
