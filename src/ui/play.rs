@@ -45,6 +45,8 @@ pub struct Play<G: Registered> {
     pub halted: Option<String>,
     turn_started: Instant,
     board: Cell<Rect>,
+    /// The theme of the last draw, for the game's key and mouse handling.
+    theme: Cell<Theme>,
 }
 
 impl<G: Registered> Play<G> {
@@ -67,6 +69,7 @@ impl<G: Registered> Play<G> {
             halted: None,
             turn_started: Instant::now(),
             board: Cell::new(Rect::default()),
+            theme: Cell::new(Theme::default()),
         };
         p.advance();
         p
@@ -267,8 +270,8 @@ impl<G: Registered> Play<G> {
             seat: Some(seat),
             legal: &legal,
             names: &self.names,
-            ascii: false,
-            color: false,
+            ascii: self.theme.get().ascii,
+            color: self.theme.get().color,
         };
         if let Some(a) = self.ui.on_key(key, &ctx) {
             self.human_action(seat, a);
@@ -439,6 +442,7 @@ impl<G: Registered> Screen for Play<G> {
             (b, p)
         };
         self.board.set(board);
+        self.theme.set(*theme);
         let viewer = self.viewer();
         let view = self.table.m.state.view(viewer);
         let legal = match self.human_to_move() {
@@ -475,8 +479,8 @@ impl<G: Registered> Screen for Play<G> {
                     seat: Some(seat),
                     legal: &legal,
                     names: &self.names,
-                    ascii: false,
-                    color: false,
+                    ascii: self.theme.get().ascii,
+                    color: self.theme.get().color,
                 };
                 if let Some(a) = self.ui.on_mouse(*m, self.board.get(), &ctx) {
                     self.human_action(seat, a);

@@ -464,3 +464,25 @@ fn replay_steps_and_switches_viewpoint() {
     assert_eq!(r.deadline(), None);
     assert!(matches!(r.on_event(&key(KeyCode::Esc)), Nav::Pop));
 }
+
+#[test]
+fn help_pauses_deadlines_and_save_errors_show() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let blocker = dir.path().join("file");
+    std::fs::write(&blocker, "x").expect("write");
+    let mut t = table(human_and_bot());
+    // A folder that cannot be made: the game goes on and says so.
+    t.save = Some(blocker.join("game.json"));
+    let mut p = Play::new(t, true);
+    p.on_event(&ch('1'));
+    assert!(p.table.save_error.is_some());
+    assert!(draw(&p, THEME, 80, 24).contains("could not save"));
+    let mut app = App::new(Box::new(p), THEME);
+    assert!(app.deadline().is_some());
+    app.on_event(&ch('?'));
+    assert_eq!(app.deadline(), None, "help pauses the bot");
+    app.on_event(&ch('?'));
+    assert!(app.deadline().is_some());
+    app.on_deadline();
+    assert_eq!(app.deadline(), None);
+}
