@@ -26,12 +26,16 @@ pub fn now_rfc3339() -> String {
 /// A fresh log path for a game started at `started` (RFC 3339): `<game>-<date>-<time>.json`,
 /// with a counter if that name is taken.
 pub fn new_log_path(game: &str, started: &str) -> PathBuf {
+    new_log_path_in(&games_dir(), game, started)
+}
+
+/// [`new_log_path`] in a given folder (the launcher's, which tests point elsewhere).
+pub fn new_log_path_in(dir: &Path, game: &str, started: &str) -> PathBuf {
     let stamp: String = started
         .chars()
         .filter(|c| c.is_ascii_digit() || *c == 'T')
         .collect::<String>()
         .replace('T', "-");
-    let dir = games_dir();
     let mut path = dir.join(format!("{game}-{stamp}.json"));
     let mut n = 2;
     while path.exists() {

@@ -1,9 +1,29 @@
 //! The terminal front end (ratatui + crossterm), in The Elm Architecture: each screen holds its
 //! state, turns events into changes, and draws itself with a pure `render`.
+//!
+//! [`app::run`] owns the terminal and a stack of [`Screen`]s; the first screen is usually the
+//! [`launcher::Launcher`], or a game / replay screen when the command line asks for one.
 
+pub mod app;
+pub mod events;
 pub mod games;
+pub mod help;
+pub mod launcher;
+pub mod pass;
 pub mod play;
 pub mod replay;
+pub mod rules_page;
+pub mod saved;
+pub mod setup;
+pub mod theme;
+pub mod widgets;
+
+#[cfg(test)]
+pub(crate) mod demo;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+pub(crate) mod testutil;
 
 use std::time::Instant;
 
@@ -11,12 +31,16 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
 
+pub use app::run;
+pub use theme::{Theme, UiOptions};
+
 use crate::engine::{Game, Seat};
 
 /// What a screen asks the app to do after an event.
 pub enum Nav {
     Stay,
-    /// Back one screen (Esc, or `q` on a game started from the launcher).
+    /// Back one screen (Esc, or `q` on a game started from the launcher). Popping the last
+    /// screen quits.
     Pop,
     Push(Box<dyn Screen>),
     Replace(Box<dyn Screen>),
@@ -26,7 +50,8 @@ pub enum Nav {
 
 /// One full-screen view of the app.
 pub trait Screen {
-    fn render(&self, f: &mut Frame);
+    /// Draws the whole frame. Pure: no state changes, no I/O.
+    fn render(&self, f: &mut Frame, theme: &Theme);
     fn on_event(&mut self, ev: &Event) -> Nav;
     /// When the screen next needs to act without input (a bot's move, autoplay); `None` = idle.
     fn deadline(&self) -> Option<Instant> {
@@ -35,6 +60,18 @@ pub trait Screen {
     /// Called once `deadline` has passed.
     fn on_deadline(&mut self) -> Nav {
         Nav::Stay
+    }
+    /// The `?` overlay's title.
+    fn title(&self) -> String {
+        String::from("hotseat")
+    }
+    /// Key and what it does, for the `?` overlay.
+    fn help(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+    /// True while a text field has the keyboard: `?` is then typed, not the help toggle.
+    fn captures_text(&self) -> bool {
+        false
     }
 }
 
@@ -48,6 +85,13 @@ pub struct Ctx<'a, G: Game> {
     pub names: &'a [String],
     pub ascii: bool,
     pub color: bool,
+}
+
+impl<G: Game> Ctx<'_, G> {
+    /// The theme these switches stand for, for games that draw with the shared styles.
+    pub fn theme(&self) -> Theme {
+        Theme::new(self.ascii, self.color)
+    }
 }
 
 /// How one game's board is drawn and how keys map to its actions.

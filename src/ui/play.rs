@@ -1,6 +1,533 @@
-//! PLACEHOLDER: replaced by the UI work.
-use crate::engine::Table;
+//! The game screen around any game's [`GameUi`]: header, board, event pane, hint line; the
+//! pass-the-keyboard hand-off, the computer players' pace, undo, and the end panel.
+
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph};
+
+use crate::engine::{Actor, Seat, Table, ToMove, Viewer};
 use crate::registry::Registered;
-pub fn play_screen<G: Registered>(_t: Table<G>, _back: bool) -> Box<dyn super::Screen> {
-    todo!()
+
+use super::events::{self, EventLog};
+use super::theme::Theme;
+use super::widgets::hint_line;
+use super::{Ctx, GameUi, Nav, Screen, pass};
+
+/// How long a computer player "thinks" before its move is shown; any key skips it.
+pub const BOT_DELAY: Duration = Duration::from_millis(700);
+
+/// The game screen for `table`. `back_to_launcher`: `q` returns to the previous screen instead
+/// of quitting the program.
+pub fn play_screen<G: Registered>(table: Table<G>, back_to_launcher: bool) -> Box<dyn Screen> {
+    Box::new(Play::new(table, back_to_launcher))
+}
+
+pub struct Play<G: Registered> {
+    pub table: Table<G>,
+    ui: G::Ui,
+    back: bool,
+    names: Vec<String>,
+    pub events: EventLog,
+    /// The human seat at the keyboard, whose view is drawn.
+    pub keyboard: Option<Seat>,
+    /// While `Some(seat)`, the board is hidden until `seat` presses Enter.
+    pub pass: Option<Seat>,
+    /// When the computer player to move acts.
+    pub bot_at: Option<Instant>,
+    /// A message for the status line (an error, "took back ...").
+    pub status: Option<String>,
+    /// A rules or bot error that stops the game.
+    pub halted: Option<String>,
+    turn_started: Instant,
+    board: Cell<Rect>,
+    /// The theme of the last draw, for the game's key and mouse handling.
+    theme: Cell<Theme>,
+}
+
+impl<G: Registered> Play<G> {
+    pub fn new(table: Table<G>, back: bool) -> Self {
+        let names: Vec<String> = table.m.players.iter().map(|p| p.name.clone()).collect();
+        let events = EventLog::rebuild(&table.m);
+        let humans: Vec<Seat> = (0..names.len()).filter(|&s| !table.is_bot(s)).collect();
+        // A lone human is always at the keyboard.
+        let keyboard = (humans.len() == 1).then(|| humans[0]);
+        let mut p = Play {
+            table,
+            ui: G::Ui::default(),
+            back,
+            names,
+            events,
+            keyboard,
+            pass: None,
+            bot_at: None,
+            status: None,
+            halted: None,
+            turn_started: Instant::now(),
+            board: Cell::new(Rect::default()),
+            theme: Cell::new(Theme::default()),
+        };
+        p.advance();
+        p
+    }
+
+    fn humans(&self) -> usize {
+        (0..self.names.len())
+            .filter(|&s| !self.table.is_bot(s))
+            .count()
+    }
+
+    fn name(&self, seat: Seat) -> &str {
+        self.names.get(seat).map(String::as_str).unwrap_or("?")
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.table.m.is_over()
+    }
+
+    /// The viewer whose view is on screen.
+    pub fn viewer(&self) -> Viewer {
+        self.keyboard.map(Viewer::Seat).unwrap_or(Viewer::Public)
+    }
+
+    /// Applies an action and records its event lines for every viewer.
+    fn apply(&mut self, actor: Actor, action: G::Action, ms: Option<u64>) -> Result<(), String> {
+        let before = self.table.m.state.clone();
+        self.table
+            .apply(actor, action.clone(), ms)
+            .map_err(|e| e.0)?;
+        self.events.record(&before, actor, &action, &self.names);
+        Ok(())
+    }
+
+    /// Plays chance, then decides who acts next: a bot (after a pause) or a human (after a
+    /// hand-off if the views are private).
+    fn advance(&mut self) {
+        if self.halted.is_some() {
+            return;
+        }
+        while let Some(a) = self.table.m.sample_chance() {
+            if let Err(e) = self.apply(Actor::Chance, a, None) {
+                self.halted = Some(format!("chance failed: {e}"));
+                return;
+            }
+        }
+        match self.table.m.to_move() {
+            ToMove::Over => {
+                self.bot_at = None;
+                return;
+            }
+            ToMove::Chance => {
+                self.halted = Some("chance is to move but has no outcome".into());
+                return;
+            }
+            ToMove::Seats(_) => {}
+        }
+        if self.table.bot_to_move().is_some() {
+            if self.bot_at.is_none() {
+                self.bot_at = Some(Instant::now() + BOT_DELAY);
+            }
+            return;
+        }
+        self.bot_at = None;
+        let Some(seat) = self.table.m.to_move().seats().first().copied() else {
+            return;
+        };
+        self.hand_to(seat);
+    }
+
+    fn hand_to(&mut self, seat: Seat) {
+        if self.keyboard == Some(seat) && self.pass.is_none() {
+            return;
+        }
+        if G::Ui::PRIVATE && self.humans() > 1 && self.keyboard != Some(seat) {
+            self.pass = Some(seat);
+            // Forget the previous player's selections with their view.
+            self.ui = G::Ui::default();
+        } else {
+            self.pass = None;
+            self.keyboard = Some(seat);
+            self.turn_started = Instant::now();
+        }
+    }
+
+    /// The pass screen's Enter: the named seat takes the keyboard.
+    fn confirm_pass(&mut self) {
+        if let Some(seat) = self.pass.take() {
+            self.keyboard = Some(seat);
+            self.turn_started = Instant::now();
+        }
+    }
+
+    /// The computer player to move acts now.
+    pub fn bot_move(&mut self) {
+        self.bot_at = None;
+        let Some(seat) = self.table.bot_to_move() else {
+            self.advance();
+            return;
+        };
+        let before = self.table.m.state.clone();
+        match self.table.bot_step(seat) {
+            Ok(a) => self
+                .events
+                .record(&before, Actor::Seat(seat), &a, &self.names),
+            Err(e) => {
+                self.halted = Some(format!("{} could not move: {e}", self.name(seat)));
+                return;
+            }
+        }
+        self.advance();
+    }
+
+    /// The human seat at the keyboard if it is to move now.
+    fn human_to_move(&self) -> Option<Seat> {
+        let seat = self.keyboard?;
+        (self.pass.is_none()
+            && self.halted.is_none()
+            && self.bot_at.is_none()
+            && !self.table.is_bot(seat)
+            && self.table.m.to_move().includes(seat))
+        .then_some(seat)
+    }
+
+    fn human_action(&mut self, seat: Seat, action: G::Action) {
+        let ms = self.turn_started.elapsed().as_millis() as u64;
+        match self.apply(Actor::Seat(seat), action, Some(ms)) {
+            Ok(()) => {
+                self.turn_started = Instant::now();
+                self.advance();
+            }
+            Err(e) => self.status = Some(format!("Not allowed: {e}")),
+        }
+    }
+
+    /// Whether `u` may take an action back now: the last action is the keyboard holder's own,
+    /// undoable, and nobody else has had the keyboard since.
+    pub fn can_undo(&self) -> bool {
+        match (self.table.m.undoable(), self.keyboard) {
+            (Some((s, n)), Some(k)) => {
+                s == k && n > 0 && self.pass.is_none() && !self.table.is_bot(s) && !self.is_over()
+            }
+            _ => false,
+        }
+    }
+
+    fn undo(&mut self) {
+        if !self.can_undo() {
+            self.status = Some("Nothing to take back".into());
+            return;
+        }
+        self.table.undo(1);
+        self.events.truncate(self.table.m.history.len());
+        self.status = Some("Took back your last action".into());
+        self.bot_at = None;
+        self.advance();
+    }
+
+    fn leave(&self) -> Nav {
+        if self.back { Nav::Pop } else { Nav::Quit }
+    }
+
+    fn on_key(&mut self, key: KeyEvent) -> Nav {
+        self.status = None;
+        if self.is_over() {
+            return match key.code {
+                KeyCode::Char('q') | KeyCode::Enter | KeyCode::Esc => self.leave(),
+                KeyCode::Char('r') => {
+                    Nav::Replace(super::replay::replay_screen::<G>(self.table.m.clone()))
+                }
+                _ => Nav::Stay,
+            };
+        }
+        if key.code == KeyCode::Char('q') {
+            return self.leave();
+        }
+        if self.pass.is_some() {
+            if key.code == KeyCode::Enter {
+                self.confirm_pass();
+            }
+            return Nav::Stay;
+        }
+        if key.code == KeyCode::Char('u') && (self.bot_at.is_none() || self.can_undo()) {
+            self.undo();
+            return Nav::Stay;
+        }
+        if self.bot_at.is_some() {
+            self.bot_move();
+            return Nav::Stay;
+        }
+        let Some(seat) = self.human_to_move() else {
+            return Nav::Stay;
+        };
+        let view = self.table.m.state.view(Viewer::Seat(seat));
+        let legal = self.table.m.state.legal_actions(seat);
+        let ctx = Ctx::<G> {
+            view: &view,
+            seat: Some(seat),
+            legal: &legal,
+            names: &self.names,
+            ascii: self.theme.get().ascii,
+            color: self.theme.get().color,
+        };
+        if let Some(a) = self.ui.on_key(key, &ctx) {
+            self.human_action(seat, a);
+        }
+        Nav::Stay
+    }
+
+    fn turn_text(&self, theme: &Theme) -> String {
+        if self.halted.is_some() {
+            return "Stopped".into();
+        }
+        if self.is_over() {
+            return "Game over".into();
+        }
+        if let Some(seat) = self.pass {
+            return format!("Pass to {}", self.name(seat));
+        }
+        let seats = self.table.m.to_move().seats().to_vec();
+        if let Some(bot) = self.table.bot_to_move() {
+            return format!("{} is thinking{}", self.name(bot), theme.ellipsis());
+        }
+        let names: Vec<&str> = seats.iter().map(|&s| self.name(s)).collect();
+        format!("{} to move", names.join(", "))
+    }
+
+    fn render_header(&self, f: &mut Frame, area: Rect, theme: &Theme) {
+        let left = Line::from(vec![
+            Span::styled(format!(" {}", theme.text(G::NAME)), theme.title()),
+            Span::raw(theme.sep()),
+            Span::styled(theme.text(&self.turn_text(theme)), theme.accent()),
+        ]);
+        f.render_widget(Paragraph::new(left), area);
+        let right = match (self.pass, self.viewer()) {
+            (Some(_), _) => String::new(),
+            (None, Viewer::Seat(s)) => format!("{}'s view ", theme.text(self.name(s))),
+            (None, _) => "Public view ".into(),
+        };
+        f.render_widget(
+            Paragraph::new(Line::styled(right, theme.dim()).right_aligned()),
+            area,
+        );
+    }
+
+    fn hints(&self) -> Vec<(&'static str, &'static str)> {
+        if self.is_over() {
+            return vec![("Enter/q", "leave"), ("r", "replay"), ("?", "help")];
+        }
+        if self.pass.is_some() {
+            return vec![
+                ("Enter", "I am ready"),
+                ("q", "leave (saved)"),
+                ("?", "help"),
+            ];
+        }
+        let mut keys = Vec::new();
+        if self.bot_at.is_some() {
+            keys.push(("any key", "skip the wait"));
+        } else if self.human_to_move().is_some() {
+            keys.extend(G::Ui::KEYS.iter().copied());
+        }
+        if self.can_undo() {
+            keys.push(("u", "undo"));
+        }
+        keys.push(("q", "leave (saved)"));
+        keys.push(("?", "help"));
+        keys
+    }
+
+    fn render_status(&self, f: &mut Frame, area: Rect, theme: &Theme) {
+        let problem = self
+            .halted
+            .clone()
+            .or_else(|| self.status.clone())
+            .or_else(|| self.table.save_error.clone());
+        let line = match problem {
+            Some(msg) => {
+                let style = if self.halted.is_some() || self.table.save_error.is_some() {
+                    theme.error()
+                } else {
+                    theme.accent()
+                };
+                Line::styled(format!(" {}", theme.text(&msg)), style)
+            }
+            None => hint_line(theme, &self.hints()),
+        };
+        f.render_widget(Paragraph::new(line), area);
+    }
+
+    fn render_end(&self, f: &mut Frame, area: Rect, theme: &Theme) {
+        let Some(outcome) = self.table.m.state.outcome() else {
+            return;
+        };
+        let w = self
+            .names
+            .iter()
+            .map(|n| n.chars().count())
+            .max()
+            .unwrap_or(4);
+        let mut lines = vec![Line::from("")];
+        for (s, score) in outcome.scores.iter().enumerate() {
+            let won = outcome.winners.contains(&s);
+            let mark = if won { "wins" } else { "" };
+            let text = format!("  {:<w$}  {:>5}  {mark}", theme.text(self.name(s)), score);
+            lines.push(if won {
+                Line::styled(text, theme.accent())
+            } else {
+                Line::from(text)
+            });
+        }
+        lines.push(Line::from(""));
+        let verdict = match outcome.winners.len() {
+            0 => "Nobody wins.".to_string(),
+            n if n == self.names.len() && n > 1 => "Everybody wins.".to_string(),
+            1 => format!("{} wins.", self.name(outcome.winners[0])),
+            _ => {
+                let names: Vec<&str> = outcome.winners.iter().map(|&s| self.name(s)).collect();
+                format!("Shared win: {}.", names.join(", "))
+            }
+        };
+        lines.push(Line::styled(
+            format!("  {}", theme.text(&verdict)),
+            theme.title(),
+        ));
+        if !outcome.note.is_empty() {
+            lines.push(Line::styled(
+                format!("  ({})", theme.text(&outcome.note)),
+                theme.dim(),
+            ));
+        }
+        lines.push(Line::from(""));
+        lines.push(hint_line(
+            theme,
+            &[("Enter/q", "leave"), ("r", "watch the replay")],
+        ));
+        let width = lines
+            .iter()
+            .map(|l| l.width() as u16 + 4)
+            .max()
+            .unwrap_or(30)
+            .clamp(36, area.width);
+        let height = (lines.len() as u16 + 2).min(area.height);
+        let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+        f.render_widget(Clear, popup);
+        f.render_widget(Paragraph::new(lines).block(theme.block("Game over")), popup);
+    }
+}
+
+impl<G: Registered> Screen for Play<G> {
+    fn render(&self, f: &mut Frame, theme: &Theme) {
+        let [header, body, status] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+        ])
+        .areas(f.area());
+        self.render_header(f, header, theme);
+        self.render_status(f, status, theme);
+        if let Some(seat) = self.pass {
+            pass::render(f, body, theme, self.name(seat));
+            return;
+        }
+        let (board, pane) = if body.width >= 110 {
+            let [b, p] =
+                Layout::horizontal([Constraint::Fill(1), Constraint::Length(42)]).areas(body);
+            (b, p)
+        } else {
+            let [b, p] = Layout::vertical([Constraint::Fill(1), Constraint::Length(7)]).areas(body);
+            (b, p)
+        };
+        self.board.set(board);
+        self.theme.set(*theme);
+        let viewer = self.viewer();
+        let view = self.table.m.state.view(viewer);
+        let legal = match self.human_to_move() {
+            Some(seat) => self.table.m.state.legal_actions(seat),
+            None => Vec::new(),
+        };
+        let ctx = Ctx::<G> {
+            view: &view,
+            seat: self.keyboard,
+            legal: &legal,
+            names: &self.names,
+            ascii: theme.ascii,
+            color: theme.color,
+        };
+        self.ui.render(f, board, &ctx);
+        let lines = self.events.lines(self.events.len(), viewer, 64);
+        events::render_pane(f, pane, theme, &lines);
+        if self.is_over() {
+            self.render_end(f, board, theme);
+        }
+    }
+
+    fn on_event(&mut self, ev: &Event) -> Nav {
+        match ev {
+            Event::Key(k) if k.kind != KeyEventKind::Release => self.on_key(*k),
+            Event::Mouse(m) => {
+                let Some(seat) = self.human_to_move() else {
+                    return Nav::Stay;
+                };
+                let view = self.table.m.state.view(Viewer::Seat(seat));
+                let legal = self.table.m.state.legal_actions(seat);
+                let ctx = Ctx::<G> {
+                    view: &view,
+                    seat: Some(seat),
+                    legal: &legal,
+                    names: &self.names,
+                    ascii: self.theme.get().ascii,
+                    color: self.theme.get().color,
+                };
+                if let Some(a) = self.ui.on_mouse(*m, self.board.get(), &ctx) {
+                    self.human_action(seat, a);
+                }
+                Nav::Stay
+            }
+            _ => Nav::Stay,
+        }
+    }
+
+    fn deadline(&self) -> Option<Instant> {
+        if self.halted.is_some() || self.pass.is_some() {
+            return None;
+        }
+        self.bot_at
+    }
+
+    fn on_deadline(&mut self) -> Nav {
+        self.bot_move();
+        Nav::Stay
+    }
+
+    fn title(&self) -> String {
+        G::NAME.to_string()
+    }
+
+    fn help(&self) -> Vec<(String, String)> {
+        let mut keys: Vec<(String, String)> = G::Ui::KEYS
+            .iter()
+            .map(|(k, w)| (k.to_string(), w.to_string()))
+            .collect();
+        keys.push((
+            "u".into(),
+            "take back your last action (until the keyboard changes hands)".into(),
+        ));
+        keys.push((
+            "q".into(),
+            "leave; the game is saved and can be continued".into(),
+        ));
+        keys.push((
+            "any key".into(),
+            "while a computer player thinks: move at once".into(),
+        ));
+        keys.push((
+            "Enter".into(),
+            "on the hand-off screen: take the keyboard".into(),
+        ));
+        keys
+    }
 }

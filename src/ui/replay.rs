@@ -1,6 +1,253 @@
-//! PLACEHOLDER: replaced by the UI work.
-use crate::engine::Match;
+//! The replay viewer: step through a match from any viewpoint, with autoplay.
+
+use std::time::{Duration, Instant};
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
+use ratatui::layout::{Constraint, Layout};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::engine::replay::Replay;
+use crate::engine::{Actor, Match, Viewer};
 use crate::registry::Registered;
-pub fn replay_screen<G: Registered>(_m: Match<G>) -> Box<dyn super::Screen> {
-    todo!()
+
+use super::events::{self, EventLog};
+use super::theme::Theme;
+use super::widgets::hint_line;
+use super::{Ctx, GameUi, Nav, Screen};
+
+/// Autoplay intervals, slowest first.
+pub const SPEEDS_MS: &[u64] = &[2000, 1200, 700, 400, 200, 80];
+const DEFAULT_SPEED: usize = 2;
+
+pub fn replay_screen<G: Registered>(m: Match<G>) -> Box<dyn Screen> {
+    Box::new(ReplayScreen::new(m))
+}
+
+pub struct ReplayScreen<G: Registered> {
+    pub replay: Replay<G>,
+    ui: G::Ui,
+    names: Vec<String>,
+    events: EventLog,
+    pub viewer: Viewer,
+    /// Index into [`SPEEDS_MS`].
+    pub speed: usize,
+    /// The next autoplay step, while playing.
+    pub next_step: Option<Instant>,
+}
+
+impl<G: Registered> ReplayScreen<G> {
+    pub fn new(m: Match<G>) -> Self {
+        let names: Vec<String> = m.players.iter().map(|p| p.name.clone()).collect();
+        let events = EventLog::rebuild(&m);
+        ReplayScreen {
+            replay: Replay::new(m),
+            ui: G::Ui::default(),
+            names,
+            events,
+            viewer: Viewer::Omniscient,
+            speed: DEFAULT_SPEED,
+            next_step: None,
+        }
+    }
+
+    pub fn pos(&self) -> usize {
+        self.replay.pos()
+    }
+
+    fn seek(&mut self, n: usize) {
+        self.replay.seek(n);
+        if self.replay.pos() >= self.replay.len() {
+            self.next_step = None;
+        }
+    }
+
+    fn interval(&self) -> Duration {
+        Duration::from_millis(SPEEDS_MS[self.speed.min(SPEEDS_MS.len() - 1)])
+    }
+
+    /// Omniscient, Public, then every seat, and round again.
+    fn next_viewer(&self) -> Viewer {
+        let n = self.names.len();
+        match self.viewer {
+            Viewer::Omniscient => Viewer::Public,
+            Viewer::Public if n > 0 => Viewer::Seat(0),
+            Viewer::Seat(s) if s + 1 < n => Viewer::Seat(s + 1),
+            _ => Viewer::Omniscient,
+        }
+    }
+
+    fn viewer_name(&self) -> String {
+        match self.viewer {
+            Viewer::Omniscient => "everything".into(),
+            Viewer::Public => "public".into(),
+            Viewer::Seat(s) => self.names.get(s).cloned().unwrap_or_else(|| "?".into()),
+        }
+    }
+
+    fn toggle_play(&mut self) {
+        if self.next_step.is_some() {
+            self.next_step = None;
+        } else {
+            if self.pos() >= self.replay.len() {
+                self.seek(0);
+            }
+            self.next_step = Some(Instant::now() + self.interval());
+        }
+    }
+}
+
+impl<G: Registered> Screen for ReplayScreen<G> {
+    fn render(&self, f: &mut Frame, theme: &Theme) {
+        let [header, body, status] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+        ])
+        .areas(f.area());
+        let m = &self.replay.m;
+        let date = m.started.replace('T', " ").replace('Z', "");
+        let head = Line::from(vec![
+            Span::styled(format!(" Replay: {}", theme.text(G::NAME)), theme.title()),
+            Span::raw(theme.sep()),
+            Span::styled(theme.text(&self.names.join(", ")), theme.dim()),
+            Span::raw(theme.sep()),
+            Span::styled(date, theme.dim()),
+        ]);
+        f.render_widget(Paragraph::new(head), header);
+        let (board, pane) = if body.width >= 110 {
+            let [b, p] =
+                Layout::horizontal([Constraint::Fill(1), Constraint::Length(42)]).areas(body);
+            (b, p)
+        } else {
+            let [b, p] = Layout::vertical([Constraint::Fill(1), Constraint::Length(7)]).areas(body);
+            (b, p)
+        };
+        let view = self.replay.state().view(self.viewer);
+        let seat = match self.viewer {
+            Viewer::Seat(s) => Some(s),
+            _ => None,
+        };
+        let ctx = Ctx::<G> {
+            view: &view,
+            seat,
+            legal: &[],
+            names: &self.names,
+            ascii: theme.ascii,
+            color: theme.color,
+        };
+        self.ui.render(f, board, &ctx);
+        let lines = self.events.lines(self.pos(), self.viewer, 64);
+        events::render_pane(f, pane, theme, &lines);
+
+        let playing = if self.next_step.is_some() {
+            format!("playing every {:.1}s", self.interval().as_secs_f32())
+        } else {
+            "paused".into()
+        };
+        let who = match self.replay.m.history.get(self.pos().wrapping_sub(1)) {
+            Some(step) if self.pos() > 0 => match step.actor {
+                Actor::Chance => "chance".to_string(),
+                Actor::Seat(s) => self.names.get(s).cloned().unwrap_or_default(),
+            },
+            _ => "start".into(),
+        };
+        let mut spans = vec![
+            Span::styled(
+                format!(" action {} / {}", self.pos(), self.replay.len()),
+                theme.accent(),
+            ),
+            Span::raw(format!(" ({}){}", theme.text(&who), theme.sep())),
+            Span::raw(format!("view: {}", theme.text(&self.viewer_name()))),
+            Span::raw(theme.sep()),
+            Span::styled(playing, theme.dim()),
+            Span::raw("  "),
+        ];
+        spans.extend(
+            hint_line(
+                theme,
+                &[
+                    (theme.left_right(), "step"),
+                    ("space", "play"),
+                    ("v", "view"),
+                    ("q", "back"),
+                ],
+            )
+            .spans,
+        );
+        f.render_widget(Paragraph::new(Line::from(spans)), status);
+    }
+
+    fn on_event(&mut self, ev: &Event) -> Nav {
+        let Event::Key(k) = ev else {
+            return Nav::Stay;
+        };
+        if k.kind == KeyEventKind::Release {
+            return Nav::Stay;
+        }
+        let pos = self.pos();
+        match k.code {
+            KeyCode::Char('q') | KeyCode::Esc => return Nav::Pop,
+            KeyCode::Right | KeyCode::Char('l') => {
+                self.next_step = None;
+                self.seek(pos + 1);
+            }
+            KeyCode::Left | KeyCode::Char('h') => {
+                self.next_step = None;
+                self.seek(pos.saturating_sub(1));
+            }
+            KeyCode::Home | KeyCode::Char('g') => {
+                self.next_step = None;
+                self.seek(0);
+            }
+            KeyCode::End | KeyCode::Char('G') => {
+                self.next_step = None;
+                self.seek(self.replay.len());
+            }
+            KeyCode::Char(' ') => self.toggle_play(),
+            KeyCode::Char('+') | KeyCode::Char('=') => {
+                self.speed = (self.speed + 1).min(SPEEDS_MS.len() - 1);
+            }
+            KeyCode::Char('-') => self.speed = self.speed.saturating_sub(1),
+            KeyCode::Char('v') => self.viewer = self.next_viewer(),
+            _ => {}
+        }
+        Nav::Stay
+    }
+
+    fn deadline(&self) -> Option<Instant> {
+        self.next_step
+    }
+
+    fn on_deadline(&mut self) -> Nav {
+        let pos = self.pos();
+        self.seek(pos + 1);
+        if self.pos() < self.replay.len() {
+            self.next_step = Some(Instant::now() + self.interval());
+        } else {
+            self.next_step = None;
+        }
+        Nav::Stay
+    }
+
+    fn title(&self) -> String {
+        format!("Replay of {}", G::NAME)
+    }
+
+    fn help(&self) -> Vec<(String, String)> {
+        [
+            ("→ / l", "next action"),
+            ("← / h", "previous action"),
+            ("Home / g", "the start"),
+            ("End / G", "the end"),
+            ("space", "play or pause"),
+            ("+ / -", "faster or slower"),
+            ("v", "viewpoint: everything, public, each player"),
+            ("q / Esc", "back"),
+        ]
+        .iter()
+        .map(|(k, w)| (k.to_string(), w.to_string()))
+        .collect()
+    }
 }

@@ -1,0 +1,126 @@
+//! The event pane: one line per action, kept for every viewer (each seat, public, omniscient)
+//! as `describe` put it at the moment the action was applied, so each viewer reads only what it
+//! may know.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
+
+use crate::engine::{Actor, Game, Match, Viewer};
+
+use super::theme::Theme;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventLog {
+    players: usize,
+    /// Per action: the line for seat 0..n, then public, then omniscient.
+    entries: Vec<Vec<String>>,
+}
+
+impl EventLog {
+    pub fn new(players: usize) -> Self {
+        EventLog {
+            players,
+            entries: Vec::new(),
+        }
+    }
+
+    /// The lines for every action of `m`, re-simulated from its initial state.
+    pub fn rebuild<G: Game>(m: &Match<G>) -> Self {
+        let names: Vec<String> = m.players.iter().map(|p| p.name.clone()).collect();
+        let mut log = EventLog::new(names.len());
+        let mut state = m.initial.clone();
+        for step in &m.history {
+            log.record(&state, step.actor, &step.action, &names);
+            // These actions were applied once already, so they apply again.
+            let _ = state.apply(step.actor, &step.action);
+        }
+        log
+    }
+
+    /// Records `action` by `actor`; `before` is the state it is applied to.
+    pub fn record<G: Game>(
+        &mut self,
+        before: &G,
+        actor: Actor,
+        action: &G::Action,
+        names: &[String],
+    ) {
+        let prefix = match actor {
+            Actor::Seat(s) => format!("{}: ", names.get(s).map(String::as_str).unwrap_or("?")),
+            Actor::Chance => String::new(),
+        };
+        let viewers = (0..self.players)
+            .map(Viewer::Seat)
+            .chain([Viewer::Public, Viewer::Omniscient]);
+        let lines = viewers
+            .map(|v| {
+                let d = before.describe(actor, action, v);
+                if d.is_empty() {
+                    d
+                } else {
+                    format!("{prefix}{d}")
+                }
+            })
+            .collect();
+        self.entries.push(lines);
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn truncate(&mut self, n: usize) {
+        self.entries.truncate(n);
+    }
+
+    fn column(&self, viewer: Viewer) -> usize {
+        match viewer {
+            Viewer::Seat(s) => s.min(self.players),
+            Viewer::Public => self.players,
+            Viewer::Omniscient => self.players + 1,
+        }
+    }
+
+    /// The last `max` non-empty lines among the first `upto` actions, oldest first, as
+    /// `viewer` sees them.
+    pub fn lines(&self, upto: usize, viewer: Viewer, max: usize) -> Vec<&str> {
+        let col = self.column(viewer);
+        let mut out: Vec<&str> = self.entries[..upto.min(self.entries.len())]
+            .iter()
+            .rev()
+            .filter_map(|e| e.get(col).map(String::as_str))
+            .filter(|l| !l.is_empty())
+            .take(max)
+            .collect();
+        out.reverse();
+        out
+    }
+}
+
+/// Draws the event pane with its rule; the newest line is last and emphasised.
+pub fn render_pane(f: &mut Frame, area: Rect, theme: &Theme, lines: &[&str]) {
+    let block = theme.rule("Events");
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let rows = inner.height as usize;
+    let start = lines.len().saturating_sub(rows);
+    let shown: Vec<Line> = lines[start..]
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let text = format!(" {}", theme.text(l));
+            if start + i + 1 == lines.len() {
+                Line::from(text)
+            } else {
+                Line::styled(text, theme.dim())
+            }
+        })
+        .collect();
+    f.render_widget(Paragraph::new(shown), inner);
+}

@@ -1,0 +1,216 @@
+//! The screen `hotseat` opens with: the list of games and the ways into them.
+
+use std::path::PathBuf;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
+use ratatui::layout::{Constraint, Layout};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::registry::{self, AnyGame};
+use crate::store::{self, Saved};
+
+use super::rules_page::RulesPage;
+use super::saved::{Mode, SavedList};
+use super::setup::SetupForm;
+use super::theme::Theme;
+use super::widgets::hint_line;
+use super::{Nav, Screen};
+
+/// The games on offer and the folder their logs live in; handed to every launcher screen so
+/// tests can use their own games and a temporary folder.
+#[derive(Clone)]
+pub struct Catalog {
+    pub games: Vec<&'static dyn AnyGame>,
+    pub dir: PathBuf,
+}
+
+impl Catalog {
+    /// The registered games and the user's data folder.
+    pub fn standard() -> Self {
+        Catalog {
+            games: registry::GAMES.to_vec(),
+            dir: store::games_dir(),
+        }
+    }
+
+    pub fn find(&self, id: &str) -> Option<&'static dyn AnyGame> {
+        self.games.iter().copied().find(|g| g.id() == id)
+    }
+
+    /// The game's display name, or its id when it is not in the catalog.
+    pub fn name_of(&self, id: &str) -> String {
+        self.find(id)
+            .map(|g| g.name().to_string())
+            .unwrap_or_else(|| id.to_string())
+    }
+
+    pub fn saved(&self) -> Vec<Saved> {
+        store::list_saved_in(&self.dir)
+    }
+
+    pub fn new_log_path(&self, game: &str, started: &str) -> PathBuf {
+        store::new_log_path_in(&self.dir, game, started)
+    }
+}
+
+pub struct Launcher {
+    catalog: Catalog,
+    pub selected: usize,
+}
+
+impl Launcher {
+    /// The launcher over the registered games and the user's data folder.
+    pub fn new() -> Self {
+        Launcher::new_in(Catalog::standard())
+    }
+
+    pub fn new_in(catalog: Catalog) -> Self {
+        Launcher {
+            catalog,
+            selected: 0,
+        }
+    }
+
+    fn game(&self) -> Option<&'static dyn AnyGame> {
+        self.catalog.games.get(self.selected).copied()
+    }
+}
+
+impl Default for Launcher {
+    fn default() -> Self {
+        Launcher::new()
+    }
+}
+
+/// "2 players", "2-5 players".
+pub fn player_range(theme: &Theme, (lo, hi): (usize, usize)) -> String {
+    if lo == hi {
+        format!("{lo} players")
+    } else {
+        format!("{lo}{}{hi} players", if theme.ascii { "-" } else { "–" })
+    }
+}
+
+impl Screen for Launcher {
+    fn render(&self, f: &mut Frame, theme: &Theme) {
+        let [title, body, hint] = Layout::vertical([
+            Constraint::Length(3),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+        ])
+        .areas(f.area());
+        let head = vec![
+            Line::from(""),
+            Line::from(vec![
+                Span::styled("  hotseat", theme.title()),
+                Span::styled(
+                    format!("{}tabletop games for one keyboard", theme.sep()),
+                    theme.dim(),
+                ),
+            ]),
+        ];
+        f.render_widget(Paragraph::new(head), title);
+        let block = theme.block("Games");
+        let inner = block.inner(body);
+        f.render_widget(block, body);
+        let mut lines = Vec::new();
+        if self.catalog.games.is_empty() {
+            lines.push(Line::from(""));
+            lines.push(Line::styled(
+                "  No games are installed in this build.",
+                theme.dim(),
+            ));
+        }
+        let width = inner.width as usize;
+        for (i, g) in self.catalog.games.iter().enumerate() {
+            let sel = i == self.selected;
+            let marker = if sel { theme.pointer() } else { "  " };
+            let range = player_range(theme, g.players());
+            let name = theme.text(g.name());
+            let pad = width.saturating_sub(2 + name.chars().count() + range.chars().count() + 2);
+            let row = format!("{marker}{name}{}{range}  ", " ".repeat(pad));
+            lines.push(if sel {
+                Line::styled(row, theme.selected())
+            } else {
+                Line::styled(row, theme.title())
+            });
+            lines.push(Line::styled(
+                format!("    {}", theme.text(g.pitch())),
+                theme.dim(),
+            ));
+            lines.push(Line::from(""));
+        }
+        f.render_widget(Paragraph::new(lines), inner);
+        f.render_widget(
+            Paragraph::new(hint_line(
+                theme,
+                &[
+                    ("Enter/n", "new game"),
+                    ("c", "continue"),
+                    ("s", "saved games"),
+                    ("r", "rules"),
+                    ("q", "quit"),
+                    ("?", "help"),
+                ],
+            )),
+            hint,
+        );
+    }
+
+    fn on_event(&mut self, ev: &Event) -> Nav {
+        let Event::Key(k) = ev else {
+            return Nav::Stay;
+        };
+        if k.kind == KeyEventKind::Release {
+            return Nav::Stay;
+        }
+        let n = self.catalog.games.len();
+        match k.code {
+            KeyCode::Char('q') | KeyCode::Esc => Nav::Quit,
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.selected = self.selected.saturating_sub(1);
+                Nav::Stay
+            }
+            KeyCode::Down | KeyCode::Char('j') => {
+                self.selected = (self.selected + 1).min(n.saturating_sub(1));
+                Nav::Stay
+            }
+            KeyCode::Enter | KeyCode::Char('n') => match self.game() {
+                Some(g) => Nav::Push(Box::new(SetupForm::new(self.catalog.clone(), g))),
+                None => Nav::Stay,
+            },
+            KeyCode::Char('r') => match self.game() {
+                Some(g) => Nav::Push(Box::new(RulesPage::new(g.name(), g.rules()))),
+                None => Nav::Stay,
+            },
+            KeyCode::Char('c') => Nav::Push(Box::new(SavedList::new(
+                self.catalog.clone(),
+                Mode::Continue,
+            ))),
+            KeyCode::Char('s') => {
+                Nav::Push(Box::new(SavedList::new(self.catalog.clone(), Mode::Browse)))
+            }
+            _ => Nav::Stay,
+        }
+    }
+
+    fn title(&self) -> String {
+        "hotseat".into()
+    }
+
+    fn help(&self) -> Vec<(String, String)> {
+        [
+            ("↑/↓ j/k", "choose a game"),
+            ("Enter / n", "set up a new game"),
+            ("c", "continue an unfinished game"),
+            ("s", "browse saved games and watch replays"),
+            ("r", "read the rules of the chosen game"),
+            ("q / Esc", "quit"),
+        ]
+        .iter()
+        .map(|(k, w)| (k.to_string(), w.to_string()))
+        .collect()
+    }
+}

@@ -1,0 +1,488 @@
+//! Snapshot tests of every screen (80×24, and one at 120×40) and key-handling tests, with the
+//! demo game and a temporary games folder.
+
+use std::path::Path;
+
+use insta::assert_snapshot;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Color;
+
+use crate::engine::log::{self, PlayerEntry};
+use crate::engine::{Match, Setup, Table, Viewer};
+use crate::registry::Registered;
+
+use super::app::App;
+use super::demo::{DEMO, Demo, DemoAction};
+use super::launcher::{Catalog, Launcher};
+use super::play::Play;
+use super::replay::ReplayScreen;
+use super::rules_page::RulesPage;
+use super::saved::{Mode, SavedList};
+use super::setup::{Row, SetupForm};
+use super::testutil::{buffer_text, ch, draw, draw_app, draw_buffer, key};
+use super::theme::Theme;
+use super::{Nav, Screen};
+
+const THEME: Theme = Theme::new(false, true);
+const STARTED: &str = "2026-11-25T20:00:00Z";
+
+fn catalog(dir: &Path) -> Catalog {
+    Catalog {
+        games: vec![&DEMO],
+        dir: dir.to_path_buf(),
+    }
+}
+
+fn demo_match(players: Vec<PlayerEntry>, seed: u64) -> Match<Demo> {
+    Match::new(Setup {
+        options: Default::default(),
+        players,
+        seed,
+        started: STARTED.into(),
+    })
+    .expect("demo setup")
+}
+
+fn table(players: Vec<PlayerEntry>) -> Table<Demo> {
+    Table::new(demo_match(players, 42), Demo::make_bot).expect("demo table")
+}
+
+fn two_humans() -> Vec<PlayerEntry> {
+    vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")]
+}
+
+fn human_and_bot() -> Vec<PlayerEntry> {
+    vec![
+        PlayerEntry::human("Ann"),
+        PlayerEntry::bot("Bot 2", "greedy", 7),
+    ]
+}
+
+fn is_nav_stay(n: &Nav) -> bool {
+    matches!(n, Nav::Stay)
+}
+
+/// A finished game's log and an unfinished one in `dir`.
+fn write_logs(dir: &Path) {
+    let mut done = demo_match(two_humans(), 1);
+    done.run_chance().expect("deal");
+    while !done.is_over() {
+        let seat = done.to_move().seats()[0];
+        done.apply(
+            crate::engine::Actor::Seat(seat),
+            DemoAction::Pick(3),
+            Some(1000),
+        )
+        .expect("pick");
+    }
+    log::write_atomic(&dir.join("demo-1.json"), &done.to_log()).expect("write");
+    let mut open = demo_match(human_and_bot(), 2);
+    open.started = "2026-11-26T09:30:00Z".into();
+    open.run_chance().expect("deal");
+    open.apply(
+        crate::engine::Actor::Seat(0),
+        DemoAction::Pick(2),
+        Some(500),
+    )
+    .expect("pick");
+    log::write_atomic(&dir.join("demo-2.json"), &open.to_log()).expect("write");
+}
+
+// ---------- app ----------
+
+#[test]
+fn too_small_message_is_plain_and_centred() {
+    let app = App::new(Box::new(RulesPage::new("Race", Demo::RULES)), THEME);
+    assert_snapshot!("too_small_60x20", draw_app(&app, 60, 20));
+    assert!(draw_app(&app, 80, 24).contains("Rules: Race"));
+    assert!(draw_app(&app, 79, 24).contains("need 80×24, have 79×24"));
+}
+
+#[test]
+fn app_keys_help_quit_and_stack() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut app = App::new(Box::new(Launcher::new_in(catalog(dir.path()))), THEME);
+    app.on_event(&ch('?'));
+    assert!(app.help_open());
+    assert_snapshot!("help_overlay_launcher", draw_app(&app, 80, 24));
+    app.on_event(&ch('x'));
+    assert!(!app.help_open());
+    app.on_event(&ch('r'));
+    assert_eq!(app.depth(), 2);
+    app.on_event(&key(KeyCode::Esc));
+    assert_eq!(app.depth(), 1);
+    assert!(!app.done());
+    app.on_event(&Event::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::CONTROL,
+    )));
+    assert!(app.done());
+    // Popping the last screen quits too.
+    let mut app = App::new(Box::new(RulesPage::new("Race", Demo::RULES)), THEME);
+    app.on_event(&key(KeyCode::Esc));
+    assert!(app.done());
+}
+
+#[test]
+fn question_mark_is_typed_while_editing_a_name() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut app = App::new(Box::new(SetupForm::new(catalog(dir.path()), &DEMO)), THEME);
+    app.on_event(&key(KeyCode::Down)); // seat 1
+    app.on_event(&key(KeyCode::Enter)); // edit
+    app.on_event(&ch('?'));
+    assert!(!app.help_open());
+    assert!(draw_app(&app, 80, 24).contains("Player 1?_"));
+}
+
+// ---------- launcher and its screens ----------
+
+#[test]
+fn launcher_snapshots() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let l = Launcher::new_in(catalog(dir.path()));
+    assert_snapshot!("launcher", draw(&l, THEME, 80, 24));
+    assert_snapshot!("launcher_120x40", draw(&l, THEME, 120, 40));
+    assert_snapshot!("launcher_ascii", draw(&l, Theme::new(true, false), 80, 24));
+    let empty = Launcher::new_in(Catalog {
+        games: vec![],
+        dir: dir.path().to_path_buf(),
+    });
+    assert!(draw(&empty, THEME, 80, 24).contains("No games are installed"));
+}
+
+#[test]
+fn ascii_and_no_colour_modes_hold() {
+    let dir = tempfile::tempdir().expect("tmp");
+    write_logs(dir.path());
+    let mut p = Play::new(table(human_and_bot()), true);
+    p.on_event(&ch('2'));
+    let screens: Vec<Box<dyn Screen>> = vec![
+        Box::new(Launcher::new_in(catalog(dir.path()))),
+        Box::new(SetupForm::new(catalog(dir.path()), &DEMO)),
+        Box::new(SavedList::new(catalog(dir.path()), Mode::Browse)),
+        Box::new(RulesPage::new("Race", Demo::RULES)),
+        Box::new(p),
+    ];
+    for s in &screens {
+        let buf = draw_buffer(s.as_ref(), Theme::new(true, false), 80, 24);
+        let text = buffer_text(&buf);
+        assert!(text.is_ascii(), "non-ASCII in ascii mode:\n{text}");
+        for cell in buf.content() {
+            assert!(
+                matches!(cell.fg, Color::Reset) && matches!(cell.bg, Color::Reset),
+                "colour in no-colour mode:\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn launcher_keys_open_screens() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut l = Launcher::new_in(catalog(dir.path()));
+    assert!(matches!(l.on_event(&ch('n')), Nav::Push(_)));
+    assert!(matches!(l.on_event(&key(KeyCode::Enter)), Nav::Push(_)));
+    assert!(matches!(l.on_event(&ch('c')), Nav::Push(_)));
+    assert!(matches!(l.on_event(&ch('s')), Nav::Push(_)));
+    assert!(matches!(l.on_event(&ch('r')), Nav::Push(_)));
+    l.on_event(&key(KeyCode::Down));
+    assert_eq!(l.selected, 0, "one game: the selection stays");
+    assert!(matches!(l.on_event(&ch('q')), Nav::Quit));
+}
+
+#[test]
+fn setup_form_snapshot_and_keys() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut s = SetupForm::new(catalog(dir.path()), &DEMO);
+    assert_snapshot!("setup", draw(&s, THEME, 80, 24));
+    // Player count is clamped to the game's range.
+    s.on_event(&key(KeyCode::Left));
+    assert_eq!(s.players, 2);
+    s.on_event(&key(KeyCode::Right));
+    s.on_event(&key(KeyCode::Right));
+    assert_eq!(s.players, 3);
+    // Seat 2 cycles human -> greedy -> random -> human; its default name follows.
+    s.on_event(&key(KeyCode::Down));
+    s.on_event(&key(KeyCode::Down));
+    assert_eq!(s.current(), Row::Seat(1));
+    assert_eq!(s.seats[1].kind, 1);
+    s.on_event(&key(KeyCode::Right));
+    assert_eq!(s.seats[1].kind, 2);
+    s.on_event(&key(KeyCode::Right));
+    assert_eq!(s.seats[1].kind, 0);
+    assert_eq!(s.seats[1].name.value, "Player 2");
+    // Rename seat 1.
+    s.on_event(&key(KeyCode::Up));
+    s.on_event(&key(KeyCode::Enter));
+    assert!(s.captures_text());
+    for _ in 0..8 {
+        s.on_event(&key(KeyCode::Backspace));
+    }
+    for c in "Ann".chars() {
+        s.on_event(&ch(c));
+    }
+    s.on_event(&key(KeyCode::Enter));
+    assert_eq!(s.seats[0].name.value, "Ann");
+    // Options cycle; seed takes digits only.
+    while s.current() != Row::Opt(0) {
+        s.on_event(&key(KeyCode::Down));
+    }
+    s.on_event(&key(KeyCode::Right));
+    assert_eq!(s.options[0], 1);
+    s.on_event(&key(KeyCode::Down));
+    for c in "12x3".chars() {
+        s.on_event(&ch(c));
+    }
+    assert_eq!(s.seed.value, "123");
+    assert_snapshot!("setup_filled", draw(&s, THEME, 80, 24));
+    let setup = s.build(STARTED.into()).expect("setup");
+    assert_eq!(setup.seed, 123);
+    assert_eq!(setup.players.len(), 3);
+    assert_eq!(setup.players[0].name, "Ann");
+    assert!(!setup.players[1].is_bot());
+    assert_eq!(setup.players[2].bot.as_deref(), Some("greedy"));
+    assert_eq!(setup.options.get("target").map(String::as_str), Some("15"));
+    // Start makes the game screen and its log.
+    assert!(matches!(s.on_event(&ch('s')), Nav::Replace(_)));
+    let saved = crate::store::list_saved_in(dir.path());
+    assert_eq!(saved.len(), 1);
+    assert_eq!(saved[0].players, vec!["Ann", "Player 2", "Bot 3"]);
+}
+
+#[test]
+fn setup_refuses_a_seed_too_large() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut s = SetupForm::new(catalog(dir.path()), &DEMO);
+    while s.current() != Row::Seed {
+        s.on_event(&key(KeyCode::Down));
+    }
+    for c in "99999999999999999999".chars() {
+        s.on_event(&ch(c));
+    }
+    assert!(is_nav_stay(&s.on_event(&ch('s'))));
+    assert!(s.error.as_deref().unwrap_or("").contains("whole number"));
+    assert!(draw(&s, THEME, 80, 24).contains("whole number"));
+}
+
+#[test]
+fn rules_page_snapshot_and_scroll() {
+    let mut r = RulesPage::new("Race to Ten", Demo::RULES);
+    assert_snapshot!("rules", draw(&r, THEME, 80, 24));
+    // Everything fits: scrolling stays at the top.
+    r.on_event(&key(KeyCode::Down));
+    assert_eq!(r.scroll, 0);
+    let small = draw(&r, THEME, 80, 10);
+    assert!(small.contains("Race to Ten"));
+    r.on_event(&key(KeyCode::End));
+    assert!(r.scroll > 0);
+    assert!(matches!(r.on_event(&key(KeyCode::Esc)), Nav::Pop));
+}
+
+#[test]
+fn saved_lists_snapshot_and_open() {
+    let dir = tempfile::tempdir().expect("tmp");
+    write_logs(dir.path());
+    let mut all = SavedList::new(catalog(dir.path()), Mode::Browse);
+    assert_eq!(all.items.len(), 2);
+    assert_snapshot!("saved_browse", draw(&all, THEME, 80, 24));
+    all.on_event(&key(KeyCode::Down));
+    assert!(matches!(all.on_event(&key(KeyCode::Enter)), Nav::Push(_)));
+    let mut cont = SavedList::new(catalog(dir.path()), Mode::Continue);
+    assert_eq!(cont.items.len(), 1);
+    assert_snapshot!("saved_continue", draw(&cont, THEME, 80, 24));
+    assert!(matches!(
+        cont.on_event(&key(KeyCode::Enter)),
+        Nav::Replace(_)
+    ));
+}
+
+#[test]
+fn a_refused_log_shows_why() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut m = demo_match(two_humans(), 3);
+    m.run_chance().expect("deal");
+    let mut l = m.to_log();
+    l.actions.push(log::Entry {
+        by: log::By::Seat(1),
+        a: serde_json::json!({"Pick": 2}),
+        ms: None,
+    });
+    log::write_atomic(&dir.path().join("bad.json"), &l).expect("write");
+    let mut cont = SavedList::new(catalog(dir.path()), Mode::Continue);
+    assert_eq!(cont.items.len(), 1);
+    assert!(is_nav_stay(&cont.on_event(&key(KeyCode::Enter))));
+    let msg = cont.message.clone().unwrap_or_default();
+    assert!(msg.contains("entry 1"), "{msg}");
+    assert!(draw(&cont, THEME, 80, 24).contains("Cannot open bad.json"));
+    // An unknown game is refused the same way.
+    let mut other = m.to_log();
+    other.game = "chess".into();
+    log::write_atomic(&dir.path().join("bad.json"), &other).expect("write");
+    let mut cont = SavedList::new(catalog(dir.path()), Mode::Continue);
+    assert!(is_nav_stay(&cont.on_event(&key(KeyCode::Enter))));
+    assert!(cont.message.unwrap_or_default().contains("no game 'chess'"));
+}
+
+// ---------- play ----------
+
+#[test]
+fn play_mid_turn_against_a_bot() {
+    let mut p = Play::new(table(human_and_bot()), true);
+    // One human: no hand-off, ever.
+    assert_eq!(p.pass, None);
+    assert_eq!(p.keyboard, Some(0));
+    p.on_event(&ch('2'));
+    assert!(p.bot_at.is_some(), "the bot waits before moving");
+    assert_snapshot!("play_bot_thinking", draw(&p, THEME, 80, 24));
+    // Any key makes the bot move at once.
+    p.on_event(&ch('x'));
+    assert_eq!(p.bot_at, None);
+    assert_eq!(p.table.m.history.len(), 3);
+    assert_snapshot!("play_mid_turn", draw(&p, THEME, 80, 24));
+    assert_snapshot!("play_mid_turn_120x40", draw(&p, THEME, 120, 40));
+    assert_eq!(p.pass, None);
+}
+
+#[test]
+fn bots_move_on_their_deadline() {
+    let mut p = Play::new(table(human_and_bot()), false);
+    p.on_event(&ch('1'));
+    assert!(p.deadline().is_some());
+    p.on_deadline();
+    assert_eq!(p.deadline(), None);
+    assert_eq!(p.events.len(), 3);
+    assert!(matches!(p.on_event(&ch('q')), Nav::Quit));
+}
+
+#[test]
+fn undo_takes_back_only_your_own_action() {
+    let mut p = Play::new(table(human_and_bot()), true);
+    assert!(!p.can_undo());
+    p.on_event(&ch('3'));
+    assert!(p.can_undo());
+    p.on_event(&ch('u'));
+    assert_eq!(p.table.m.history.len(), 1, "back to after the deal");
+    assert_eq!(p.events.len(), 1);
+    assert_eq!(p.bot_at, None);
+    p.on_event(&ch('1'));
+    p.on_deadline();
+    assert!(!p.can_undo(), "the bot moved since");
+    p.on_event(&ch('u'));
+    assert_eq!(p.table.m.history.len(), 3);
+}
+
+#[test]
+fn pass_screen_between_two_humans() {
+    let mut p = Play::new(table(two_humans()), true);
+    assert_eq!(p.pass, Some(0));
+    assert_snapshot!("pass_screen", draw(&p, THEME, 80, 24));
+    let text = draw(&p, THEME, 80, 24);
+    assert!(!text.contains("lucky"), "the board is hidden");
+    // Keys other than Enter do nothing on the pass screen.
+    p.on_event(&ch('2'));
+    assert_eq!(p.table.m.history.len(), 1);
+    p.on_event(&key(KeyCode::Enter));
+    assert_eq!((p.pass, p.keyboard), (None, Some(0)));
+    p.on_event(&ch('2'));
+    assert_eq!(p.pass, Some(1));
+    assert!(!p.can_undo(), "no undo after the hand-off");
+    p.on_event(&ch('u'));
+    assert_eq!(p.table.m.history.len(), 2);
+    p.on_event(&key(KeyCode::Enter));
+    assert_eq!(p.viewer(), Viewer::Seat(1));
+    // Bo's event pane says only what Bo may know.
+    let text = draw(&p, THEME, 80, 24);
+    assert!(text.contains("Ann: adds 2 (total 2)"), "{text}");
+}
+
+#[test]
+fn end_panel_and_replay_from_it() {
+    let mut p = Play::new(table(human_and_bot()), true);
+    while !p.is_over() {
+        if p.bot_at.is_some() {
+            p.on_deadline();
+        } else {
+            p.on_event(&ch('3'));
+        }
+    }
+    assert_snapshot!("end_panel", draw(&p, THEME, 80, 24));
+    assert!(matches!(p.on_event(&ch('r')), Nav::Replace(_)));
+    assert!(matches!(p.on_event(&key(KeyCode::Enter)), Nav::Pop));
+}
+
+#[test]
+fn resume_rebuilds_the_event_pane() {
+    let mut p = Play::new(table(human_and_bot()), true);
+    p.on_event(&ch('2'));
+    p.on_deadline();
+    let before = draw(&p, THEME, 80, 24);
+    let log = p.table.m.to_log();
+    let t = Table::<Demo>::from_log(&log, Demo::make_bot).expect("load");
+    let q = Play::new(t, true);
+    assert_eq!(draw(&q, THEME, 80, 24), before);
+}
+
+// ---------- replay ----------
+
+#[test]
+fn replay_steps_and_switches_viewpoint() {
+    let mut m = demo_match(two_humans(), 5);
+    m.run_chance().expect("deal");
+    for n in [1, 2, 3, 1] {
+        let seat = m.to_move().seats()[0];
+        m.apply(crate::engine::Actor::Seat(seat), DemoAction::Pick(n), None)
+            .expect("pick");
+    }
+    let mut r = ReplayScreen::new(m);
+    assert_eq!(r.pos(), 0);
+    r.on_event(&key(KeyCode::Right));
+    r.on_event(&ch('l'));
+    r.on_event(&ch('l'));
+    assert_eq!(r.pos(), 3);
+    r.on_event(&ch('v'));
+    assert_eq!(r.viewer, Viewer::Public);
+    r.on_event(&ch('v'));
+    assert_eq!(r.viewer, Viewer::Seat(0));
+    assert_snapshot!("replay_seat0", draw(&r, THEME, 80, 24));
+    r.on_event(&key(KeyCode::End));
+    assert_eq!(r.pos(), 5);
+    r.on_event(&ch('h'));
+    assert_eq!(r.pos(), 4);
+    r.on_event(&ch('g'));
+    assert_eq!(r.pos(), 0);
+    // Autoplay steps on its deadline and stops at the end.
+    r.on_event(&ch(' '));
+    assert!(r.deadline().is_some());
+    r.on_event(&ch('+'));
+    assert_eq!(r.speed, 3);
+    for _ in 0..10 {
+        if r.deadline().is_some() {
+            r.on_deadline();
+        }
+    }
+    assert_eq!(r.pos(), 5);
+    assert_eq!(r.deadline(), None);
+    assert!(matches!(r.on_event(&key(KeyCode::Esc)), Nav::Pop));
+}
+
+#[test]
+fn help_pauses_deadlines_and_save_errors_show() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let blocker = dir.path().join("file");
+    std::fs::write(&blocker, "x").expect("write");
+    let mut t = table(human_and_bot());
+    // A folder that cannot be made: the game goes on and says so.
+    t.save = Some(blocker.join("game.json"));
+    let mut p = Play::new(t, true);
+    p.on_event(&ch('1'));
+    assert!(p.table.save_error.is_some());
+    assert!(draw(&p, THEME, 80, 24).contains("could not save"));
+    let mut app = App::new(Box::new(p), THEME);
+    assert!(app.deadline().is_some());
+    app.on_event(&ch('?'));
+    assert_eq!(app.deadline(), None, "help pauses the bot");
+    app.on_event(&ch('?'));
+    assert!(app.deadline().is_some());
+    app.on_deadline();
+    assert_eq!(app.deadline(), None);
+}

@@ -1,0 +1,51 @@
+//! Helpers for the UI tests: draw a screen into a test terminal and read it back as text.
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+
+use super::Screen;
+use super::app::App;
+use super::theme::Theme;
+
+pub fn key(code: KeyCode) -> Event {
+    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+pub fn ch(c: char) -> Event {
+    key(KeyCode::Char(c))
+}
+
+/// The screen drawn at `w`×`h`, one line of text per row (styles dropped).
+pub fn draw(screen: &dyn Screen, theme: Theme, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    t.draw(|f| screen.render(f, &theme)).expect("draw");
+    buffer_text(t.backend().buffer())
+}
+
+/// The whole app (with overlays and the size check) drawn at `w`×`h`.
+pub fn draw_app(app: &App, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    t.draw(|f| app.render(f)).expect("draw");
+    buffer_text(t.backend().buffer())
+}
+
+pub fn buffer_text(buf: &ratatui::buffer::Buffer) -> String {
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        let mut line = String::new();
+        for x in 0..buf.area.width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The styled buffer, for checks on colours.
+pub fn draw_buffer(screen: &dyn Screen, theme: Theme, w: u16, h: u16) -> ratatui::buffer::Buffer {
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    t.draw(|f| screen.render(f, &theme)).expect("draw");
+    t.backend().buffer().clone()
+}
