@@ -2,6 +2,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use hotseat::cli::{self, Cli, Command};
+use hotseat::ui::UiOptions;
+use hotseat::ui::launcher::Launcher;
 
 fn main() -> ExitCode {
     let args = Cli::parse();
@@ -37,9 +39,32 @@ fn run(args: Cli) -> Result<(), String> {
             }
             Ok(())
         }
-        Some(Command::Play(_))
-        | Some(Command::Resume { .. })
-        | Some(Command::Replay { .. })
-        | None => Err("the terminal UI is not wired yet".into()),
+        Some(Command::Play(a)) => {
+            let t = cli::new_play_table(&a)?;
+            ui(args.ascii, t.into_screen(false))
+        }
+        Some(Command::Resume { log }) => {
+            let t = cli::load_table(&log)?;
+            if t.outcome().is_some() {
+                return Err(format!(
+                    "{}: this game is finished; `hotseat replay` shows it",
+                    log.display()
+                ));
+            }
+            ui(args.ascii, t.into_screen(false))
+        }
+        Some(Command::Replay { log, check: false }) => {
+            let l =
+                hotseat::engine::log::read(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+            let t = cli::game(&l.game)?
+                .load_table(&l)
+                .map_err(|e| format!("{}: {e}", log.display()))?;
+            ui(args.ascii, t.into_replay())
+        }
+        None => ui(args.ascii, Box::new(Launcher::new())),
     }
+}
+
+fn ui(ascii: bool, first: Box<dyn hotseat::ui::Screen>) -> Result<(), String> {
+    hotseat::ui::run(first, UiOptions::from_env(ascii)).map_err(|e| format!("terminal error: {e}"))
 }

@@ -125,8 +125,17 @@ impl<G: Registered> AnyTable for Table<G> {
     }
 }
 
+impl Registered for crate::games::pocket::Pocket {
+    type Ui = crate::ui::games::pocket::PocketUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::pocket::KINDS;
+    const RULES: &'static str = include_str!("../assets/rules/pocket.md");
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        crate::bots::pocket::make(kind, seed)
+    }
+}
+
 /// Every game, in launcher order.
-pub static GAMES: &[&dyn AnyGame] = &[];
+pub static GAMES: &[&dyn AnyGame] = &[&Entry::<crate::games::pocket::Pocket>::NEW];
 
 /// A game by id or alias.
 pub fn find(id: &str) -> Option<&'static dyn AnyGame> {

@@ -12,7 +12,12 @@ fn finished_log(g: &dyn AnyGame, seed: u64) -> LogFile {
     let players = (0..min.max(2).min(g.players().1))
         .map(|i| PlayerEntry::bot(format!("R{i}"), "random", seed + i as u64))
         .collect();
-    let setup = Setup { options: Default::default(), players, seed, started: "2026-11-25T00:00:00Z".into() };
+    let setup = Setup {
+        options: Default::default(),
+        players,
+        seed,
+        started: "2026-11-25T00:00:00Z".into(),
+    };
     let mut t = g.new_table(setup).expect("setup");
     t.run_bots(usize::MAX).expect("plays");
     assert!(t.outcome().is_some(), "{}: random game ended", g.id());
@@ -48,7 +53,9 @@ fn entries(v: &Value) -> &Vec<Value> {
 
 /// Index of the first entry by a seat and of the first by chance.
 fn first_by(v: &Value, chance: bool) -> Option<usize> {
-    entries(v).iter().position(|e| e["by"].is_string() == chance)
+    entries(v)
+        .iter()
+        .position(|e| e["by"].is_string() == chance)
 }
 
 #[test]
@@ -63,40 +70,82 @@ fn good_logs_pass_and_bad_logs_are_refused() {
         let text = log::to_json(&l);
         let e = check_text(&text[..text.len() / 2]).expect_err("truncated");
         assert!(e.contains("not valid JSON"), "{e}");
-        refused(&with(&base, |v| v["format"] = json!("chess-log")), "not a hotseat log");
-        refused(&with(&base, |v| v["version"] = json!(2)), "newer than this hotseat");
-        refused(&with(&base, |v| v["game"] = json!("chess")), "unknown game 'chess'");
-        refused(&with(&base, |v| v["rules_version"] = json!(99)), "rules version 99");
-        refused(&with(&base, |v| v["options"] = json!({"nope": "x"})), "unknown option 'nope'");
+        refused(
+            &with(&base, |v| v["format"] = json!("chess-log")),
+            "not a hotseat log",
+        );
+        refused(
+            &with(&base, |v| v["version"] = json!(2)),
+            "newer than this hotseat",
+        );
+        refused(
+            &with(&base, |v| v["game"] = json!("chess")),
+            "unknown game 'chess'",
+        );
+        refused(
+            &with(&base, |v| v["rules_version"] = json!(99)),
+            "rules version 99",
+        );
+        refused(
+            &with(&base, |v| v["options"] = json!({"nope": "x"})),
+            "unknown option 'nope'",
+        );
         refused(&with(&base, |v| v["seed"] = json!("12x")), "seed '12x'");
         refused(&with(&base, |v| v["players"] = json!([])), "bad setup");
-        refused(&with(&base, |v| v["actions"][0] = json!({"by": "bob", "a": 1})), "entry 0: malformed entry");
-        refused(&with(&base, |v| v["actions"][0]["by"] = json!(40)), "entry 0: seat 40 does not exist");
+        refused(
+            &with(&base, |v| v["actions"][0] = json!({"by": "bob", "a": 1})),
+            "entry 0: malformed entry",
+        );
+        refused(
+            &with(&base, |v| v["actions"][0]["by"] = json!(40)),
+            "entry 0: seat 40 does not exist",
+        );
 
         // An action by a seat that was not to move.
         let s = first_by(&base, false).expect("a seat action");
         let who = base["actions"][s]["by"].as_u64().expect("seat");
         let players = l.players.len() as u64;
-        let wrong = with(&base, |v| v["actions"][s]["by"] = json!((who + 1) % players));
+        let wrong = with(&base, |v| {
+            v["actions"][s]["by"] = json!((who + 1) % players)
+        });
         let e = check_value(&wrong).expect_err("wrong actor");
         assert!(e.contains(&format!("entry {s}:")), "{e}");
 
         // A seat acting where chance was to move, and chance "choosing" a seat's action.
         if let Some(c) = first_by(&base, true) {
-            let e = refused(&with(&base, |v| v["actions"][c]["by"] = json!(0)), &format!("entry {c}:"));
-            assert!(e.contains("chance was to move") || e.contains("not to move"), "{e}");
+            let e = refused(
+                &with(&base, |v| v["actions"][c]["by"] = json!(0)),
+                &format!("entry {c}:"),
+            );
+            assert!(
+                e.contains("chance was to move") || e.contains("not to move"),
+                "{e}"
+            );
             let seat_action = base["actions"][s]["a"].clone();
-            let e = refused(&with(&base, |v| v["actions"][c]["a"] = seat_action), &format!("entry {c}:"));
-            assert!(e.contains("impossible chance outcome") || e.contains("not a"), "{e}");
+            let e = refused(
+                &with(&base, |v| v["actions"][c]["a"] = seat_action),
+                &format!("entry {c}:"),
+            );
+            assert!(
+                e.contains("impossible chance outcome") || e.contains("not a"),
+                "{e}"
+            );
         }
 
         // Not an action of this game at all.
-        refused(&with(&base, |v| v["actions"][s]["a"] = json!({"bogus": 1})), &format!("entry {s}: not a {}", g.id()));
+        refused(
+            &with(&base, |v| v["actions"][s]["a"] = json!({"bogus": 1})),
+            &format!("entry {s}: not a {}", g.id()),
+        );
 
         // An action that was legal once but is not where it now stands: replaying an earlier
         // seat action in place of a later one must be refused somewhere in the log.
-        let seat_entries: Vec<usize> =
-            entries(&base).iter().enumerate().filter(|(_, e)| !e["by"].is_string()).map(|(i, _)| i).collect();
+        let seat_entries: Vec<usize> = entries(&base)
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| !e["by"].is_string())
+            .map(|(i, _)| i)
+            .collect();
         let found = seat_entries.iter().rev().take(40).any(|&k| {
             seat_entries.iter().take_while(|&&j| j < k).any(|&j| {
                 let a = base["actions"][j]["a"].clone();
@@ -109,8 +158,16 @@ fn good_logs_pass_and_bad_logs_are_refused() {
         // Actions after the end, and a result that does not match.
         let n = entries(&base).len();
         let last = base["actions"][n - 1].clone();
-        refused(&with(&base, |v| v["actions"].as_array_mut().expect("list").push(last)), &format!("entry {n}: action after the end"));
-        refused(&with(&base, |v| v["result"]["scores"][0] = json!(-999)), "differs from the re-simulated");
+        refused(
+            &with(&base, |v| {
+                v["actions"].as_array_mut().expect("list").push(last)
+            }),
+            &format!("entry {n}: action after the end"),
+        );
+        refused(
+            &with(&base, |v| v["result"]["scores"][0] = json!(-999)),
+            "differs from the re-simulated",
+        );
         let unfinished = with(&base, |v| {
             v["actions"].as_array_mut().expect("list").truncate(n / 2);
         });
@@ -148,7 +205,8 @@ fn mangled_logs_never_panic() {
             let mut b = bytes.to_vec();
             for _ in 0..1 + hotseat::engine::rng::below(&mut rng, 4) {
                 let i = hotseat::engine::rng::below(&mut rng, b.len() as u64) as usize;
-                b[i] = b"0123456789{}[]\",:ab -"[hotseat::engine::rng::below(&mut rng, 21) as usize];
+                b[i] =
+                    b"0123456789{}[]\",:ab -"[hotseat::engine::rng::below(&mut rng, 21) as usize];
             }
             let _ = check_text(&String::from_utf8_lossy(&b));
         }

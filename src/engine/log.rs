@@ -232,10 +232,8 @@ pub fn to_json(log: &LogFile) -> String {
 
 /// Writes the log so that a crash at any moment leaves either the old or the new file whole.
 pub fn write_atomic(path: &Path, log: &LogFile) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        if !dir.as_os_str().is_empty() {
-            std::fs::create_dir_all(dir)?;
-        }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
     }
     let mut tmp = PathBuf::from(path);
     let name = path

@@ -11,10 +11,13 @@ use super::session::Match;
 /// Builds the bot of a kind with a seed; `None` for an unknown kind.
 pub type BotFactory<G> = fn(&str, u64) -> Option<Box<dyn Bot<G>>>;
 
+/// Each seat's bot, `None` for a human.
+pub type Seats<G> = Vec<Option<Box<dyn Bot<G>>>>;
+
 pub struct Table<G: Game> {
     pub m: Match<G>,
     /// `None` for a human seat.
-    pub bots: Vec<Option<Box<dyn Bot<G>>>>,
+    pub bots: Seats<G>,
     /// Where the log is written after every action; `None` for headless runs.
     pub save: Option<PathBuf>,
     /// The last save error, shown by the UI; the game goes on.
@@ -37,10 +40,7 @@ impl<G: Game> Table<G> {
         Ok(t)
     }
 
-    fn seat_bots(
-        m: &Match<G>,
-        make_bot: BotFactory<G>,
-    ) -> Result<Vec<Option<Box<dyn Bot<G>>>>, String> {
+    fn seat_bots(m: &Match<G>, make_bot: BotFactory<G>) -> Result<Seats<G>, String> {
         let mut bots = Vec::new();
         for (i, p) in m.players.iter().enumerate() {
             if !p.is_bot() {

@@ -1,1 +1,2 @@
 //! How each game's view is drawn and how keys map to its actions.
+pub mod pocket;

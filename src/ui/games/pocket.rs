@@ -1,0 +1,340 @@
+//! Pocket & Biscuit on screen: the 6×6 grid with a cursor, the run, the players' biscuits and
+//! the last turn. Tiles a finished turn showed stay on the grid until the next key, then vanish:
+//! it is a memory game.
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use crate::games::pocket::{
+    Action, CellView, GRID_SIDE, Kind, Pocket, TurnEnd, TurnSummary, View, cell_name,
+};
+use crate::ui::{Ctx, GameUi, Theme};
+
+/// Columns one grid cell takes.
+const CELL_W: u16 = 6;
+/// Rows one grid cell takes.
+const CELL_H: u16 = 2;
+/// Width of the row letters at the left of the grid.
+const LABEL_W: u16 = 3;
+pub const GRID_W: u16 = LABEL_W + CELL_W * GRID_SIDE as u16;
+pub const GRID_H: u16 = 1 + CELL_H * GRID_SIDE as u16;
+
+#[derive(Default)]
+pub struct PocketUi {
+    cursor: usize,
+    /// The finished turn whose tiles the player has already looked at.
+    acked: Option<TurnSummary>,
+}
+
+impl PocketUi {
+    /// A finished turn's tiles are still on show: nobody has pressed a key since, and no new
+    /// run has begun.
+    fn showing<'v>(&self, view: &'v View) -> Option<&'v TurnSummary> {
+        let last = view.last_turn.as_ref()?;
+        (view.run.flips.is_empty() && self.acked.as_ref() != Some(last)).then_some(last)
+    }
+
+    fn move_cursor(&mut self, dr: isize, dc: isize) {
+        let side = GRID_SIDE as isize;
+        let r = (self.cursor as isize / side + dr).rem_euclid(side);
+        let c = (self.cursor as isize % side + dc).rem_euclid(side);
+        self.cursor = (r * side + c) as usize;
+    }
+
+    /// The action for the cell under the cursor, if it is legal now.
+    fn act(&self, tap: bool, ctx: &Ctx<Pocket>) -> Option<Action> {
+        let action = if ctx.view.show_pending {
+            Action::Show { cell: self.cursor }
+        } else {
+            Action::Flip {
+                cell: self.cursor,
+                tap,
+            }
+        };
+        ctx.legal.contains(&action).then_some(action)
+    }
+
+    fn cell_at(area: Rect, col: u16, row: u16) -> Option<usize> {
+        let x = col.checked_sub(area.x + LABEL_W)? / CELL_W;
+        let y = row.checked_sub(area.y + 1)? / CELL_H;
+        ((x as usize) < GRID_SIDE && (y as usize) < GRID_SIDE)
+            .then_some(y as usize * GRID_SIDE + x as usize)
+    }
+
+    fn grid_area(area: Rect) -> Rect {
+        Rect {
+            x: area.x,
+            y: area.y,
+            width: GRID_W.min(area.width),
+            height: GRID_H.min(area.height),
+        }
+    }
+}
+
+fn tile_style(theme: &Theme, kind: Kind) -> Style {
+    if !theme.color {
+        return Style::new().add_modifier(Modifier::BOLD);
+    }
+    let c = match kind {
+        Kind::ChocolateOne | Kind::ChocolateTwo | Kind::ChocolateThree => Color::LightRed,
+        Kind::Cracked => Color::LightMagenta,
+        Kind::Five => Color::LightGreen,
+        _ => Color::Yellow,
+    };
+    Style::new().fg(c).add_modifier(Modifier::BOLD)
+}
+
+/// A tile's face in four columns: its label and a `+` when tapped.
+fn face(kind: Kind, tapped: bool) -> String {
+    format!(
+        "{:<4}",
+        format!("{}{}", kind.label(), if tapped { "+" } else { "" })
+    )
+}
+
+fn grid_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'static>> {
+    let view = ctx.view;
+    let shown = ui.showing(view);
+    let mut lines = Vec::new();
+    let mut head = vec![Span::raw(" ".repeat(LABEL_W as usize))];
+    for c in 0..GRID_SIDE {
+        head.push(Span::styled(format!("  {}   ", c + 1), theme.dim()));
+    }
+    lines.push(Line::from(head));
+    let my_turn = !ctx.legal.is_empty();
+    for r in 0..GRID_SIDE {
+        let mut spans = vec![Span::styled(
+            format!(" {} ", (b'A' + r as u8) as char),
+            theme.dim(),
+        )];
+        let mut under = vec![Span::raw(" ".repeat(LABEL_W as usize))];
+        for c in 0..GRID_SIDE {
+            let cell = r * GRID_SIDE + c;
+            let just_shown = shown.and_then(|t| t.revealed().into_iter().find(|(x, _)| *x == cell));
+            let omniscient = view.known.as_ref().and_then(|k| k[cell]);
+            let (text, mut style) = match (view.grid[cell], just_shown) {
+                (CellView::FaceUp { kind, tapped }, _) => {
+                    (face(kind, tapped), tile_style(theme, kind))
+                }
+                (CellView::FaceDown, Some((_, kind))) => {
+                    let tapped = shown
+                        .and_then(|t| t.flips.iter().find(|f| f.cell == cell))
+                        .is_some_and(|f| f.tap);
+                    (
+                        face(kind, tapped),
+                        tile_style(theme, kind).add_modifier(Modifier::UNDERLINED),
+                    )
+                }
+                (CellView::FaceDown, None) => match omniscient {
+                    Some(kind) => (face(kind, false), theme.dim()),
+                    None => (
+                        if theme.ascii {
+                            "####".into()
+                        } else {
+                            "▒▒▒▒".into()
+                        },
+                        theme.frame(),
+                    ),
+                },
+                (CellView::Empty, _) => (
+                    if theme.ascii {
+                        " .  ".into()
+                    } else {
+                        " ·  ".into()
+                    },
+                    theme.dim(),
+                ),
+            };
+            if view.dealing == Some(cell) {
+                style = theme.accent();
+            }
+            let here = cell == ui.cursor && (my_turn || ctx.seat.is_some());
+            let (l, rgt) = if here { ("[", "]") } else { (" ", " ") };
+            if here {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            spans.push(Span::styled(l.to_string(), theme.accent()));
+            spans.push(Span::styled(text, style));
+            spans.push(Span::styled(rgt.to_string(), theme.accent()));
+            under.push(Span::raw(" ".repeat(CELL_W as usize)));
+        }
+        lines.push(Line::from(spans));
+        lines.push(Line::from(under));
+    }
+    lines
+}
+
+fn describe_end(end: &TurnEnd) -> String {
+    match end {
+        TurnEnd::Received { tiles } => format!("received {tiles} tiles"),
+        TurnEnd::Nothing => "received nothing".into(),
+        TurnEnd::SpellFailed => "the spell failed: nothing".into(),
+        TurnEnd::GreatSix {
+            shown: Some((cell, kind)),
+        } => {
+            format!("GREAT 6! showed {} ({})", cell_name(*cell), kind.name())
+        }
+        TurnEnd::GreatSix { shown: None } => "GREAT 6!".into(),
+    }
+}
+
+fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'static>> {
+    let view = ctx.view;
+    let name = |s: usize| {
+        ctx.names
+            .get(s)
+            .cloned()
+            .unwrap_or_else(|| format!("Player {}", s + 1))
+    };
+    let mut lines = Vec::new();
+    match view.turn {
+        Some(t) if !view.over => {
+            lines.push(Line::from(vec![
+                Span::styled(theme.text(&name(t)), theme.accent()),
+                Span::raw(if view.show_pending {
+                    " shows one tile".to_string()
+                } else {
+                    format!(" needs {}", view.run.need)
+                }),
+            ]));
+            let mut run = vec![Span::styled("Run: ", theme.dim())];
+            if view.run.flips.is_empty() {
+                run.push(Span::styled("nothing yet", theme.dim()));
+            }
+            for f in &view.run.flips {
+                run.push(Span::styled(
+                    face(f.kind, f.tap).trim_end().to_string(),
+                    tile_style(theme, f.kind),
+                ));
+                run.push(Span::raw(" "));
+            }
+            lines.push(Line::from(run));
+        }
+        _ => lines.push(Line::from(Span::styled("Game over", theme.accent()))),
+    }
+    if let Some(n) = view.final_turns {
+        lines.push(Line::from(Span::styled(
+            format!("Last round: {n} turn(s) left"),
+            theme.error(),
+        )));
+    }
+    lines.push(Line::raw(""));
+    for (s, seat) in view.seats.iter().enumerate() {
+        let marker = if view.turn == Some(s) && !view.over {
+            theme.pointer()
+        } else {
+            "  "
+        };
+        let cracked = seat.received.iter().filter(|k| k.is_cracked()).count();
+        lines.push(Line::from(vec![
+            Span::styled(marker.to_string(), theme.accent()),
+            Span::raw(format!(
+                "{:<12}",
+                theme.text(&crate::ui::widgets::truncate(
+                    &name(s),
+                    12,
+                    theme.ellipsis()
+                ))
+            )),
+            Span::raw(format!("{:>3} pts {:>2} tiles", seat.score, seat.tiles)),
+            Span::styled(
+                if cracked > 0 {
+                    format!(" {cracked}x")
+                } else {
+                    String::new()
+                },
+                theme.dim(),
+            ),
+        ]));
+    }
+    lines.push(Line::raw(""));
+    if let Some(last) = &view.last_turn {
+        let flips: Vec<String> = last
+            .flips
+            .iter()
+            .map(|f| face(f.kind, f.tap).trim_end().to_string())
+            .collect();
+        lines.push(Line::from(vec![
+            Span::styled("Last turn: ", theme.dim()),
+            Span::raw(format!(
+                "{} flipped {}: {}",
+                theme.text(&name(last.seat)),
+                flips.join(" "),
+                describe_end(&last.end)
+            )),
+        ]));
+    }
+    if ui.showing(view).is_some() && !ctx.legal.is_empty() {
+        lines.push(Line::from(Span::styled(
+            "Look well: any key turns them back.",
+            theme.accent(),
+        )));
+    }
+    lines
+}
+
+impl GameUi<Pocket> for PocketUi {
+    const PRIVATE: bool = false;
+    const KEYS: &'static [(&'static str, &'static str)] = &[
+        ("arrows/hjkl", "move"),
+        ("Enter/Space", "flip"),
+        ("t", "tap, then flip"),
+        ("click", "flip (right-click: tap)"),
+    ];
+
+    fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Pocket>) {
+        let theme = ctx.theme();
+        let [grid, gap, side] = Layout::horizontal([
+            Constraint::Length(GRID_W),
+            Constraint::Length(2),
+            Constraint::Fill(1),
+        ])
+        .areas(area);
+        let _ = gap;
+        f.render_widget(Paragraph::new(grid_lines(self, ctx, &theme)), grid);
+        f.render_widget(
+            Paragraph::new(side_lines(self, ctx, &theme)).wrap(Wrap { trim: true }),
+            side,
+        );
+    }
+
+    fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Pocket>) -> Option<Action> {
+        if let Some(last) = self.showing(ctx.view) {
+            // The first key only turns the shown tiles back, so nobody flips by accident.
+            self.acked = Some(last.clone());
+            return None;
+        }
+        match key.code {
+            KeyCode::Left | KeyCode::Char('h') => self.move_cursor(0, -1),
+            KeyCode::Right | KeyCode::Char('l') => self.move_cursor(0, 1),
+            KeyCode::Up | KeyCode::Char('k') => self.move_cursor(-1, 0),
+            KeyCode::Down | KeyCode::Char('j') => self.move_cursor(1, 0),
+            KeyCode::Enter | KeyCode::Char(' ') => return self.act(false, ctx),
+            KeyCode::Char('t') | KeyCode::Char('T') => return self.act(true, ctx),
+            _ => {}
+        }
+        None
+    }
+
+    fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Pocket>) -> Option<Action> {
+        let MouseEventKind::Down(button) = m.kind else {
+            return None;
+        };
+        if let Some(last) = self.showing(ctx.view) {
+            self.acked = Some(last.clone());
+            return None;
+        }
+        let cell = Self::cell_at(Self::grid_area(area), m.column, m.row)?;
+        self.cursor = cell;
+        let tap = button == MouseButton::Right
+            || m.modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::SHIFT | KeyModifiers::ALT);
+        self.act(tap, ctx)
+    }
+}
