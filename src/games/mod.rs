@@ -1,1 +1,2 @@
 //! One module per game: pure rules, no I/O, no clock, no randomness, no terminal.
+pub mod kokoro;
