@@ -1164,3 +1164,216 @@ fn tie_on_score_and_highest_box_is_shared() {
     assert_eq!(out.winners, vec![0, 1]);
     assert!(out.note.contains("shared"), "{}", out.note);
 }
+
+// ── seeded random playouts ────────────────────────────────────────────────────────────────────
+
+const DECREES: [&str; 10] = [
+    "none",
+    "random",
+    "long-road",
+    "closed-circle",
+    "tidy-edges",
+    "gentle-start",
+    "forgotten-shrine",
+    "pilgrimage",
+    "mirror-pool",
+    "sacred-grove",
+];
+
+fn next_rand(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// Plays a whole game with random legal choices, checking the invariants on the way; returns the
+/// match.
+fn random_playout(
+    players: usize,
+    side: &str,
+    decree: &str,
+    seed: u64,
+    check_views: bool,
+) -> Match<Kokoro> {
+    let mut m = Match::<Kokoro>::new(setup(players, side, decree, seed)).unwrap();
+    let mut r = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        assert!(steps < 5000, "game does not end");
+        match m.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                assert!(m.state.outcome().is_none());
+                m.run_chance().unwrap();
+            }
+            ToMove::Seats(seats) => {
+                assert!(m.state.outcome().is_none());
+                let seat = seats[(next_rand(&mut r) % seats.len() as u64) as usize];
+                let legal = m.state.legal_actions(seat);
+                assert!(!legal.is_empty());
+                for other in 0..players {
+                    if !seats.contains(&other) {
+                        assert!(m.state.legal_actions(other).is_empty());
+                    }
+                }
+                if check_views {
+                    for v in 0..players {
+                        let viewer = Viewer::Seat(v);
+                        let varied = m.state.vary_hidden(viewer, next_rand(&mut r));
+                        assert_eq!(
+                            varied.view(viewer),
+                            m.state.view(viewer),
+                            "seat {v} view leaks"
+                        );
+                    }
+                    let varied = m.state.vary_hidden(Viewer::Public, next_rand(&mut r));
+                    assert_eq!(varied.view(Viewer::Public), m.state.view(Viewer::Public));
+                }
+                let a = legal[(next_rand(&mut r) % legal.len() as u64) as usize];
+                m.apply(Actor::Seat(seat), a, None).unwrap();
+            }
+        }
+    }
+    assert!(m.state.outcome().is_some());
+    m
+}
+
+#[test]
+fn random_playouts_end_for_every_count_side_and_decree() {
+    for players in 1..=8 {
+        for side in ["blue", "pink"] {
+            for decree in DECREES {
+                if side == "blue" && decree == "sacred-grove" {
+                    continue;
+                }
+                let seed = players as u64 * 1000
+                    + DECREES.iter().position(|d| *d == decree).unwrap() as u64;
+                let m = random_playout(players, side, decree, seed, false);
+                let v = m.view(Viewer::Omniscient);
+                assert_eq!(v.rounds_done, 5);
+                assert_eq!(m.state.records().len(), 5);
+                assert!(v.over);
+                let out = m.state.outcome().unwrap();
+                assert_eq!(out.scores.len(), players);
+                assert_eq!(
+                    out.scores,
+                    v.sheets.iter().map(|s| s.total).collect::<Vec<_>>()
+                );
+                assert!(!out.winners.is_empty());
+                // Five different sanctuaries, the sixth never scored.
+                let mut letters: Vec<char> =
+                    m.state.records().iter().map(|r| r.sanctuary).collect();
+                letters.sort();
+                letters.dedup();
+                assert_eq!(letters.len(), 5);
+            }
+        }
+    }
+}
+
+#[test]
+fn deck_arithmetic_every_round_ends_on_its_fourth_golden() {
+    for seed in 0..300 {
+        let players = 1 + (seed % 4) as usize;
+        let m = random_playout(
+            players,
+            if seed % 2 == 0 { "blue" } else { "pink" },
+            "none",
+            seed,
+            false,
+        );
+        let mut golden = 0;
+        let mut revealed = 0;
+        let mut rounds = 0;
+        for (i, step) in m.history.iter().enumerate() {
+            match step.action {
+                Action::RevealPath { golden: g, .. } => {
+                    revealed += 1;
+                    assert!(golden < 4, "a card revealed after the round's 4th golden");
+                    if g {
+                        golden += 1;
+                    }
+                }
+                Action::RevealSanctuary { .. } => {
+                    assert!(i == 0 || golden == 4 || rounds == 0, "round ended early");
+                    golden = 0;
+                    rounds += 1;
+                }
+                _ => {}
+            }
+        }
+        assert_eq!((rounds, golden), (5, 4));
+        assert!(revealed <= 40, "{revealed} cards revealed");
+        assert_eq!(m.state.cards_revealed(), revealed);
+        // Every mat holds at most one path per card revealed.
+        for s in 0..players {
+            assert!(m.state.mat(s).unwrap().drawn().len() <= revealed as u32);
+        }
+    }
+}
+
+#[test]
+fn views_do_not_change_with_hidden_information() {
+    for (players, side, decree) in [
+        (2, "blue", "none"),
+        (3, "pink", "mirror-pool"),
+        (5, "pink", "sacred-grove"),
+    ] {
+        random_playout(players, side, decree, 77, true);
+    }
+}
+
+#[test]
+fn vary_hidden_does_vary_something() {
+    let mut m = new_match(3, "blue", "none");
+    chance(&mut m, Action::RevealSanctuary { letter: 'A' });
+    chance(
+        &mut m,
+        Action::RevealPath {
+            number: 1,
+            golden: false,
+        },
+    );
+    m.apply(
+        Actor::Seat(1),
+        Action::Draw {
+            space: 5,
+            mirrored: false,
+        },
+        None,
+    )
+    .unwrap();
+    m.apply(Actor::Seat(2), Action::Peek, None).unwrap();
+    chance(&mut m, Action::FixTopSanctuary { letter: 'C' });
+    let differs = (0..20).any(|salt| m.state.vary_hidden(Viewer::Seat(0), salt) != m.state);
+    assert!(differs);
+    assert_eq!(m.state.vary_hidden(Viewer::Omniscient, 3), m.state);
+    // Seat 2 peeked, so for it the top card stays put.
+    for salt in 0..20 {
+        assert_eq!(
+            m.state
+                .vary_hidden(Viewer::Seat(2), salt)
+                .view(Viewer::Seat(2))
+                .next_sanctuary,
+            Some('C')
+        );
+    }
+}
+
+#[test]
+fn log_round_trip_replays_to_the_same_state() {
+    for (players, side, decree) in [
+        (1, "pink", "random"),
+        (4, "blue", "mirror-pool"),
+        (2, "pink", "sacred-grove"),
+    ] {
+        let m = random_playout(players, side, decree, 5, false);
+        let log = m.to_log();
+        let text = serde_json::to_string(&log).unwrap();
+        let back: hotseat::engine::log::LogFile = serde_json::from_str(&text).unwrap();
+        let again = Match::<Kokoro>::from_log(&back).unwrap();
+        assert_eq!(again.state, m.state);
+    }
+}
