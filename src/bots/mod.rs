@@ -1,3 +1,4 @@
 //! Computer players. Each sees only its own seat's views (see [`crate::engine::Bot`]).
 
+pub mod kokoro;
 pub mod random;
