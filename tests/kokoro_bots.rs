@@ -63,7 +63,7 @@ fn measure(games: u64, players: usize, side: &str, decree: &str) -> (f64, f64) {
         } else {
             let kinds: Vec<&str> = (0..players)
                 .map(|i| {
-                    if (i + g as usize) % 2 == 0 {
+                    if (i + g as usize).is_multiple_of(2) {
                         "planner"
                     } else {
                         "random"

@@ -82,3 +82,26 @@ pub const FULL_DECK: [[u8; 2]; 6] = {
     }
     d
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirror_flips_left_and_right() {
+        for n in 1..=6 {
+            let e = segment_edges(n);
+            let flipped = (e & (TOP | BOTTOM))
+                | if e & LEFT != 0 { RIGHT } else { 0 }
+                | if e & RIGHT != 0 { LEFT } else { 0 };
+            assert_eq!(segment_edges(mirror(n)), flipped, "card {n}");
+        }
+        assert!(!mirror_changes(5) && !mirror_changes(6) && mirror_changes(1));
+    }
+
+    #[test]
+    fn full_deck_counts() {
+        let total: u32 = FULL_DECK.iter().flatten().map(|&n| u32::from(n)).sum();
+        assert_eq!(total, u32::from(DECK_SIZE));
+    }
+}

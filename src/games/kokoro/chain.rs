@@ -176,3 +176,43 @@ pub fn ends_off_mat(mat: &Mat) -> u32 {
     }
     n
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_stop_at_the_border() {
+        assert_eq!(neighbour(0, TOP), None);
+        assert_eq!(neighbour(0, LEFT), None);
+        assert_eq!(neighbour(0, RIGHT), Some(1));
+        assert_eq!(neighbour(0, BOTTOM), Some(6));
+        assert_eq!(neighbour(5, RIGHT), None);
+        assert_eq!(neighbour(41, BOTTOM), None);
+        assert_eq!(neighbour(42, TOP), None);
+    }
+
+    #[test]
+    fn space_sets_iterate_in_order() {
+        let mut s = SpaceSet::EMPTY;
+        for x in [41, 0, 7, 64] {
+            s.insert(x);
+        }
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 7, 41]);
+        assert_eq!(s.len(), 3);
+        assert!(!s.contains(64));
+    }
+
+    #[test]
+    fn a_loop_is_one_chain_with_no_open_end() {
+        let mut m = Mat::default();
+        for (s, p) in [(0, 3), (1, 4), (7, 1), (6, 2)] {
+            m.paths[s] = p;
+        }
+        let c = chain_from(&m, 0);
+        assert_eq!(c.len(), 4);
+        assert!(is_loop(&m, c));
+        assert_eq!(chains(&m), vec![c]);
+        assert_eq!(ends_off_mat(&m), 0);
+    }
+}
