@@ -121,3 +121,45 @@ fn measure_planner_against_random() {
         println!("{players} player(s), {side}, decree {decree}: planner {p:.1}, random {r:.1}");
     }
 }
+
+#[test]
+#[ignore = "diagnostic"]
+fn planner_box_profile() {
+    let mut zeros = 0;
+    let mut boxes = [0u32; 5];
+    let mut guard = 0u32;
+    let n = 200;
+    for g in 0..n {
+        let mut options = Options::new();
+        options.insert("side".into(), "blue".into());
+        let setup = Setup {
+            options,
+            players: vec![PlayerEntry::bot("b", "planner", g)],
+            seed: g,
+            started: String::new(),
+        };
+        let mut m = Match::<Kokoro>::new(setup).unwrap();
+        let mut bot = make("planner", g).unwrap();
+        while !m.is_over() {
+            if m.to_move() == ToMove::Chance {
+                m.run_chance().unwrap();
+                continue;
+            }
+            let legal = m.state.legal_actions(0);
+            let a = bot.choose(0, &m.view(Viewer::Seat(0)), &legal);
+            m.apply(Actor::Seat(0), a, None).unwrap();
+        }
+        let s = m.view(Viewer::Public).sheets[0];
+        zeros += s.zeros as u32;
+        guard += u32::from(s.caterpillar_guardian + s.flower_guardian);
+        for (i, b) in s.boxes.iter().enumerate() {
+            boxes[i] += u32::from(b.unwrap_or(0));
+        }
+    }
+    println!(
+        "zeros/game {:.2}, guardians {:.1}, boxes {:?}",
+        zeros as f64 / n as f64,
+        guard as f64 / n as f64,
+        boxes.map(|b| b as f64 / n as f64)
+    );
+}

@@ -84,9 +84,9 @@ impl Context {
                     continue;
                 };
                 let w = match view.next_sanctuary {
-                    Some(n) if n == l => 0.8,
-                    Some(_) => 0.25 * rounds_after.saturating_sub(1) as f32 / unseen.len() as f32,
-                    None => 0.25 * rounds_after as f32 / unseen.len() as f32,
+                    Some(n) if n == l => 1.0,
+                    Some(_) => 0.8 * rounds_after.saturating_sub(1) as f32 / unseen.len() as f32,
+                    None => 0.8 * rounds_after as f32 / unseen.len() as f32,
                 };
                 future.push((space, w));
             }
@@ -147,7 +147,8 @@ impl Context {
             } else {
                 v += 1.2 * f.min(need + 3.0) + 0.4 * (f - need - 3.0).max(0.0);
                 if f >= need {
-                    v += 6.0;
+                    // The fewer turns remain, the more a box already secured is worth.
+                    v += 6.0 + 12.0 / (1.0 + self.turns_left);
                 }
                 v += live * (1.8 * ends as f32 + 0.35 * near as f32);
                 if ends == 0 && f < need {
