@@ -872,8 +872,3 @@ impl Game for Kokoro {
         s
     }
 }
-
-/// For the launcher: the decree named by an option value, if any.
-pub fn decree_option(value: &str) -> Option<Decree> {
-    Decree::from_id(value)
-}
