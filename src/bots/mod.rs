@@ -1,4 +1,5 @@
 //! Computer players. Each sees only its own seat's views (see [`crate::engine::Bot`]).
 
+pub mod kokoro;
 pub mod pocket;
 pub mod random;

@@ -1,2 +1,3 @@
 //! One module per game: pure rules, no I/O, no clock, no randomness, no terminal.
+pub mod kokoro;
 pub mod pocket;

@@ -1,0 +1,144 @@
+//! Scoring: sanctuaries each round (with the must-beat-the-previous-box rule), guardians and the
+//! decree at the end, and the penalty for every empty box.
+
+use super::chain::{Mat, SpaceSet, chain_from, chains, ends_off_mat, is_loop};
+use super::decrees::{self, Decree};
+use super::mats::{SANCTUARIES, Side, printed, sanctuary_space};
+
+pub const ROUNDS: usize = 5;
+pub const ZERO_PENALTY: i32 = 5;
+
+/// Caterpillars plus flowers printed on the spaces of `chain`.
+pub fn features_on(side: Side, chain: SpaceSet) -> u8 {
+    let p = printed(side);
+    chain
+        .iter()
+        .map(|s| p.get(usize::from(s)).map_or(0, |x| x.features()))
+        .sum()
+}
+
+pub fn caterpillars_on(side: Side, chain: SpaceSet) -> u8 {
+    let p = printed(side);
+    chain
+        .iter()
+        .map(|s| p.get(usize::from(s)).map_or(0, |x| x.caterpillars))
+        .sum()
+}
+
+pub fn flowers_on(side: Side, chain: SpaceSet) -> u8 {
+    let p = printed(side);
+    chain
+        .iter()
+        .map(|s| p.get(usize::from(s)).map_or(0, |x| x.flowers))
+        .sum()
+}
+
+/// The chain of sanctuary `letter` and the features on it.
+pub fn sanctuary_chain(side: Side, mat: &Mat, letter: char) -> (SpaceSet, u8) {
+    let chain = sanctuary_space(side, letter).map_or(SpaceSet::EMPTY, |s| chain_from(mat, s));
+    (chain, features_on(side, chain))
+}
+
+/// The value written in a sanctuary's box: its count if that beats the previous box (the first
+/// box compares with 0), otherwise 0.
+pub fn score_sanctuary(count: u8, previous_box: u8) -> u8 {
+    if count > previous_box { count } else { 0 }
+}
+
+/// Caterpillars on the caterpillar guardian's chain and flowers on the flower guardian's.
+/// `guardians` holds their spaces, caterpillar first.
+pub fn score_guardians(side: Side, mat: &Mat, guardians: [u8; 2]) -> (u8, u8) {
+    (
+        caterpillars_on(side, chain_from(mat, guardians[0])),
+        flowers_on(side, chain_from(mat, guardians[1])),
+    )
+}
+
+/// The decree's own end score. `unscored` is the sanctuary that is never revealed, once known.
+pub fn score_decree(
+    decree: Option<Decree>,
+    side: Side,
+    mat: &Mat,
+    guardians: [u8; 2],
+    unscored: Option<char>,
+) -> i32 {
+    match decree {
+        Some(Decree::LongRoad) => {
+            if chains(mat)
+                .iter()
+                .any(|c| c.len() >= decrees::LONG_ROAD_SPACES)
+            {
+                decrees::LONG_ROAD_BONUS
+            } else {
+                0
+            }
+        }
+        Some(Decree::ClosedCircle) => {
+            let loops = chains(mat).iter().filter(|&&c| is_loop(mat, c)).count();
+            decrees::CLOSED_CIRCLE_BONUS * loops as i32
+        }
+        Some(Decree::TidyEdges) => -(ends_off_mat(mat) as i32),
+        Some(Decree::ForgottenShrine) => {
+            unscored.map_or(0, |l| i32::from(sanctuary_chain(side, mat, l).1) / 2)
+        }
+        Some(Decree::Pilgrimage) => {
+            let guarded =
+                SpaceSet(chain_from(mat, guardians[0]).0 | chain_from(mat, guardians[1]).0);
+            SANCTUARIES
+                .iter()
+                .filter_map(|&l| sanctuary_space(side, l))
+                .filter(|&s| guarded.contains(s))
+                .count() as i32
+        }
+        Some(Decree::GentleStart | Decree::MirrorPool | Decree::SacredGrove) | None => 0,
+    }
+}
+
+/// One player's score sheet: the right-hand column of the mat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sheet {
+    /// The five sanctuary boxes; `None` until that round is scored.
+    pub boxes: [Option<u8>; ROUNDS],
+    pub caterpillar_guardian: u8,
+    pub flower_guardian: u8,
+    pub decree: i32,
+    /// Boxes holding 0 that cost points.
+    pub zeros: u8,
+    pub penalty: i32,
+    pub total: i32,
+}
+
+/// Totals a sheet. Guardian and decree scores are read from the mat as it stands, so during the
+/// game they are provisional.
+pub fn score_sheet(
+    boxes: [Option<u8>; ROUNDS],
+    decree: Option<Decree>,
+    side: Side,
+    mat: &Mat,
+    guardians: [u8; 2],
+    unscored: Option<char>,
+) -> Sheet {
+    let (cat, flo) = score_guardians(side, mat, guardians);
+    let decree_points = score_decree(decree, side, mat, guardians, unscored);
+    let zeros = boxes
+        .iter()
+        .enumerate()
+        .filter(|&(i, b)| *b == Some(0) && !(i == 0 && decree == Some(Decree::GentleStart)))
+        .count() as u8;
+    let penalty = -ZERO_PENALTY * i32::from(zeros);
+    let sum: i32 = boxes.iter().map(|b| i32::from(b.unwrap_or(0))).sum();
+    Sheet {
+        boxes,
+        caterpillar_guardian: cat,
+        flower_guardian: flo,
+        decree: decree_points,
+        zeros,
+        penalty,
+        total: sum + i32::from(cat) + i32::from(flo) + decree_points + penalty,
+    }
+}
+
+/// The tie-break: the single highest sanctuary box.
+pub fn highest_box(boxes: &[Option<u8>; ROUNDS]) -> u8 {
+    boxes.iter().map(|b| b.unwrap_or(0)).max().unwrap_or(0)
+}
