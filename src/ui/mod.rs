@@ -101,9 +101,27 @@ pub trait GameUi<G: Game>: Default + 'static {
     const PRIVATE: bool;
     /// Key help for the `?` screen and the hint line.
     const KEYS: &'static [(&'static str, &'static str)];
+    /// Splits the screen's body into the board and the event pane. The default puts the pane
+    /// at the right on wide terminals and below the board otherwise; a game whose board needs
+    /// the height can place the pane beside it.
+    fn layout(body: Rect) -> (Rect, Rect) {
+        default_layout(body)
+    }
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<G>);
     fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<G>) -> Option<G::Action>;
     fn on_mouse(&mut self, _m: MouseEvent, _area: Rect, _ctx: &Ctx<G>) -> Option<G::Action> {
         None
+    }
+}
+
+/// The board above a seven-line event pane, or beside a 42-column one on wide terminals.
+pub fn default_layout(body: Rect) -> (Rect, Rect) {
+    use ratatui::layout::{Constraint, Layout};
+    if body.width >= 110 {
+        let [b, p] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(42)]).areas(body);
+        (b, p)
+    } else {
+        let [b, p] = Layout::vertical([Constraint::Fill(1), Constraint::Length(7)]).areas(body);
+        (b, p)
     }
 }

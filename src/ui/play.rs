@@ -433,14 +433,7 @@ impl<G: Registered> Screen for Play<G> {
             pass::render(f, body, theme, self.name(seat));
             return;
         }
-        let (board, pane) = if body.width >= 110 {
-            let [b, p] =
-                Layout::horizontal([Constraint::Fill(1), Constraint::Length(42)]).areas(body);
-            (b, p)
-        } else {
-            let [b, p] = Layout::vertical([Constraint::Fill(1), Constraint::Length(7)]).areas(body);
-            (b, p)
-        };
+        let (board, pane) = G::Ui::layout(body);
         self.board.set(board);
         self.theme.set(*theme);
         let viewer = self.viewer();

@@ -116,14 +116,7 @@ impl<G: Registered> Screen for ReplayScreen<G> {
             Span::styled(date, theme.dim()),
         ]);
         f.render_widget(Paragraph::new(head), header);
-        let (board, pane) = if body.width >= 110 {
-            let [b, p] =
-                Layout::horizontal([Constraint::Fill(1), Constraint::Length(42)]).areas(body);
-            (b, p)
-        } else {
-            let [b, p] = Layout::vertical([Constraint::Fill(1), Constraint::Length(7)]).areas(body);
-            (b, p)
-        };
+        let (board, pane) = G::Ui::layout(body);
         let view = self.replay.state().view(self.viewer);
         let seat = match self.viewer {
             Viewer::Seat(s) => Some(s),
