@@ -281,12 +281,8 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
 
 impl GameUi<Pocket> for PocketUi {
     const PRIVATE: bool = false;
-    const KEYS: &'static [(&'static str, &'static str)] = &[
-        ("arrows/hjkl", "move"),
-        ("Enter/Space", "flip"),
-        ("t", "tap, then flip"),
-        ("click", "flip (right-click: tap)"),
-    ];
+    const KEYS: &'static [(&'static str, &'static str)] =
+        &[("arrows", "move"), ("Enter", "flip"), ("t", "tap+flip")];
 
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Pocket>) {
         let theme = ctx.theme();
