@@ -29,7 +29,7 @@ pub fn play_screen<G: Registered>(table: Table<G>, back_to_launcher: bool) -> Bo
 
 pub struct Play<G: Registered> {
     pub table: Table<G>,
-    ui: G::Ui,
+    pub ui: G::Ui,
     back: bool,
     names: Vec<String>,
     pub events: EventLog,

@@ -218,7 +218,7 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
         }
         _ => lines.push(Line::from(Span::styled("Game over", theme.accent()))),
     }
-    if let Some(n) = view.final_turns {
+    if let Some(n) = view.final_turns.filter(|_| !view.over) {
         lines.push(Line::from(Span::styled(
             format!("Last round: {n} turn(s) left"),
             theme.error(),
@@ -332,5 +332,126 @@ impl GameUi<Pocket> for PocketUi {
             || m.modifiers
                 .intersects(KeyModifiers::CONTROL | KeyModifiers::SHIFT | KeyModifiers::ALT);
         self.act(tap, ctx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use insta::assert_snapshot;
+    use ratatui::crossterm::event::KeyCode;
+
+    use super::*;
+    use crate::engine::log::PlayerEntry;
+    use crate::engine::{Match, Setup, Table};
+    use crate::registry::Registered;
+    use crate::ui::Screen;
+    use crate::ui::play::Play;
+    use crate::ui::replay::ReplayScreen;
+    use crate::ui::testutil::{ch, draw, key};
+
+    const THEME: Theme = Theme::new(false, true);
+
+    fn table(players: Vec<PlayerEntry>, seed: u64) -> Table<Pocket> {
+        let mut options = crate::engine::Options::new();
+        options.insert("start".into(), "1".into());
+        let m = Match::new(Setup {
+            options,
+            players,
+            seed,
+            started: "2026-11-25T20:00:00Z".into(),
+        })
+        .expect("setup");
+        Table::new(m, Pocket::make_bot).expect("table")
+    }
+
+    fn humans() -> Vec<PlayerEntry> {
+        vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")]
+    }
+
+    /// Moves the cursor to `cell` with the keys and flips it with Enter.
+    fn flip_at(p: &mut Play<Pocket>, cell: usize) {
+        while p.ui.cursor / GRID_SIDE != cell / GRID_SIDE {
+            p.on_event(&ch('j'));
+        }
+        while p.ui.cursor != cell {
+            p.on_event(&ch('l'));
+        }
+        p.on_event(&key(KeyCode::Enter));
+    }
+
+    #[test]
+    fn mid_turn_and_shown_tiles() {
+        let mut p = Play::new(table(humans(), 3), true);
+        assert_snapshot!("pocket_start", draw(&p, THEME, 80, 24));
+        p.on_event(&key(KeyCode::Enter));
+        assert_eq!(p.table.m.history.len(), 2, "flip and deal");
+        assert_snapshot!("pocket_after_first_flip", draw(&p, THEME, 80, 24));
+        flip_at(&mut p, 7);
+        flip_at(&mut p, 14);
+        assert_snapshot!("pocket_later", draw(&p, THEME, 80, 24));
+        assert_snapshot!("pocket_ascii", draw(&p, Theme::new(true, false), 80, 24));
+        assert_snapshot!("pocket_120x40", draw(&p, THEME, 120, 40));
+    }
+
+    #[test]
+    fn shown_tiles_vanish_after_a_key() {
+        let mut p = Play::new(table(humans(), 3), true);
+        // Flip until Ann's turn ends.
+        while p.table.m.state.turn() == Some(0) {
+            let cell = (0..36)
+                .find(|&c| p.table.m.state.is_face_down(c))
+                .expect("a tile");
+            flip_at(&mut p, cell);
+        }
+        let last = p
+            .table
+            .m
+            .state
+            .last_turn()
+            .cloned()
+            .expect("a finished turn");
+        let shown = draw(&p, THEME, 80, 24);
+        assert!(shown.contains("any key turns them back"), "{shown}");
+        let failed = last.failed().expect("a failed flip").kind.label();
+        assert!(shown.contains(failed));
+        // Bo's first key only turns the tiles back; nothing is flipped.
+        let before = p.table.m.history.len();
+        p.on_event(&ch('x'));
+        assert_eq!(p.table.m.history.len(), before);
+        let after = draw(&p, THEME, 80, 24);
+        assert!(!after.contains("any key turns them back"), "{after}");
+        assert_snapshot!("pocket_turned_back", after);
+    }
+
+    #[test]
+    fn tap_and_mouse() {
+        let mut p = Play::new(table(humans(), 8), true);
+        p.on_event(&ch('t'));
+        let flip = p.table.m.history.iter().find_map(|s| match s.action {
+            Action::Flip { tap, .. } => Some(tap),
+            _ => None,
+        });
+        assert_eq!(flip, Some(true));
+    }
+
+    #[test]
+    fn end_screen_and_replay() {
+        let players = vec![
+            PlayerEntry::bot("Ann", "memory", 1),
+            PlayerEntry::bot("Bo", "forgetful", 2),
+        ];
+        let mut t = table(players, 11);
+        crate::registry::AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+        let m = t.m.clone();
+        let p = Play::new(t, true);
+        assert!(p.is_over());
+        assert_snapshot!("pocket_end", draw(&p, THEME, 80, 24));
+        let mut r = ReplayScreen::new(m);
+        for _ in 0..9 {
+            r.on_event(&ch('l'));
+        }
+        assert_snapshot!("pocket_replay_public", draw(&r, THEME, 80, 24));
+        r.on_event(&key(KeyCode::Char('v')));
+        assert_snapshot!("pocket_replay_next_view", draw(&r, THEME, 80, 24));
     }
 }
