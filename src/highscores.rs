@@ -239,7 +239,7 @@ mod tests {
         assert_eq!(l[9].score, 2);
         assert_eq!(insert(&mut l, score("low", 1, "x")), None);
         assert_eq!(insert(&mut l, score("low", 2, "y")), None, "a tie with the last");
-        assert_eq!(insert(&mut l, score("mid", 7, "z")), Some(4));
+        assert_eq!(insert(&mut l, score("mid", 7, "z")), Some(5));
         assert_eq!(l.len(), KEEP);
         assert_eq!(l[9].score, 3);
     }
