@@ -238,7 +238,11 @@ mod tests {
         assert_eq!(l[0].score, 11);
         assert_eq!(l[9].score, 2);
         assert_eq!(insert(&mut l, score("low", 1, "x")), None);
-        assert_eq!(insert(&mut l, score("low", 2, "y")), None, "a tie with the last");
+        assert_eq!(
+            insert(&mut l, score("low", 2, "y")),
+            None,
+            "a tie with the last"
+        );
         assert_eq!(insert(&mut l, score("mid", 7, "z")), Some(5));
         assert_eq!(l.len(), KEEP);
         assert_eq!(l[9].score, 3);
@@ -281,10 +285,7 @@ mod tests {
         let warning = r.warning.expect("a warning");
         assert!(warning.contains("damaged"), "{warning}");
         let aside = dir.path().join("highscores.json.corrupt-1");
-        assert_eq!(
-            std::fs::read_to_string(&aside).expect("kept"),
-            "{ not json"
-        );
+        assert_eq!(std::fs::read_to_string(&aside).expect("kept"), "{ not json");
         assert_eq!(load(&path).expect("new file").tables.len(), 1);
         // A second damaged file goes to the next free name.
         std::fs::write(&path, "[]").expect("write");

@@ -207,13 +207,23 @@ fn cell_rows(theme: &Theme, mat: &Mat, space: u8, look: &MatLook) -> [Vec<Span<'
         None => corner(String::new(), Style::new()),
     };
     let e = segment_edges(number);
-    let (h, v) = if theme.ascii { ('-', '|') } else { ('─', '│') };
+    let (h, v) = if theme.ascii {
+        ('-', '|')
+    } else {
+        ('─', '│')
+    };
     let mid = if number != 0 {
         (centre(theme, number).to_string(), path_style)
     } else if look.grove == Some(space) {
-        ((if theme.ascii { "X" } else { "×" }).to_string(), theme.error())
+        (
+            (if theme.ascii { "X" } else { "×" }).to_string(),
+            theme.error(),
+        )
     } else if look.legal.contains(space) {
-        ((if theme.ascii { "." } else { "·" }).to_string(), theme.dim())
+        (
+            (if theme.ascii { "." } else { "·" }).to_string(),
+            theme.dim(),
+        )
     } else {
         (" ".to_string(), Style::new())
     };
@@ -327,7 +337,11 @@ pub fn explain(view: &View, rec: &RoundRecord, seat: Seat, ascii: bool) -> Vec<S
     let penalty = if rec.round == 1 && view.decree == Some(Decree::GentleStart) {
         "no penalty: gentle-start".to_string()
     } else {
-        format!("{}{} at the end", if ascii { "-" } else { "−" }, ZERO_PENALTY)
+        format!(
+            "{}{} at the end",
+            if ascii { "-" } else { "−" },
+            ZERO_PENALTY
+        )
     };
     let mut out = vec![format!("Round {}: sanctuary {l} scored.", rec.round)];
     if score.chain.is_empty() {
@@ -436,9 +450,7 @@ impl KokoroUi {
         let view = ctx.view;
         let sep = theme.sep();
         let mut lines = Vec::new();
-        let letter = view
-            .sanctuary
-            .map_or("-".to_string(), |l| format!("<{l}>"));
+        let letter = view.sanctuary.map_or("-".to_string(), |l| format!("<{l}>"));
         lines.push(Line::from(vec![
             Span::styled(format!("Round {}/{ROUNDS}", view.round), theme.title()),
             Span::raw("  Sanctuary "),
@@ -455,10 +467,7 @@ impl KokoroUi {
                 };
                 lines.push(Line::from(vec![
                     Span::raw("Card "),
-                    Span::styled(
-                        format!("{} {}", c.number, centre(theme, c.number)),
-                        style,
-                    ),
+                    Span::styled(format!("{} {}", c.number, centre(theme, c.number)), style),
                     Span::styled(format!(" {}", edge_words(c.number)), theme.dim()),
                     Span::raw(sep.to_string()),
                     Span::styled(kind, style),
@@ -511,7 +520,7 @@ impl KokoroUi {
         if let Some(sheet) = view.sheets.get(shown) {
             fourth.push(Span::styled(
                 format!(
-                    "Guardians CG {} FG {}",
+                    "CG {}  FG {}",
                     sheet.caterpillar_guardian, sheet.flower_guardian
                 ),
                 theme.dim(),
@@ -607,14 +616,13 @@ impl KokoroUi {
             },
             ctx,
             theme,
+            2,
         );
         // Information and everyone's boxes.
         let table = self.table_lines(ctx, theme, shown);
-        let [top, bottom] = Layout::vertical([
-            Constraint::Fill(1),
-            Constraint::Length(table.len() as u16),
-        ])
-        .areas(a.info);
+        let [top, bottom] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(table.len() as u16)])
+                .areas(a.info);
         let top_lines = match record {
             Some(rec) => {
                 let mut v: Vec<Line> = explain(view, rec, shown, theme.ascii)
@@ -684,7 +692,10 @@ impl KokoroUi {
         };
         let who = theme.text(&name_of(ctx, shown));
         let mut title = vec![Span::styled(format!(" {who}'s mat"), theme.title())];
-        title.push(Span::styled(format!("{}{side} side", theme.sep()), theme.dim()));
+        title.push(Span::styled(
+            format!("{}{side} side", theme.sep()),
+            theme.dim(),
+        ));
         let mut lines = vec![Line::from(title)];
         lines.extend(mat_lines(theme, mat, &look));
         f.render_widget(
@@ -696,14 +707,22 @@ impl KokoroUi {
         );
     }
 
-    fn render_minimaps(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Kokoro>, theme: &Theme) {
+    /// Small maps of every mat, when all of them fit (and there are at least `min` players).
+    fn render_minimaps(
+        &self,
+        f: &mut Frame,
+        area: Rect,
+        ctx: &Ctx<Kokoro>,
+        theme: &Theme,
+        min: usize,
+    ) {
         let view = ctx.view;
-        if area.height < 1 + ROWS as u16 || view.players < 2 {
-            return;
-        }
         let per_row = (area.width / 8).max(1) as usize;
         let rows_fit = (area.height / (2 + ROWS as u16)) as usize;
-        for s in 0..view.players.min(per_row * rows_fit) {
+        if view.players < min || view.players > per_row * rows_fit {
+            return;
+        }
+        for s in 0..view.players {
             let (gx, gy) = ((s % per_row) as u16, (s / per_row) as u16);
             let r = Rect {
                 x: area.x + gx * 8,
@@ -738,19 +757,20 @@ impl KokoroUi {
         );
         // The final mat below the sheet when it fits.
         let shown = self.shown_seat(ctx);
-        if a.mat.height >= h + 1 + MAT_H {
-            self.render_mat(
-                f,
-                Rect {
-                    y: a.mat.y + h + 1,
-                    height: MAT_H,
-                    ..a.mat
-                },
-                ctx,
-                theme,
-                shown,
-                None,
-            );
+        let below = Rect {
+            y: a.mat.y + h,
+            height: a.mat.height.saturating_sub(h),
+            ..a.mat
+        };
+        if below.height > MAT_H {
+            let r = Rect {
+                y: below.y + 1,
+                height: MAT_H,
+                ..below
+            };
+            self.render_mat(f, r, ctx, theme, shown, None);
+        } else {
+            self.render_minimaps(f, below, ctx, theme, 1);
         }
         let mut right: Vec<Line> = Vec::new();
         if let Some(high) = &self.high {
@@ -781,32 +801,38 @@ pub fn sheet_lines(ctx: &Ctx<Kokoro>, theme: &Theme) -> Vec<Line<'static>> {
         },
         "the single highest box",
     );
-    let mut head = format!("{:<9}", "");
+    let mut head = format!("{:<8}", "");
     for r in 0..ROUNDS {
         let l = view.revealed.get(r).copied().unwrap_or(' ');
         head.push_str(&format!("{l:>3}"));
     }
-    head.push_str(" CG FG Dec Zero Tot");
+    head.push_str(" CG FG Dec Pen Tot");
     let mut lines = vec![
         Line::styled(" Final score sheet", theme.title()),
         Line::styled(head, theme.dim()),
     ];
     for (s, sheet) in view.sheets.iter().enumerate() {
         let won = outcome.winners.contains(&s);
+        let mark = match (won, theme.ascii) {
+            (false, _) => " ",
+            (true, true) => "*",
+            (true, false) => "★",
+        };
         let mut row = format!(
-            "{:<9}",
-            truncate(&theme.text(&name_of(ctx, s)), 8, theme.ellipsis())
+            "{mark}{:<7}",
+            truncate(&theme.text(&name_of(ctx, s)), 7, theme.ellipsis())
         );
         for b in sheet.boxes {
             row.push_str(&format!("{:>3}", b.unwrap_or(0)));
         }
         row.push_str(&format!(
-            "{:>3}{:>3}{:>4}{:>5}{:>4}",
-            sheet.caterpillar_guardian, sheet.flower_guardian, sheet.decree, sheet.penalty, sheet.total
+            "{:>3}{:>3}{:>4}{:>4}{:>4}",
+            sheet.caterpillar_guardian,
+            sheet.flower_guardian,
+            sheet.decree,
+            sheet.penalty,
+            sheet.total
         ));
-        if won {
-            row.push_str(if theme.ascii { " *" } else { " ★" });
-        }
         lines.push(if won {
             Line::styled(row, theme.accent())
         } else {
@@ -823,22 +849,30 @@ pub fn sheet_lines(ctx: &Ctx<Kokoro>, theme: &Theme) -> Vec<Line<'static>> {
         1 => format!("{} wins.", names[0]),
         _ => format!("Shared win: {}.", names.join(", ")),
     };
-    lines.push(Line::styled(format!(" {verdict}"), theme.title()));
+    let w = usize::from(MAT_W) - 1;
+    for l in wrap(&verdict, w) {
+        lines.push(Line::styled(format!(" {l}"), theme.title()));
+    }
     if !outcome.note.is_empty() {
-        lines.push(Line::styled(format!(" ({})", outcome.note), theme.dim()));
+        for l in wrap(&format!("({})", outcome.note), w) {
+            lines.push(Line::styled(format!(" {l}"), theme.dim()));
+        }
     }
     if let Some(d) = view.decree {
-        lines.push(Line::styled(
-            theme.text(&format!(" Decree {}: {}", d.id(), d.text())),
-            theme.dim(),
-        ));
+        for l in wrap(&theme.text(&format!("Decree {}: {}", d.id(), d.text())), w) {
+            lines.push(Line::styled(format!(" {l}"), theme.dim()));
+        }
     }
     lines
 }
 
 fn high_lines(high: &HighReport, theme: &Theme, width: usize) -> Vec<Line<'static>> {
     let mut lines = vec![Line::styled(
-        truncate(&format!("High scores: {}", high.variant), width, theme.ellipsis()),
+        truncate(
+            &format!("High scores: {}", high.variant),
+            width,
+            theme.ellipsis(),
+        ),
         theme.title(),
     )];
     if let Some(w) = &high.warning {
@@ -961,10 +995,7 @@ impl GameUi<Kokoro> for KokoroUi {
         }
         if self.viewing.is_some() {
             self.viewing = None;
-            if matches!(
-                key.code,
-                KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc
-            ) {
+            if matches!(key.code, KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc) {
                 return None;
             }
         }
