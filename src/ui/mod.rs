@@ -14,6 +14,7 @@ pub mod play;
 pub mod replay;
 pub mod rules_page;
 pub mod saved;
+pub mod scores_page;
 pub mod setup;
 pub mod theme;
 pub mod widgets;
