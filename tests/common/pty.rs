@@ -37,7 +37,12 @@ impl Term {
     pub fn spawn(args: &[&str], home: &Path, cwd: &Path, cols: u16, rows: u16) -> Term {
         let pty = native_pty_system();
         let pair = pty
-            .openpty(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 })
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
             .expect("open a pseudo-terminal");
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hotseat"));
         cmd.args(args);
@@ -100,7 +105,11 @@ impl Term {
                 s.eof = true;
             }
         });
-        Term { shared, writer, child }
+        Term {
+            shared,
+            writer,
+            child,
+        }
     }
 
     pub fn send(&self, keys: &str) {
