@@ -14,10 +14,13 @@ use super::theme::Theme;
 use super::widgets::{hint_line, truncate};
 use super::{Nav, Screen};
 
+/// A table's title and its rows: name, score, date.
+type Rows = Vec<(String, Vec<(String, i32, String)>)>;
+
 pub struct ScoresPage {
     name: String,
     /// Table name and its rows (rank, name, score, date); read once when the page opens.
-    tables: Vec<(String, Vec<(String, i32, String)>)>,
+    tables: Rows,
     /// Why the file could not be read, if it could not.
     problem: Option<String>,
     pub scroll: usize,

@@ -311,8 +311,10 @@ fn r_toggles_the_mirror_only_when_it_changes_the_segment() {
     play_until(&mut m, |v| v.card.is_some_and(|c| c.number <= 4));
     let fx = Fixture::new(&m, 0);
     let n = fx.view.card.map_or(0, |c| c.number);
-    let mut ui = KokoroUi::default();
-    ui.cursor = legal_spaces(&fx.view, 0).iter().next().expect("free");
+    let mut ui = KokoroUi {
+        cursor: legal_spaces(&fx.view, 0).iter().next().expect("free"),
+        ..KokoroUi::default()
+    };
     ui.on_key(k(KeyCode::Char('r')), &fx.ctx());
     assert!(ui.mirrored);
     assert_eq!(ui.preview_number(&fx.ctx()), mirror(n));
