@@ -151,7 +151,7 @@ impl Screen for Launcher {
             ("r", "rules"),
         ];
         if self.game().is_some_and(|g| g.high_scores()) {
-            keys.push(("h", "high scores"));
+            keys.push(("h", "scores"));
         }
         keys.extend([("q", "quit"), ("?", "help")]);
         f.render_widget(Paragraph::new(hint_line(theme, &keys)), hint);

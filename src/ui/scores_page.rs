@@ -35,7 +35,7 @@ impl ScoresPage {
                     .into_iter()
                     .map(|(k, v)| {
                         (
-                            k.replace('/', ", decree "),
+                            variant_title(k),
                             v.iter()
                                 .map(|s| (s.name.clone(), s.score, s.date.clone()))
                                 .collect(),
@@ -66,7 +66,7 @@ impl ScoresPage {
         }
         for (title, rows) in &self.tables {
             out.push(Line::styled(
-                format!(" {} side", theme.text(title)),
+                format!(" {}", theme.text(title)),
                 theme.title(),
             ));
             for (i, (name, score, date)) in rows.iter().enumerate() {
@@ -82,6 +82,27 @@ impl ScoresPage {
         }
         out
     }
+}
+
+/// "blue/none" as "Blue side, no decree"; "pink/long-road" as "Pink side, decree long-road".
+fn variant_title(key: &str) -> String {
+    let mut parts = key.split('/');
+    let side = parts.next().unwrap_or("");
+    let mut out: String = side
+        .chars()
+        .take(1)
+        .flat_map(char::to_uppercase)
+        .chain(side.chars().skip(1))
+        .collect();
+    out.push_str(" side");
+    for p in parts {
+        if p == "none" {
+            out.push_str(", no decree");
+        } else {
+            out.push_str(&format!(", decree {p}"));
+        }
+    }
+    out
 }
 
 impl Screen for ScoresPage {
@@ -155,7 +176,7 @@ mod tests {
         }
         let page = ScoresPage::new("kokoro", "Kokoro", &path);
         let text = draw(&page, theme, 80, 24);
-        assert!(text.contains("blue, decree none side"), "{text}");
+        assert!(text.contains("Blue side, no decree"), "{text}");
         assert!(
             text.contains("1. Ann                 44  2026-11-25"),
             "{text}"

@@ -37,7 +37,7 @@ const INFO_H: u16 = 14;
 /// The high-score table shown at the end of a solo game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HighReport {
-    /// "blue side, no decree".
+    /// "blue, no decree" or "pink, long-road".
     pub variant: String,
     pub table: Vec<Score>,
     pub place: Option<usize>,
@@ -907,7 +907,7 @@ fn high_lines(high: &HighReport, theme: &Theme, width: usize) -> Vec<Line<'stati
     lines
 }
 
-/// "blue side, no decree" and the table key for a game's options.
+/// "blue, no decree" and the table key for a game's options.
 pub fn variant_of(m: &Match<Kokoro>) -> (String, String) {
     let view = m.state.view(crate::engine::Viewer::Public);
     let side = match view.side {
@@ -916,7 +916,10 @@ pub fn variant_of(m: &Match<Kokoro>) -> (String, String) {
     };
     let decree = view.decree.map_or("none", |d| d.id());
     (
-        format!("{side} side, decree {decree}"),
+        match view.decree {
+            Some(d) => format!("{side}, {}", d.id()),
+            None => format!("{side}, no decree"),
+        },
         highscores::table_key("kokoro", &[side, decree]),
     )
 }
