@@ -4,6 +4,7 @@ pub mod bots;
 pub mod cli;
 pub mod engine;
 pub mod games;
+pub mod highscores;
 pub mod registry;
 pub mod store;
 pub mod ui;

@@ -13,6 +13,8 @@ pub trait Registered: Game {
     const BOTS: &'static [(&'static str, &'static str)];
     /// The rules page, in Markdown.
     const RULES: &'static str;
+    /// The game keeps a solo high-score table (shown from the launcher with `h`).
+    const HIGH_SCORES: bool = false;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
 }
 
@@ -25,6 +27,7 @@ pub trait AnyGame: Sync {
     fn options(&self) -> &'static [OptionSpec];
     fn bots(&self) -> &'static [(&'static str, &'static str)];
     fn rules(&self) -> &'static str;
+    fn high_scores(&self) -> bool;
     fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String>;
     fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError>;
 }
@@ -72,6 +75,9 @@ impl<G: Registered> AnyGame for Entry<G> {
     }
     fn rules(&self) -> &'static str {
         G::RULES
+    }
+    fn high_scores(&self) -> bool {
+        G::HIGH_SCORES
     }
     fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String> {
         let m = Match::<G>::new(setup)?;
@@ -134,8 +140,21 @@ impl Registered for crate::games::pocket::Pocket {
     }
 }
 
+impl Registered for crate::games::kokoro::Kokoro {
+    type Ui = crate::ui::games::kokoro::KokoroUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::kokoro::KINDS;
+    const RULES: &'static str = include_str!("../assets/rules/kokoro.md");
+    const HIGH_SCORES: bool = true;
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        crate::bots::kokoro::make(kind, seed)
+    }
+}
+
 /// Every game, in launcher order.
-pub static GAMES: &[&dyn AnyGame] = &[&Entry::<crate::games::pocket::Pocket>::NEW];
+pub static GAMES: &[&dyn AnyGame] = &[
+    &Entry::<crate::games::pocket::Pocket>::NEW,
+    &Entry::<crate::games::kokoro::Kokoro>::NEW,
+];
 
 /// A game by id or alias.
 pub fn find(id: &str) -> Option<&'static dyn AnyGame> {

@@ -1,6 +1,6 @@
 //! The screen `hotseat` opens with: the list of games and the ways into them.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
@@ -13,6 +13,7 @@ use crate::store::{self, Saved};
 
 use super::rules_page::RulesPage;
 use super::saved::{Mode, SavedList};
+use super::scores_page::ScoresPage;
 use super::setup::SetupForm;
 use super::theme::Theme;
 use super::widgets::hint_line;
@@ -143,20 +144,17 @@ impl Screen for Launcher {
             lines.push(Line::from(""));
         }
         f.render_widget(Paragraph::new(lines), inner);
-        f.render_widget(
-            Paragraph::new(hint_line(
-                theme,
-                &[
-                    ("Enter/n", "new game"),
-                    ("c", "continue"),
-                    ("s", "saved games"),
-                    ("r", "rules"),
-                    ("q", "quit"),
-                    ("?", "help"),
-                ],
-            )),
-            hint,
-        );
+        let mut keys = vec![
+            ("Enter/n", "new game"),
+            ("c", "continue"),
+            ("s", "saved games"),
+            ("r", "rules"),
+        ];
+        if self.game().is_some_and(|g| g.high_scores()) {
+            keys.push(("h", "scores"));
+        }
+        keys.extend([("q", "quit"), ("?", "help")]);
+        f.render_widget(Paragraph::new(hint_line(theme, &keys)), hint);
     }
 
     fn on_event(&mut self, ev: &Event) -> Nav {
@@ -185,6 +183,22 @@ impl Screen for Launcher {
                 Some(g) => Nav::Push(Box::new(RulesPage::new(g.name(), g.rules()))),
                 None => Nav::Stay,
             },
+            KeyCode::Char('h') => match self.game().filter(|g| g.high_scores()) {
+                Some(g) => {
+                    let data = self
+                        .catalog
+                        .dir
+                        .parent()
+                        .map(Path::to_path_buf)
+                        .unwrap_or_else(store::data_dir);
+                    Nav::Push(Box::new(ScoresPage::new(
+                        g.id(),
+                        g.name(),
+                        &crate::highscores::path_in(&data),
+                    )))
+                }
+                None => Nav::Stay,
+            },
             KeyCode::Char('c') => Nav::Push(Box::new(SavedList::new(
                 self.catalog.clone(),
                 Mode::Continue,
@@ -207,6 +221,7 @@ impl Screen for Launcher {
             ("c", "continue an unfinished game"),
             ("s", "browse saved games and watch replays"),
             ("r", "read the rules of the chosen game"),
+            ("h", "solo high scores (games that keep them)"),
             ("q / Esc", "quit"),
         ]
         .iter()

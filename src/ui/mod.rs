@@ -14,6 +14,7 @@ pub mod play;
 pub mod replay;
 pub mod rules_page;
 pub mod saved;
+pub mod scores_page;
 pub mod setup;
 pub mod theme;
 pub mod widgets;
@@ -107,7 +108,14 @@ pub trait GameUi<G: Game>: Default + 'static {
     fn layout(body: Rect) -> (Rect, Rect) {
         default_layout(body)
     }
+    /// False when the game draws its own end-of-game result in the board, so the play screen
+    /// does not put its generic end panel over it.
+    const END_PANEL: bool = true;
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<G>);
+    /// Called once by the play screen when it sees the game over (also when a finished game is
+    /// opened), for records kept outside the game such as a solo high-score table. `data_dir`
+    /// is the data folder, `None` where nothing may be written (tests).
+    fn on_game_over(&mut self, _m: &crate::engine::Match<G>, _data_dir: Option<&std::path::Path>) {}
     fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<G>) -> Option<G::Action>;
     fn on_mouse(&mut self, _m: MouseEvent, _area: Rect, _ctx: &Ctx<G>) -> Option<G::Action> {
         None

@@ -47,6 +47,10 @@ pub struct Play<G: Registered> {
     board: Cell<Rect>,
     /// The theme of the last draw, for the game's key and mouse handling.
     theme: Cell<Theme>,
+    /// Where app-level records (high scores) go; `None` in unit tests.
+    pub data_dir: Option<std::path::PathBuf>,
+    /// The game's `on_game_over` has been called.
+    over_seen: bool,
 }
 
 impl<G: Registered> Play<G> {
@@ -70,9 +74,19 @@ impl<G: Registered> Play<G> {
             turn_started: Instant::now(),
             board: Cell::new(Rect::default()),
             theme: Cell::new(Theme::default()),
+            data_dir: (!cfg!(test)).then(crate::store::data_dir),
+            over_seen: false,
         };
         p.advance();
         p
+    }
+
+    /// The same screen writing its records to `dir` (tests).
+    pub fn with_data_dir(mut self, dir: Option<std::path::PathBuf>) -> Self {
+        self.data_dir = dir;
+        self.over_seen = false;
+        self.advance();
+        self
     }
 
     fn humans(&self) -> usize {
@@ -119,6 +133,11 @@ impl<G: Registered> Play<G> {
         match self.table.m.to_move() {
             ToMove::Over => {
                 self.bot_at = None;
+                if !self.over_seen {
+                    self.over_seen = true;
+                    self.ui
+                        .on_game_over(&self.table.m, self.data_dir.as_deref());
+                }
                 return;
             }
             ToMove::Chance => {
@@ -453,7 +472,7 @@ impl<G: Registered> Screen for Play<G> {
         self.ui.render(f, board, &ctx);
         let lines = self.events.lines(self.events.len(), viewer, 64);
         events::render_pane(f, pane, theme, &lines);
-        if self.is_over() {
+        if self.is_over() && G::Ui::END_PANEL {
             self.render_end(f, board, theme);
         }
     }

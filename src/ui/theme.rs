@@ -166,6 +166,10 @@ impl Theme {
             .map(|c| match c {
                 c if c.is_ascii() => c.to_string(),
                 '—' | '–' | '─' => "-".into(),
+                '│' => "|".into(),
+                '┘' | '└' | '┌' | '┐' => "+".into(),
+                '★' => "*".into(),
+                '✓' => "*".into(),
                 '·' | '•' => "*".into(),
                 '…' => "...".into(),
                 '←' => "<-".into(),

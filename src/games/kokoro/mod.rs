@@ -75,6 +75,9 @@ pub struct RoundRecord {
     pub sanctuary: char,
     /// Indexed by seat.
     pub players: Vec<RoundScore>,
+    /// Path cards revealed in the whole game when this round was scored (lets a screen tell
+    /// whether the next round has gone past its first turn).
+    pub cards_revealed: u8,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -295,6 +298,7 @@ impl Kokoro {
             round: round as u8 + 1,
             sanctuary: letter,
             players: scores,
+            cards_revealed: self.cards_revealed,
         });
         self.rounds_done += 1;
         self.golden = 0;

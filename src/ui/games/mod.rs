@@ -1,2 +1,3 @@
 //! How each game's view is drawn and how keys map to its actions.
+pub mod kokoro;
 pub mod pocket;

@@ -1,0 +1,1045 @@
+//! Kokoro on screen: the player's mat as a map (each space 7 columns by 3 rows, paths drawn from
+//! the centre to the edge midpoints so neighbouring roads meet), the round, the revealed card,
+//! everyone's boxes, the round-end explanation, and the final score sheet. Tab switches to
+//! another player's mat; wide or tall screens also show small maps of every mat.
+
+use std::path::Path;
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use crate::engine::{Game, Match, Outcome, Seat};
+use crate::games::kokoro::cards::{BOTTOM, LEFT, RIGHT, TOP};
+use crate::games::kokoro::mats::{self, COLS, ROWS, Side};
+use crate::games::kokoro::scoring::{self, ROUNDS, ZERO_PENALTY};
+use crate::games::kokoro::{
+    Action, Choice, Decree, GOLDEN_PER_ROUND, Kokoro, Mat, RoundRecord, SpaceSet, View,
+    legal_spaces, mirror, segment_edges, space_name,
+};
+use crate::highscores::{self, Score};
+use crate::ui::widgets::{truncate, wrap};
+use crate::ui::{Ctx, GameUi, Theme};
+
+/// Columns one space takes.
+pub const CELL_W: u16 = 7;
+/// Rows one space takes.
+pub const CELL_H: u16 = 3;
+/// The mat: a title line above 7 rows of spaces.
+pub const MAT_W: u16 = CELL_W * COLS as u16;
+pub const MAT_H: u16 = 1 + CELL_H * ROWS as u16;
+/// Rows of the right-hand column above the event pane (at the smallest size).
+const INFO_H: u16 = 14;
+
+/// The high-score table shown at the end of a solo game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HighReport {
+    /// "blue, no decree" or "pink, long-road".
+    pub variant: String,
+    pub table: Vec<Score>,
+    pub place: Option<usize>,
+    pub warning: Option<String>,
+}
+
+#[derive(Default)]
+pub struct KokoroUi {
+    /// The space under the cursor (r * 6 + c).
+    pub cursor: u8,
+    /// Draw the mirrored segment (mirror-pool decree).
+    pub mirrored: bool,
+    /// Another seat's mat on display instead of one's own.
+    pub viewing: Option<Seat>,
+    /// Round records already acknowledged with a key.
+    pub acked: usize,
+    pub high: Option<HighReport>,
+}
+
+/// Where things go in the body: the mat at the left, information and the event pane at the right.
+struct Areas {
+    mat: Rect,
+    info: Rect,
+    pane: Rect,
+}
+
+fn areas(body: Rect) -> Areas {
+    let [mat, _gap, right] = Layout::horizontal([
+        Constraint::Length(MAT_W),
+        Constraint::Length(1),
+        Constraint::Fill(1),
+    ])
+    .areas(body);
+    let info_h = if body.height >= 34 { 18 } else { INFO_H }.min(body.height.saturating_sub(4));
+    let [info, pane] =
+        Layout::vertical([Constraint::Length(info_h), Constraint::Fill(1)]).areas(right);
+    Areas { mat, info, pane }
+}
+
+fn fg(theme: &Theme, c: Color) -> Style {
+    if theme.color {
+        Style::new().fg(c)
+    } else {
+        Style::new()
+    }
+}
+
+fn name_of(ctx: &Ctx<Kokoro>, s: Seat) -> String {
+    ctx.names
+        .get(s)
+        .cloned()
+        .unwrap_or_else(|| format!("Player {}", s + 1))
+}
+
+/// The centre character of a segment.
+fn centre(theme: &Theme, number: u8) -> char {
+    let e = segment_edges(number);
+    if theme.ascii {
+        return match e {
+            x if x == LEFT | RIGHT => '-',
+            x if x == TOP | BOTTOM => '|',
+            0 => ' ',
+            _ => '+',
+        };
+    }
+    crate::games::kokoro::glyph(number)
+}
+
+fn edge_words(number: u8) -> &'static str {
+    match number {
+        1 => "top-left",
+        2 => "top-right",
+        3 => "right-bottom",
+        4 => "bottom-left",
+        5 => "left-right",
+        6 => "top-bottom",
+        _ => "",
+    }
+}
+
+/// What the mat shows besides the paths.
+struct MatLook {
+    side: Side,
+    guardians: [u8; 2],
+    grove: Option<u8>,
+    /// Spaces marked as legal for the player to move.
+    legal: SpaceSet,
+    /// Highlighted chain (the sanctuary being scored or just scored).
+    chain: SpaceSet,
+    /// The cursor, with the segment previewed there (0 = none).
+    cursor: Option<(u8, u8)>,
+    /// The player's own chosen draw, not yet resolved.
+    pending: Option<(u8, u8)>,
+}
+
+fn corner(text: String, style: Style) -> (String, Style) {
+    (text, style)
+}
+
+/// The three text rows of one space, as styled pieces.
+fn cell_rows(theme: &Theme, mat: &Mat, space: u8, look: &MatLook) -> [Vec<Span<'static>>; 3] {
+    let printed = mats::printed(look.side)[usize::from(space)];
+    let on_chain = look.chain.contains(space);
+    let here = look.cursor.filter(|(s, _)| *s == space);
+    let pending = look.pending.filter(|(s, _)| *s == space);
+    let drawn = mat.path(space);
+    let (number, path_style) = if drawn != 0 {
+        let st = if on_chain {
+            theme.accent()
+        } else {
+            fg(theme, Color::White).add_modifier(Modifier::BOLD)
+        };
+        (drawn, st)
+    } else if let Some((_, n)) = pending {
+        (n, fg(theme, Color::LightCyan).add_modifier(Modifier::BOLD))
+    } else if let Some((_, n)) = here.filter(|_| look.legal.contains(space)) {
+        (n, theme.accent())
+    } else {
+        (0, Style::new())
+    };
+    let feature = |s: Style| {
+        if on_chain {
+            s.add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+        } else {
+            s
+        }
+    };
+    // Around the centre column: caterpillars (or the sanctuary) and flowers above, the
+    // guardian and the pink side's number below, so each space's marks stay together.
+    let tl = if let Some(l) = printed.sanctuary {
+        corner(
+            format!("<{l}>"),
+            feature(fg(theme, Color::Cyan).add_modifier(Modifier::BOLD)),
+        )
+    } else if printed.caterpillars > 0 {
+        corner(
+            format!("c{}", printed.caterpillars),
+            feature(fg(theme, Color::Green)),
+        )
+    } else {
+        corner(String::new(), Style::new())
+    };
+    let tr = if printed.flowers > 0 {
+        corner(
+            format!("f{}", printed.flowers),
+            feature(fg(theme, Color::Magenta)),
+        )
+    } else {
+        corner(String::new(), Style::new())
+    };
+    let guardian = if look.guardians[0] == space {
+        Some("CG")
+    } else if look.guardians[1] == space {
+        Some("FG")
+    } else {
+        None
+    };
+    let bl = match guardian {
+        Some(g) => corner(
+            g.to_string(),
+            fg(theme, Color::Yellow).add_modifier(Modifier::BOLD),
+        ),
+        None => corner(String::new(), Style::new()),
+    };
+    let br = match printed.number {
+        Some(n) => corner(format!("#{n}"), theme.dim()),
+        None => corner(String::new(), Style::new()),
+    };
+    let e = segment_edges(number);
+    let (h, v) = if theme.ascii {
+        ('-', '|')
+    } else {
+        ('─', '│')
+    };
+    let mid = if number != 0 {
+        (centre(theme, number).to_string(), path_style)
+    } else if look.grove == Some(space) {
+        (
+            (if theme.ascii { "X" } else { "×" }).to_string(),
+            theme.error(),
+        )
+    } else if look.legal.contains(space) {
+        (
+            (if theme.ascii { "." } else { "·" }).to_string(),
+            theme.dim(),
+        )
+    } else {
+        (" ".to_string(), Style::new())
+    };
+    let arm = |on: bool, c: char| -> (String, Style) {
+        if on {
+            (c.to_string().repeat(3), path_style)
+        } else {
+            ("   ".to_string(), Style::new())
+        }
+    };
+    let pad_left = |(t, s): (String, Style)| Span::styled(format!("{t:>3}"), s);
+    let pad_right = |(t, s): (String, Style)| Span::styled(format!("{t:<3}"), s);
+    let up = if e & TOP != 0 {
+        (v.to_string(), path_style)
+    } else {
+        (" ".into(), Style::new())
+    };
+    let down = if e & BOTTOM != 0 {
+        (v.to_string(), path_style)
+    } else {
+        (" ".into(), Style::new())
+    };
+    let (l, r) = (arm(e & LEFT != 0, h), arm(e & RIGHT != 0, h));
+    let mut rows = [
+        vec![pad_left(tl), Span::styled(up.0, up.1), pad_right(tr)],
+        vec![
+            Span::styled(l.0, l.1),
+            Span::styled(mid.0, mid.1),
+            Span::styled(r.0, r.1),
+        ],
+        vec![pad_left(bl), Span::styled(down.0, down.1), pad_right(br)],
+    ];
+    if here.is_some() {
+        let mark = if theme.color {
+            Style::new().bg(Color::DarkGray)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED)
+        };
+        for row in &mut rows {
+            for span in row.iter_mut() {
+                span.style = span.style.patch(mark);
+            }
+        }
+    }
+    rows
+}
+
+fn mat_lines(theme: &Theme, mat: &Mat, look: &MatLook) -> Vec<Line<'static>> {
+    let mut lines = Vec::with_capacity(ROWS * CELL_H as usize);
+    for r in 0..ROWS {
+        let mut rows: [Vec<Span<'static>>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+        for c in 0..COLS {
+            let space = (r * COLS + c) as u8;
+            let [a, b, d] = cell_rows(theme, mat, space, look);
+            rows[0].extend(a);
+            rows[1].extend(b);
+            rows[2].extend(d);
+        }
+        for row in rows {
+            lines.push(Line::from(row));
+        }
+    }
+    lines
+}
+
+/// One character per space: the path, else a sanctuary letter, a guardian or a dot.
+fn minimap_lines(theme: &Theme, view: &View, seat: Seat) -> Vec<Line<'static>> {
+    let Some(mat) = view.mats.get(seat) else {
+        return Vec::new();
+    };
+    let printed = mats::printed(view.side);
+    let g = view.guardian_spaces();
+    let chain = view
+        .sanctuary
+        .map(|l| scoring::sanctuary_chain(view.side, mat, l).0)
+        .unwrap_or_default();
+    (0..ROWS)
+        .map(|r| {
+            Line::from(
+                (0..COLS)
+                    .map(|c| {
+                        let s = (r * COLS + c) as u8;
+                        let p = mat.path(s);
+                        if p != 0 {
+                            let st = if chain.contains(s) {
+                                theme.accent()
+                            } else {
+                                Style::new()
+                            };
+                            Span::styled(centre(theme, p).to_string(), st)
+                        } else if let Some(l) = printed[usize::from(s)].sanctuary {
+                            Span::styled(l.to_string(), fg(theme, Color::Cyan))
+                        } else if g.contains(&s) {
+                            Span::styled("G", fg(theme, Color::Yellow))
+                        } else {
+                            Span::styled(if theme.ascii { "." } else { "·" }, theme.dim())
+                        }
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect()
+}
+
+/// The words explaining one player's box for a scored round.
+pub fn explain(view: &View, rec: &RoundRecord, seat: Seat, ascii: bool) -> Vec<String> {
+    let Some(score) = rec.players.get(seat) else {
+        return Vec::new();
+    };
+    let l = rec.sanctuary;
+    let penalty = if rec.round == 1 && view.decree == Some(Decree::GentleStart) {
+        "no penalty: gentle-start".to_string()
+    } else {
+        format!(
+            "{}{} at the end",
+            if ascii { "-" } else { "−" },
+            ZERO_PENALTY
+        )
+    };
+    let mut out = vec![format!("Round {}: sanctuary {l} scored.", rec.round)];
+    if score.chain.is_empty() {
+        out.push(format!("No path on <{l}>: box 0 ({penalty})."));
+        return out;
+    }
+    let printed = mats::printed(view.side);
+    let parts: Vec<String> = score
+        .chain
+        .iter()
+        .filter_map(|s| {
+            let n = printed.get(usize::from(s))?.features();
+            (n > 0).then(|| format!("{} {n}", space_name(s)))
+        })
+        .collect();
+    if parts.is_empty() {
+        out.push(format!(
+            "Its chain of {} spaces reaches no caterpillar or flower: box 0 ({penalty}).",
+            score.chain.len()
+        ));
+        return out;
+    }
+    out.push(format!(
+        "Chain of {} spaces: {} = {}.",
+        score.chain.len(),
+        parts.join(", "),
+        score.count
+    ));
+    if score.zeroed {
+        out.push(format!(
+            "{} does not beat the last box ({}): box 0 ({penalty}). The next needs only 1.",
+            score.count, score.previous_box
+        ));
+    } else {
+        out.push(format!(
+            "{} beats the last box ({}): box {}.",
+            score.count, score.previous_box, score.box_value
+        ));
+    }
+    out
+}
+
+impl KokoroUi {
+    /// The last round's record while it is still to be looked at: on the first turn of the
+    /// next round (or at the end), until a key.
+    pub fn showing<'v>(&self, view: &'v View) -> Option<&'v RoundRecord> {
+        let rec = view.records.last()?;
+        let fresh = view.over || view.cards_revealed <= rec.cards_revealed.saturating_add(1);
+        (fresh && self.acked < view.records.len()).then_some(rec)
+    }
+
+    /// The seat whose mat is drawn.
+    fn shown_seat(&self, ctx: &Ctx<Kokoro>) -> Seat {
+        let n = ctx.view.players.max(1);
+        self.viewing.or(ctx.seat).unwrap_or(0).min(n - 1)
+    }
+
+    fn cycle(&mut self, ctx: &Ctx<Kokoro>, step: isize) {
+        let n = ctx.view.players.max(1) as isize;
+        let next = (self.shown_seat(ctx) as isize + step).rem_euclid(n) as Seat;
+        self.viewing = (Some(next) != ctx.seat).then_some(next);
+    }
+
+    fn move_cursor(&mut self, dr: isize, dc: isize) {
+        let r = (self.cursor as isize / COLS as isize + dr).rem_euclid(ROWS as isize);
+        let c = (self.cursor as isize % COLS as isize + dc).rem_euclid(COLS as isize);
+        self.cursor = (r * COLS as isize + c) as u8;
+    }
+
+    fn can_mirror(ctx: &Ctx<Kokoro>) -> bool {
+        ctx.legal
+            .iter()
+            .any(|a| matches!(a, Action::Draw { mirrored: true, .. }))
+    }
+
+    fn draw(&mut self, ctx: &Ctx<Kokoro>) -> Option<Action> {
+        let action = Action::Draw {
+            space: self.cursor,
+            mirrored: self.mirrored && Self::can_mirror(ctx),
+        };
+        let ok = ctx.legal.contains(&action);
+        if ok {
+            self.mirrored = false;
+        }
+        ok.then_some(action)
+    }
+
+    /// The segment a draw would place now.
+    fn preview_number(&self, ctx: &Ctx<Kokoro>) -> u8 {
+        let n = ctx.view.card.map_or(0, |c| c.number);
+        if self.mirrored && Self::can_mirror(ctx) {
+            mirror(n)
+        } else {
+            n
+        }
+    }
+
+    fn space_at(area: Rect, col: u16, row: u16) -> Option<u8> {
+        let a = areas(area).mat;
+        let x = col.checked_sub(a.x)? / CELL_W;
+        let y = row.checked_sub(a.y + 1)? / CELL_H;
+        mats::space_at(usize::from(y), usize::from(x))
+    }
+
+    fn status_lines(&self, ctx: &Ctx<Kokoro>, theme: &Theme, shown: Seat) -> Vec<Line<'static>> {
+        let view = ctx.view;
+        let sep = theme.sep();
+        let mut lines = Vec::new();
+        let letter = view.sanctuary.map_or("-".to_string(), |l| format!("<{l}>"));
+        lines.push(Line::from(vec![
+            Span::styled(format!("Round {}/{ROUNDS}", view.round), theme.title()),
+            Span::raw("  Sanctuary "),
+            Span::styled(letter, fg(theme, Color::Cyan).add_modifier(Modifier::BOLD)),
+            Span::raw(format!("  Gold {}/{GOLDEN_PER_ROUND}", view.golden)),
+        ]));
+        match view.card {
+            Some(c) => {
+                let kind = if c.golden { "golden" } else { "plain" };
+                let style = if c.golden {
+                    fg(theme, Color::Yellow).add_modifier(Modifier::BOLD)
+                } else {
+                    Style::new().add_modifier(Modifier::BOLD)
+                };
+                lines.push(Line::from(vec![
+                    Span::raw("Card "),
+                    Span::styled(format!("{} {}", c.number, centre(theme, c.number)), style),
+                    Span::styled(format!(" {}", edge_words(c.number)), theme.dim()),
+                    Span::raw(sep.to_string()),
+                    Span::styled(kind, style),
+                ]));
+            }
+            None => lines.push(Line::styled("No card turned up", theme.dim())),
+        }
+        let me = ctx.seat;
+        let third = match (me, me.and_then(|s| view.choice(s))) {
+            (Some(_), Some(Choice::Draw { space, mirrored })) => {
+                let n = view.card.map_or(0, |c| c.number);
+                let n = if mirrored { mirror(n) } else { n };
+                Line::styled(
+                    format!(
+                        "You chose: draw {} at {}{}",
+                        centre(theme, n),
+                        space_name(space),
+                        if mirrored { " (mirrored)" } else { "" }
+                    ),
+                    fg(theme, Color::LightCyan),
+                )
+            }
+            (Some(_), Some(Choice::Peek)) => {
+                Line::styled("You chose: peek", fg(theme, Color::LightCyan))
+            }
+            (Some(s), None) if !ctx.legal.is_empty() && self.viewing.is_none() => {
+                let free = legal_spaces(view, s).contains(self.cursor);
+                let what = if free {
+                    format!(
+                        "Enter draws {} at {}",
+                        centre(theme, self.preview_number(ctx)),
+                        space_name(self.cursor)
+                    )
+                } else {
+                    format!("{} is taken", space_name(self.cursor))
+                };
+                Line::from(vec![
+                    Span::styled(what, theme.accent()),
+                    Span::styled(format!("{sep}p peeks"), theme.dim()),
+                ])
+            }
+            _ if shown != me.unwrap_or(usize::MAX) => Line::styled(
+                format!("Viewing {}'s mat", theme.text(&name_of(ctx, shown))),
+                theme.accent(),
+            ),
+            _ => Line::from(""),
+        };
+        lines.push(third);
+        let mut fourth = Vec::new();
+        if let Some(sheet) = view.sheets.get(shown) {
+            fourth.push(Span::styled(
+                format!(
+                    "CG {}  FG {}",
+                    sheet.caterpillar_guardian, sheet.flower_guardian
+                ),
+                theme.dim(),
+            ));
+        }
+        if let Some(n) = view.next_sanctuary {
+            fourth.push(Span::raw(sep.to_string()));
+            fourth.push(Span::styled(
+                format!("Next <{n}> (peeked)"),
+                fg(theme, Color::LightCyan),
+            ));
+        }
+        lines.push(Line::from(fourth));
+        let decree = match view.decree {
+            Some(d) => {
+                let mut s = format!("Decree {}", d.id());
+                if d == Decree::MirrorPool
+                    && let Some(me) = me
+                {
+                    s.push_str(if Self::can_mirror(ctx) {
+                        if self.mirrored {
+                            ": r mirrored ON"
+                        } else {
+                            ": r to mirror"
+                        }
+                    } else if view.mirror_available(me) {
+                        ": unused"
+                    } else {
+                        ": used"
+                    });
+                }
+                Line::styled(s, theme.dim())
+            }
+            None if view.decree_pending => Line::styled("Decree to be drawn", theme.dim()),
+            None => Line::from(""),
+        };
+        lines.push(decree);
+        lines
+    }
+
+    fn table_lines(&self, ctx: &Ctx<Kokoro>, theme: &Theme, shown: Seat) -> Vec<Line<'static>> {
+        let view = ctx.view;
+        let mut head = format!("{:<13}", "");
+        for r in 0..ROUNDS {
+            let l = view.revealed.get(r).copied().unwrap_or(' ');
+            head.push_str(&format!("{l:>3}"));
+        }
+        head.push_str("  Tot");
+        let mut lines = vec![Line::styled(head, theme.dim())];
+        for s in 0..view.players {
+            let marker = if s == shown { theme.pointer() } else { "  " };
+            let chosen = if view.chosen.get(s).copied().unwrap_or(false) && !view.over {
+                if theme.ascii { "*" } else { "✓" }
+            } else {
+                " "
+            };
+            let mut row = format!(
+                "{marker}{:<9}{chosen} ",
+                truncate(&theme.text(&name_of(ctx, s)), 9, theme.ellipsis())
+            );
+            if let Some(sheet) = view.sheets.get(s) {
+                for b in sheet.boxes {
+                    match b {
+                        Some(v) => row.push_str(&format!("{v:>3}")),
+                        None => row.push_str(if theme.ascii { "  ." } else { "  ·" }),
+                    }
+                }
+                row.push_str(&format!("{:>5}", sheet.total));
+            }
+            let style = if Some(s) == ctx.seat {
+                theme.accent()
+            } else {
+                Style::new()
+            };
+            lines.push(Line::styled(row, style));
+        }
+        lines
+    }
+
+    fn render_play(&self, f: &mut Frame, a: &Areas, ctx: &Ctx<Kokoro>, theme: &Theme) {
+        let view = ctx.view;
+        let shown = self.shown_seat(ctx);
+        let record = self.showing(view);
+        // The mat.
+        self.render_mat(f, a.mat, ctx, theme, shown, record);
+        // Minimaps under the mat when there is room.
+        self.render_minimaps(
+            f,
+            Rect {
+                y: a.mat.y + MAT_H,
+                height: a.mat.height.saturating_sub(MAT_H),
+                ..a.mat
+            },
+            ctx,
+            theme,
+            2,
+        );
+        // Information and everyone's boxes.
+        let table = self.table_lines(ctx, theme, shown);
+        let [top, bottom] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(table.len() as u16)])
+                .areas(a.info);
+        let top_lines = match record {
+            Some(rec) => {
+                let mut v: Vec<Line> = explain(view, rec, shown, theme.ascii)
+                    .into_iter()
+                    .flat_map(|t| wrap(&theme.text(&t), top.width as usize))
+                    .map(|t| Line::styled(t, Style::new()))
+                    .collect();
+                if let Some(first) = v.first_mut() {
+                    first.style = theme.title();
+                }
+                if !view.over && ctx.seat.is_some() {
+                    v.push(Line::styled("Any key: continue", theme.accent()));
+                }
+                v
+            }
+            None => self.status_lines(ctx, theme, shown),
+        };
+        f.render_widget(Paragraph::new(top_lines), top);
+        f.render_widget(Paragraph::new(table), bottom);
+    }
+
+    fn render_mat(
+        &self,
+        f: &mut Frame,
+        area: Rect,
+        ctx: &Ctx<Kokoro>,
+        theme: &Theme,
+        shown: Seat,
+        record: Option<&RoundRecord>,
+    ) {
+        let view = ctx.view;
+        let Some(mat) = view.mats.get(shown) else {
+            return;
+        };
+        let mine = ctx.seat == Some(shown);
+        let my_turn = mine && !ctx.legal.is_empty();
+        let chain = match record {
+            Some(rec) => rec.players.get(shown).map(|p| p.chain).unwrap_or_default(),
+            None => view
+                .sanctuary
+                .map(|l| scoring::sanctuary_chain(view.side, mat, l).0)
+                .unwrap_or_default(),
+        };
+        let pending = match (mine, view.choice(shown)) {
+            (true, Some(Choice::Draw { space, mirrored })) => {
+                let n = view.card.map_or(0, |c| c.number);
+                Some((space, if mirrored { mirror(n) } else { n }))
+            }
+            _ => None,
+        };
+        let look = MatLook {
+            side: view.side,
+            guardians: view.guardian_spaces(),
+            grove: view.grove,
+            legal: if my_turn {
+                legal_spaces(view, shown)
+            } else {
+                SpaceSet::EMPTY
+            },
+            chain,
+            cursor: my_turn.then(|| (self.cursor, self.preview_number(ctx))),
+            pending,
+        };
+        let side = match view.side {
+            Side::Blue => "blue",
+            Side::Pink => "pink",
+        };
+        let who = theme.text(&name_of(ctx, shown));
+        let mut title = vec![Span::styled(format!(" {who}'s mat"), theme.title())];
+        title.push(Span::styled(
+            format!("{}{side} side", theme.sep()),
+            theme.dim(),
+        ));
+        let mut lines = vec![Line::from(title)];
+        lines.extend(mat_lines(theme, mat, &look));
+        f.render_widget(
+            Paragraph::new(lines),
+            Rect {
+                height: area.height.min(MAT_H),
+                ..area
+            },
+        );
+    }
+
+    /// Small maps of every mat, when all of them fit (and there are at least `min` players).
+    fn render_minimaps(
+        &self,
+        f: &mut Frame,
+        area: Rect,
+        ctx: &Ctx<Kokoro>,
+        theme: &Theme,
+        min: usize,
+    ) {
+        let view = ctx.view;
+        let per_row = (area.width / 8).max(1) as usize;
+        let rows_fit = (area.height / (2 + ROWS as u16)) as usize;
+        if view.players < min || view.players > per_row * rows_fit {
+            return;
+        }
+        for s in 0..view.players {
+            let (gx, gy) = ((s % per_row) as u16, (s / per_row) as u16);
+            let r = Rect {
+                x: area.x + gx * 8,
+                y: area.y + 1 + gy * (2 + ROWS as u16),
+                width: 7,
+                height: 1 + ROWS as u16,
+            };
+            let mut lines = vec![Line::styled(
+                truncate(&theme.text(&name_of(ctx, s)), 7, theme.ellipsis()),
+                if Some(s) == ctx.seat {
+                    theme.accent()
+                } else {
+                    theme.dim()
+                },
+            )];
+            lines.extend(minimap_lines(theme, view, s));
+            f.render_widget(Paragraph::new(lines), r);
+        }
+    }
+
+    /// The end: the full sheet of every player, the winner and the tie-break.
+    fn render_end(&self, f: &mut Frame, a: &Areas, ctx: &Ctx<Kokoro>, theme: &Theme) {
+        let view = ctx.view;
+        let sheet_lines = sheet_lines(ctx, theme);
+        let h = sheet_lines.len() as u16;
+        f.render_widget(
+            Paragraph::new(sheet_lines),
+            Rect {
+                height: h.min(a.mat.height),
+                ..a.mat
+            },
+        );
+        // The final mat below the sheet when it fits.
+        let shown = self.shown_seat(ctx);
+        let below = Rect {
+            y: a.mat.y + h,
+            height: a.mat.height.saturating_sub(h),
+            ..a.mat
+        };
+        if below.height > MAT_H {
+            let r = Rect {
+                y: below.y + 1,
+                height: MAT_H,
+                ..below
+            };
+            self.render_mat(f, r, ctx, theme, shown, None);
+        } else {
+            self.render_minimaps(f, below, ctx, theme, 1);
+        }
+        let mut right: Vec<Line> = Vec::new();
+        if let Some(high) = &self.high {
+            right.extend(high_lines(high, theme, a.info.width as usize));
+        } else if let Some(rec) = view.records.last() {
+            for t in explain(view, rec, shown, theme.ascii) {
+                for w in wrap(&theme.text(&t), a.info.width as usize) {
+                    right.push(Line::from(w));
+                }
+            }
+            if let Some(first) = right.first_mut() {
+                first.style = theme.title();
+            }
+        }
+        f.render_widget(Paragraph::new(right).wrap(Wrap { trim: false }), a.info);
+    }
+}
+
+/// The final score sheet: one row per player, every box, guardians, decree, zeros, total.
+pub fn sheet_lines(ctx: &Ctx<Kokoro>, theme: &Theme) -> Vec<Line<'static>> {
+    let view = ctx.view;
+    let outcome = Outcome::by_score(
+        view.sheets.iter().map(|s| s.total).collect(),
+        |s| {
+            view.sheets
+                .get(s)
+                .map_or(0, |x| i64::from(scoring::highest_box(&x.boxes)))
+        },
+        "the single highest box",
+    );
+    let mut head = format!("{:<8}", "");
+    for r in 0..ROUNDS {
+        let l = view.revealed.get(r).copied().unwrap_or(' ');
+        head.push_str(&format!("{l:>3}"));
+    }
+    head.push_str(" CG FG Dec Pen Tot");
+    let mut lines = vec![
+        Line::styled(" Final score sheet", theme.title()),
+        Line::styled(head, theme.dim()),
+    ];
+    for (s, sheet) in view.sheets.iter().enumerate() {
+        let won = outcome.winners.contains(&s);
+        let mark = match (won, theme.ascii) {
+            (false, _) => " ",
+            (true, true) => "*",
+            (true, false) => "★",
+        };
+        let mut row = format!(
+            "{mark}{:<7}",
+            truncate(&theme.text(&name_of(ctx, s)), 7, theme.ellipsis())
+        );
+        for b in sheet.boxes {
+            row.push_str(&format!("{:>3}", b.unwrap_or(0)));
+        }
+        row.push_str(&format!(
+            "{:>3}{:>3}{:>4}{:>4}{:>4}",
+            sheet.caterpillar_guardian,
+            sheet.flower_guardian,
+            sheet.decree,
+            sheet.penalty,
+            sheet.total
+        ));
+        lines.push(if won {
+            Line::styled(row, theme.accent())
+        } else {
+            Line::from(row)
+        });
+    }
+    let names: Vec<String> = outcome
+        .winners
+        .iter()
+        .map(|&s| theme.text(&name_of(ctx, s)))
+        .collect();
+    let verdict = match names.len() {
+        0 => "Nobody wins.".to_string(),
+        1 => format!("{} wins.", names[0]),
+        _ => format!("Shared win: {}.", names.join(", ")),
+    };
+    let w = usize::from(MAT_W) - 1;
+    for l in wrap(&verdict, w) {
+        lines.push(Line::styled(format!(" {l}"), theme.title()));
+    }
+    if !outcome.note.is_empty() {
+        for l in wrap(&format!("({})", outcome.note), w) {
+            lines.push(Line::styled(format!(" {l}"), theme.dim()));
+        }
+    }
+    if let Some(d) = view.decree {
+        for l in wrap(&theme.text(&format!("Decree {}: {}", d.id(), d.text())), w) {
+            lines.push(Line::styled(format!(" {l}"), theme.dim()));
+        }
+    }
+    lines
+}
+
+fn high_lines(high: &HighReport, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::styled(
+        truncate(
+            &format!("High scores: {}", high.variant),
+            width,
+            theme.ellipsis(),
+        ),
+        theme.title(),
+    )];
+    if let Some(w) = &high.warning {
+        for l in wrap(&theme.text(w), width) {
+            lines.push(Line::styled(l, theme.error()));
+        }
+    }
+    match high.place {
+        Some(p) => lines.push(Line::styled(
+            format!("Your score is number {} of {}.", p + 1, high.table.len()),
+            theme.accent(),
+        )),
+        None if high.warning.is_none() => {
+            lines.push(Line::styled("Not in the top ten this time.", theme.dim()))
+        }
+        None => {}
+    }
+    for (i, s) in high.table.iter().enumerate() {
+        let row = format!(
+            "{:>2}. {:<12} {:>4}  {}",
+            i + 1,
+            truncate(&theme.text(&s.name), 12, theme.ellipsis()),
+            s.score,
+            s.date
+        );
+        lines.push(if Some(i) == high.place {
+            Line::styled(row, theme.accent())
+        } else {
+            Line::from(row)
+        });
+    }
+    lines
+}
+
+/// "blue, no decree" and the table key for a game's options.
+pub fn variant_of(m: &Match<Kokoro>) -> (String, String) {
+    let view = m.state.view(crate::engine::Viewer::Public);
+    let side = match view.side {
+        Side::Blue => "blue",
+        Side::Pink => "pink",
+    };
+    let decree = view.decree.map_or("none", |d| d.id());
+    (
+        match view.decree {
+            Some(d) => format!("{side}, {}", d.id()),
+            None => format!("{side}, no decree"),
+        },
+        highscores::table_key("kokoro", &[side, decree]),
+    )
+}
+
+impl GameUi<Kokoro> for KokoroUi {
+    const PRIVATE: bool = true;
+    const END_PANEL: bool = false;
+    const KEYS: &'static [(&'static str, &'static str)] = &[
+        ("arrows", "move"),
+        ("Enter", "draw"),
+        ("p", "peek"),
+        ("Tab", "mats"),
+    ];
+
+    fn layout(body: Rect) -> (Rect, Rect) {
+        (body, areas(body).pane)
+    }
+
+    fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Kokoro>) {
+        let theme = ctx.theme();
+        let a = areas(area);
+        if ctx.view.over {
+            self.render_end(f, &a, ctx, &theme);
+        } else {
+            self.render_play(f, &a, ctx, &theme);
+        }
+    }
+
+    fn on_game_over(&mut self, m: &Match<Kokoro>, data_dir: Option<&Path>) {
+        let humans = m
+            .players
+            .iter()
+            .filter(|p| p.kind == crate::engine::log::PlayerKind::Human)
+            .count();
+        if m.players.len() != 1 || humans != 1 {
+            return;
+        }
+        let Some(dir) = data_dir else {
+            return;
+        };
+        let Some(outcome) = m.state.outcome() else {
+            return;
+        };
+        let (variant, key) = variant_of(m);
+        let entry = Score {
+            name: m.players[0].name.clone(),
+            score: outcome.scores.first().copied().unwrap_or(0),
+            date: crate::store::now_rfc3339().chars().take(10).collect(),
+            game: format!("{}#{}", m.started, m.seed),
+        };
+        let r = highscores::record(&highscores::path_in(dir), &key, entry);
+        self.high = Some(HighReport {
+            variant,
+            table: r.table,
+            place: r.place,
+            warning: r.warning,
+        });
+    }
+
+    fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Kokoro>) -> Option<Action> {
+        match key.code {
+            KeyCode::Tab | KeyCode::Char(']') => {
+                self.cycle(ctx, 1);
+                return None;
+            }
+            KeyCode::BackTab | KeyCode::Char('[') => {
+                self.cycle(ctx, -1);
+                return None;
+            }
+            _ => {}
+        }
+        if self.showing(ctx.view).is_some() {
+            // The first key only puts the round's result away, so nobody draws by accident.
+            self.acked = ctx.view.records.len();
+            return None;
+        }
+        if self.viewing.is_some() {
+            self.viewing = None;
+            if matches!(key.code, KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc) {
+                return None;
+            }
+        }
+        match key.code {
+            KeyCode::Left | KeyCode::Char('h') => self.move_cursor(0, -1),
+            KeyCode::Right | KeyCode::Char('l') => self.move_cursor(0, 1),
+            KeyCode::Up | KeyCode::Char('k') => self.move_cursor(-1, 0),
+            KeyCode::Down | KeyCode::Char('j') => self.move_cursor(1, 0),
+            KeyCode::Enter | KeyCode::Char(' ') => return self.draw(ctx),
+            KeyCode::Char('p') | KeyCode::Char('P') => {
+                return ctx.legal.contains(&Action::Peek).then_some(Action::Peek);
+            }
+            KeyCode::Char('r') | KeyCode::Char('R') => {
+                self.mirrored = Self::can_mirror(ctx) && !self.mirrored;
+            }
+            _ => {}
+        }
+        None
+    }
+
+    fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Kokoro>) -> Option<Action> {
+        if m.kind != MouseEventKind::Down(MouseButton::Left) {
+            return None;
+        }
+        if self.showing(ctx.view).is_some() {
+            self.acked = ctx.view.records.len();
+            return None;
+        }
+        let space = Self::space_at(area, m.column, m.row)?;
+        if self.viewing.is_some() {
+            self.viewing = None;
+            self.cursor = space;
+            return None;
+        }
+        if self.cursor == space {
+            return self.draw(ctx);
+        }
+        self.cursor = space;
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests;

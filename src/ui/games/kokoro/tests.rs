@@ -1,0 +1,398 @@
+//! Snapshots of the Kokoro screen and its key handling.
+
+use insta::assert_snapshot;
+use ratatui::crossterm::event::{KeyEventKind, KeyEventState, KeyModifiers};
+
+use super::*;
+use crate::engine::log::PlayerEntry;
+use crate::engine::{Actor, Options, Setup, Table, ToMove, Viewer};
+use crate::registry::Registered;
+use crate::ui::Screen;
+use crate::ui::play::Play;
+use crate::ui::testutil::{ch, draw, key};
+
+const THEME: Theme = Theme::new(false, true);
+const NAMES: [&str; 8] = ["Ann", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"];
+
+fn new_match(players: usize, humans: usize, opts: &[(&str, &str)], seed: u64) -> Match<Kokoro> {
+    let mut options = Options::new();
+    for (k, v) in opts {
+        options.insert(k.to_string(), v.to_string());
+    }
+    let players = (0..players)
+        .map(|i| {
+            if i < humans {
+                PlayerEntry::human(NAMES[i])
+            } else {
+                PlayerEntry::bot(NAMES[i], "planner", 100 + i as u64)
+            }
+        })
+        .collect();
+    Match::new(Setup {
+        options,
+        players,
+        seed,
+        started: "2026-11-25T20:00:00Z".into(),
+    })
+    .expect("kokoro setup")
+}
+
+/// Plays every seat with the planner until `done` holds at the start of a turn.
+fn play_until(m: &mut Match<Kokoro>, done: impl Fn(&View) -> bool) {
+    let mut bots: Vec<_> = (0..m.players.len())
+        .map(|i| {
+            let kind = if i % 2 == 0 { "planner" } else { "random" };
+            crate::bots::kokoro::make(kind, 7 + i as u64).expect("bot")
+        })
+        .collect();
+    loop {
+        m.run_chance().expect("chance");
+        let view = m.state.view(Viewer::Omniscient);
+        let ToMove::Seats(seats) = m.to_move() else {
+            return;
+        };
+        if seats.len() == m.players.len() && done(&view) {
+            return;
+        }
+        let seat = seats[0];
+        let legal = m.state.legal_actions(seat);
+        let own = m.state.view(Viewer::Seat(seat));
+        let a = bots[seat].choose(seat, &own, &legal);
+        m.apply(Actor::Seat(seat), a, None).expect("bot move");
+    }
+}
+
+fn screen(m: Match<Kokoro>) -> Play<Kokoro> {
+    let mut p = Play::new(Table::new(m, Kokoro::make_bot).expect("table"), false);
+    while p.bot_at.is_some() {
+        p.bot_move();
+    }
+    p
+}
+
+fn mid_round(players: usize, turns: u8) -> Play<Kokoro> {
+    let mut m = new_match(players, 1, &[], 3);
+    play_until(&mut m, |v| v.cards_revealed >= turns);
+    screen(m)
+}
+
+#[test]
+fn play_80x24_solo() {
+    let p = mid_round(1, 6);
+    let text = draw(&p, THEME, 80, 24);
+    assert!(text.contains("Round 1/5"), "{text}");
+    assert_snapshot!("kokoro_solo_80x24", text);
+}
+
+#[test]
+fn play_80x24_four_players() {
+    let p = mid_round(4, 12);
+    assert_snapshot!("kokoro_four_80x24", draw(&p, THEME, 80, 24));
+}
+
+#[test]
+fn play_80x24_eight_players() {
+    let p = mid_round(8, 9);
+    let text = draw(&p, THEME, 80, 24);
+    for n in NAMES {
+        assert!(text.contains(n), "{n} missing:\n{text}");
+    }
+    assert_snapshot!("kokoro_eight_80x24", text);
+}
+
+#[test]
+fn play_80x24_ascii() {
+    let p = mid_round(4, 12);
+    let text = draw(&p, Theme::new(true, false), 80, 24);
+    assert!(text.is_ascii(), "{text}");
+    assert_snapshot!("kokoro_four_80x24_ascii", text);
+}
+
+#[test]
+fn play_120x40_with_minimaps() {
+    let p = mid_round(4, 14);
+    assert_snapshot!("kokoro_four_120x40", draw(&p, THEME, 120, 40));
+}
+
+#[test]
+fn round_end_is_explained_until_a_key() {
+    let mut m = new_match(4, 1, &[], 5);
+    play_until(&mut m, |v| v.records.len() == 2);
+    let mut p = screen(m);
+    let text = draw(&p, THEME, 80, 24);
+    assert!(text.contains("Round 2: sanctuary"), "{text}");
+    assert!(text.contains("Any key: continue"), "{text}");
+    assert_snapshot!("kokoro_round_end_80x24", text);
+    // Tab looks at another mat and keeps the explanation; another key puts it away.
+    p.on_event(&key(KeyCode::Tab));
+    assert!(draw(&p, THEME, 80, 24).contains("Round 2: sanctuary"));
+    p.on_event(&ch('x'));
+    let after = draw(&p, THEME, 80, 24);
+    assert!(!after.contains("Any key: continue"), "{after}");
+    assert!(after.contains("Round 3/5"), "{after}");
+}
+
+#[test]
+fn a_zero_box_names_the_must_beat_rule() {
+    // Find a record where some seat's count did not beat its last box.
+    for seed in 1..40 {
+        let mut m = new_match(4, 0, &[], seed);
+        play_until(&mut m, |v| v.over);
+        let view = m.state.view(Viewer::Omniscient);
+        for rec in &view.records {
+            for (s, p) in rec.players.iter().enumerate() {
+                if p.zeroed {
+                    let text = explain(&view, rec, s, false).join(" ");
+                    assert!(text.contains("does not beat the last box"), "{text}");
+                    assert!(text.contains("box 0 (−5 at the end)"), "{text}");
+                    return;
+                }
+            }
+        }
+    }
+    panic!("no zeroed box in 40 games");
+}
+
+#[test]
+fn end_sheet_fits_eight_players() {
+    let mut m = new_match(8, 2, &[("decree", "long-road")], 9);
+    play_until(&mut m, |v| v.over);
+    let p = screen(m);
+    let text = draw(&p, THEME, 80, 24);
+    assert!(text.contains("Final score sheet"), "{text}");
+    assert!(
+        text.contains("wins.") || text.contains("Shared win"),
+        "{text}"
+    );
+    for n in NAMES {
+        assert!(text.contains(n), "{n} missing:\n{text}");
+    }
+    assert_snapshot!("kokoro_end_eight_80x24", text);
+}
+
+#[test]
+fn solo_end_records_a_high_score_once() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut m = new_match(1, 1, &[("side", "pink")], 4);
+    play_until(&mut m, |v| v.over);
+    let p = screen(m.clone()).with_data_dir(Some(dir.path().to_path_buf()));
+    let text = draw(&p, THEME, 80, 24);
+    assert!(text.contains("High scores: pink, no decree"), "{text}");
+    assert!(text.contains("Your score is number 1 of 1."), "{text}");
+    assert_snapshot!("kokoro_end_solo_80x24", text);
+    // Drawn again, or the finished game opened again: still one entry.
+    let _ = draw(&p, THEME, 80, 24);
+    let again = screen(m).with_data_dir(Some(dir.path().to_path_buf()));
+    assert!(draw(&again, THEME, 80, 24).contains("number 1 of 1"));
+    let all = highscores::load(&highscores::path_in(dir.path())).expect("load");
+    assert_eq!(all.tables["kokoro/pink/none"].len(), 1);
+}
+
+#[test]
+fn games_with_bots_or_without_a_data_folder_record_nothing() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut m = new_match(2, 1, &[], 4);
+    play_until(&mut m, |v| v.over);
+    let _ = screen(m).with_data_dir(Some(dir.path().to_path_buf()));
+    assert!(!highscores::path_in(dir.path()).exists());
+}
+
+// ---------- keys ----------
+
+fn k(code: KeyCode) -> KeyEvent {
+    KeyEvent {
+        code,
+        modifiers: KeyModifiers::NONE,
+        kind: KeyEventKind::Press,
+        state: KeyEventState::NONE,
+    }
+}
+
+struct Fixture {
+    state: Kokoro,
+    view: View,
+    legal: Vec<Action>,
+    names: Vec<String>,
+}
+
+impl Fixture {
+    fn new(m: &Match<Kokoro>, seat: Seat) -> Self {
+        Fixture {
+            state: m.state.clone(),
+            view: m.state.view(Viewer::Seat(seat)),
+            legal: m.state.legal_actions(seat),
+            names: NAMES.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+    fn ctx(&self) -> Ctx<'_, Kokoro> {
+        Ctx {
+            view: &self.view,
+            seat: Some(0),
+            legal: &self.legal,
+            names: &self.names,
+            ascii: false,
+            color: true,
+        }
+    }
+}
+
+#[test]
+fn cursor_moves_and_wraps() {
+    let mut m = new_match(1, 1, &[], 3);
+    play_until(&mut m, |_| true);
+    let fx = Fixture::new(&m, 0);
+    let mut ui = KokoroUi::default();
+    ui.on_key(k(KeyCode::Left), &fx.ctx());
+    assert_eq!(ui.cursor, 5);
+    ui.on_key(k(KeyCode::Up), &fx.ctx());
+    assert_eq!(ui.cursor, 41);
+    ui.on_key(k(KeyCode::Char('j')), &fx.ctx());
+    ui.on_key(k(KeyCode::Char('l')), &fx.ctx());
+    assert_eq!(ui.cursor, 0);
+    ui.on_key(k(KeyCode::Char('k')), &fx.ctx());
+    ui.on_key(k(KeyCode::Char('h')), &fx.ctx());
+    assert_eq!(ui.cursor, 41);
+}
+
+#[test]
+fn enter_draws_only_on_legal_spaces() {
+    let mut m = new_match(1, 1, &[], 3);
+    play_until(&mut m, |v| v.cards_revealed >= 3);
+    let fx = Fixture::new(&m, 0);
+    let mat = fx.view.mats[0];
+    let taken = mat.drawn().iter().next().expect("a drawn space");
+    let free = legal_spaces(&fx.view, 0)
+        .iter()
+        .next()
+        .expect("a free space");
+    let mut ui = KokoroUi {
+        cursor: taken,
+        ..KokoroUi::default()
+    };
+    assert_eq!(ui.on_key(k(KeyCode::Enter), &fx.ctx()), None);
+    ui.cursor = free;
+    assert_eq!(
+        ui.on_key(k(KeyCode::Char(' ')), &fx.ctx()),
+        Some(Action::Draw {
+            space: free,
+            mirrored: false
+        })
+    );
+    assert!(fx.state.legal_actions(0).contains(&Action::Draw {
+        space: free,
+        mirrored: false
+    }));
+}
+
+#[test]
+fn p_peeks_and_nothing_acts_when_not_to_move() {
+    let mut m = new_match(1, 1, &[], 3);
+    play_until(&mut m, |_| true);
+    let fx = Fixture::new(&m, 0);
+    let mut ui = KokoroUi::default();
+    assert_eq!(
+        ui.on_key(k(KeyCode::Char('p')), &fx.ctx()),
+        Some(Action::Peek)
+    );
+    let idle = Fixture {
+        legal: Vec::new(),
+        ..Fixture::new(&m, 0)
+    };
+    assert_eq!(ui.on_key(k(KeyCode::Char('p')), &idle.ctx()), None);
+    assert_eq!(ui.on_key(k(KeyCode::Enter), &idle.ctx()), None);
+}
+
+#[test]
+fn r_toggles_the_mirror_only_when_it_changes_the_segment() {
+    let mut m = new_match(1, 1, &[("decree", "mirror-pool")], 3);
+    play_until(&mut m, |v| v.card.is_some_and(|c| c.number <= 4));
+    let fx = Fixture::new(&m, 0);
+    let n = fx.view.card.map_or(0, |c| c.number);
+    let mut ui = KokoroUi {
+        cursor: legal_spaces(&fx.view, 0).iter().next().expect("free"),
+        ..KokoroUi::default()
+    };
+    ui.on_key(k(KeyCode::Char('r')), &fx.ctx());
+    assert!(ui.mirrored);
+    assert_eq!(ui.preview_number(&fx.ctx()), mirror(n));
+    let text = ui.status_lines(&fx.ctx(), &THEME, 0);
+    assert!(
+        text.iter().any(|l| l.to_string().contains("r mirrored ON")),
+        "{text:?}"
+    );
+    ui.on_key(k(KeyCode::Char('r')), &fx.ctx());
+    assert!(!ui.mirrored);
+    ui.on_key(k(KeyCode::Char('r')), &fx.ctx());
+    let cursor = ui.cursor;
+    assert_eq!(
+        ui.on_key(k(KeyCode::Enter), &fx.ctx()),
+        Some(Action::Draw {
+            space: cursor,
+            mirrored: true
+        })
+    );
+    assert!(!ui.mirrored, "the toggle is spent with the draw");
+    // Without the decree, r does nothing.
+    let mut plain = new_match(1, 1, &[], 3);
+    play_until(&mut plain, |_| true);
+    let fx = Fixture::new(&plain, 0);
+    let mut ui = KokoroUi::default();
+    ui.on_key(k(KeyCode::Char('r')), &fx.ctx());
+    assert!(!ui.mirrored);
+}
+
+#[test]
+fn tab_shows_other_mats_and_enter_comes_back() {
+    let mut m = new_match(3, 1, &[], 3);
+    play_until(&mut m, |v| v.cards_revealed >= 2);
+    let fx = Fixture::new(&m, 0);
+    let mut ui = KokoroUi::default();
+    ui.on_key(k(KeyCode::Tab), &fx.ctx());
+    assert_eq!(ui.viewing, Some(1));
+    ui.on_key(k(KeyCode::Char(']')), &fx.ctx());
+    assert_eq!(ui.viewing, Some(2));
+    ui.on_key(k(KeyCode::Tab), &fx.ctx());
+    assert_eq!(ui.viewing, None, "back to one's own mat");
+    ui.on_key(k(KeyCode::Char('[')), &fx.ctx());
+    assert_eq!(ui.viewing, Some(2));
+    // Enter while viewing another mat only comes back.
+    assert_eq!(ui.on_key(k(KeyCode::Enter), &fx.ctx()), None);
+    assert_eq!(ui.viewing, None);
+}
+
+#[test]
+fn mouse_click_moves_then_draws() {
+    let mut m = new_match(1, 1, &[], 3);
+    play_until(&mut m, |_| true);
+    let fx = Fixture::new(&m, 0);
+    let mut ui = KokoroUi::default();
+    let area = Rect::new(0, 1, 80, 22);
+    // r2c3: column 3 * 7 + 3, row 1 (title) + 2 * 3 + 1 below the area's top.
+    let click = |col: u16, row: u16| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: col,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    assert_eq!(ui.on_mouse(click(24, 1 + 1 + 7), area, &fx.ctx()), None);
+    assert_eq!(ui.cursor, 15);
+    assert_eq!(
+        ui.on_mouse(click(22, 1 + 1 + 6), area, &fx.ctx()),
+        Some(Action::Draw {
+            space: 15,
+            mirrored: false
+        })
+    );
+}
+
+#[test]
+fn render_is_fast() {
+    let p = mid_round(8, 20);
+    let start = std::time::Instant::now();
+    for _ in 0..20 {
+        let _ = draw(&p, THEME, 200, 60);
+    }
+    let each = start.elapsed() / 20;
+    // Generous for debug builds; a release frame is far below a millisecond.
+    assert!(each.as_millis() < 50, "{each:?} a frame");
+}
