@@ -18,11 +18,14 @@ fn main() {
 fn mid_game<G: Registered>(players: usize, kind: &str) -> Play<G> {
     let setup = Setup {
         options: Default::default(),
-        players: (0..players).map(|i| PlayerEntry::bot(format!("Bot {i}"), kind, i as u64)).collect(),
+        players: (0..players)
+            .map(|i| PlayerEntry::bot(format!("Bot {i}"), kind, i as u64))
+            .collect(),
         seed: 7,
         started: "bench".into(),
     };
-    let mut full = Table::new(Match::<G>::new(setup.clone()).expect("setup"), G::make_bot).expect("table");
+    let mut full =
+        Table::new(Match::<G>::new(setup.clone()).expect("setup"), G::make_bot).expect("table");
     full.run_bots(usize::MAX).expect("plays");
     let half = full.m.history.len() / 2;
     let mut t = Table::new(Match::<G>::new(setup).expect("setup"), G::make_bot).expect("table");
@@ -44,4 +47,9 @@ fn bench_frame<G: Registered>(b: Bencher, players: usize, kind: &str) {
 #[divan::bench]
 fn frame_pocket_200x60(b: Bencher) {
     bench_frame::<hotseat::games::pocket::Pocket>(b, 4, "memory");
+}
+
+#[divan::bench(args = [1, 4, 8])]
+fn frame_kokoro_200x60(b: Bencher, players: usize) {
+    bench_frame::<hotseat::games::kokoro::Kokoro>(b, players, "planner");
 }

@@ -1,11 +1,7 @@
 //! Kokoro in a pseudo-terminal: a human and a computer player, a few paths drawn, `q` leaves
 //! with the terminal restored and a log that replays.
 
-// The shared harness, `tests/common/pty.rs` (not every helper is used here).
-#[allow(dead_code)]
-mod common {
-    pub mod pty;
-}
+mod common;
 
 use std::time::{Duration, Instant};
 
