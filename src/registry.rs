@@ -27,6 +27,7 @@ pub trait AnyGame: Sync {
     fn options(&self) -> &'static [OptionSpec];
     fn bots(&self) -> &'static [(&'static str, &'static str)];
     fn rules(&self) -> &'static str;
+    fn describe_option(&self, key: &str, value: &str) -> Option<String>;
     fn high_scores(&self) -> bool;
     fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String>;
     fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError>;
@@ -75,6 +76,9 @@ impl<G: Registered> AnyGame for Entry<G> {
     }
     fn rules(&self) -> &'static str {
         G::RULES
+    }
+    fn describe_option(&self, key: &str, value: &str) -> Option<String> {
+        G::describe_option(key, value)
     }
     fn high_scores(&self) -> bool {
         G::HIGH_SCORES

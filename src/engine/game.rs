@@ -150,6 +150,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + 'static {
     fn describe(&self, actor: Actor, action: &Self::Action, viewer: Viewer) -> String;
     /// `Some` exactly when the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// A line about one option value for the launcher (e.g. what a decree does).
+    fn describe_option(_key: &str, _value: &str) -> Option<String> {
+        None
+    }
     /// Whether `seat` may take back `action` (already applied) without having learnt anything
     /// from it. Actions that reveal something are never undoable.
     fn undoable(&self, _seat: Seat, _action: &Self::Action) -> bool {

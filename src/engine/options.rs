@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OptionSpec {
     pub key: &'static str,
+    /// How the launcher names it.
+    pub label: &'static str,
     /// Allowed values; the first is the default.
     pub values: &'static [&'static str],
     pub help: &'static str,

@@ -52,6 +52,7 @@ impl Game for Demo {
     const RULES_VERSION: u32 = 1;
     const OPTIONS: &'static [OptionSpec] = &[OptionSpec {
         key: "target",
+        label: "Target",
         values: &["10", "15"],
         help: "the total that wins",
     }];

@@ -301,7 +301,13 @@ impl SetupForm {
                 .game
                 .options()
                 .get(i)
-                .map(|s| format!("{}: {}.", s.key, s.help))
+                .map(|s| {
+                    let value = s.values.get(self.options[i]).copied().unwrap_or("");
+                    match self.game.describe_option(s.key, value) {
+                        Some(d) => format!("{}: {}. {value}: {d}", s.label, s.help),
+                        None => format!("{}: {}.", s.label, s.help),
+                    }
+                })
                 .unwrap_or_default(),
             Row::Seed => {
                 "Digits to replay the same shuffles and dice; empty for a fresh random game.".into()
@@ -354,7 +360,7 @@ impl Screen for SetupForm {
                 Row::Opt(i) => {
                     let spec = &self.game.options()[i];
                     let v = spec.values.get(self.options[i]).copied().unwrap_or("");
-                    (theme.text(spec.key), format!("< {} >", theme.text(v)))
+                    (theme.text(spec.label), format!("< {} >", theme.text(v)))
                 }
                 Row::Seed => {
                     let v = if self.seed.value.is_empty() && !(row == current) {

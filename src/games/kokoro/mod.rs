@@ -483,18 +483,20 @@ impl Game for Kokoro {
     const ID: &'static str = "kokoro";
     const NAME: &'static str = "Kokoro: Avenue of the Kodama";
     const PITCH: &'static str =
-        "Draw forest paths to link offerings to sanctuaries; each must beat the last.";
+        "Draw forest paths linking offerings to sanctuaries, each beating the last.";
     const MIN_PLAYERS: usize = 1;
     const MAX_PLAYERS: usize = 8;
     const RULES_VERSION: u32 = 1;
     const OPTIONS: &'static [OptionSpec] = &[
         OptionSpec {
             key: "side",
+            label: "Mat side",
             values: &["blue", "pink"],
             help: "which side of the mat everyone plays (pink rolls the guardians' spaces)",
         },
         OptionSpec {
             key: "decree",
+            label: "Decree",
             values: DECREE_VALUES,
             help: "an extra rule (the project's own decrees); random draws one for the side",
         },
@@ -832,6 +834,17 @@ impl Game for Kokoro {
 
     fn undoable(&self, _seat: Seat, action: &Action) -> bool {
         matches!(action, Action::Draw { .. })
+    }
+
+    fn describe_option(key: &str, value: &str) -> Option<String> {
+        match (key, value) {
+            ("decree", "none") => Some("no decree".into()),
+            ("decree", "random") => Some("one drawn at random for the side".into()),
+            ("decree", id) => decrees::Decree::from_id(id).map(|d| d.text().to_string()),
+            ("side", "pink") => Some("guardians on two spaces rolled with the d10".into()),
+            ("side", _) => Some("guardians in the printed corners".into()),
+            _ => None,
+        }
     }
 
     fn vary_hidden(&self, viewer: Viewer, salt: u64) -> Self {

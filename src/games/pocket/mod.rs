@@ -149,6 +149,7 @@ impl Game for Pocket {
     const RULES_VERSION: u32 = 1;
     const OPTIONS: &'static [OptionSpec] = &[OptionSpec {
         key: "start",
+        label: "Start player",
         values: START_VALUES,
         help: "start player: random, or a seat number",
     }];
