@@ -4,7 +4,10 @@
 //! use and the next sanctuary is unknown.
 
 use crate::bots::random::RandomBot;
-use crate::engine::{Bot, Seat};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+
+use crate::engine::{Bot, Seat, rng};
 use crate::games::kokoro::cards::{BOTTOM, LEFT, RIGHT, TOP};
 use crate::games::kokoro::chain::{Mat, SpaceSet, chain_from, neighbour};
 use crate::games::kokoro::mats::{self, SANCTUARIES, Side};
@@ -29,13 +32,19 @@ pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Kokoro>>> {
 }
 
 pub struct PlannerBot {
-    /// Only breaks exact ties, so two planners at one table do not mirror each other.
-    salt: u64,
+    /// A little seeded noise on near-equal choices, so that two planners at one table (who
+    /// see the same cards) do not draw identical mats.
+    rng: ChaCha8Rng,
 }
+
+/// How far apart (in the planner's points) two choices may be and still be picked either way.
+const NOISE: f32 = 0.4;
 
 impl PlannerBot {
     pub fn new(seed: u64) -> Self {
-        PlannerBot { salt: seed }
+        PlannerBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
     }
 }
 
@@ -183,7 +192,7 @@ impl Bot<Kokoro> for PlannerBot {
         let ctx = Context::new(seat, view);
         let here = ctx.evaluate(mat);
         let mut best = (f32::MIN, legal[0]);
-        for (i, &a) in legal.iter().enumerate() {
+        for &a in legal {
             let value = match a {
                 Action::Draw { space, mirrored } => {
                     let mut after = *mat;
@@ -208,7 +217,7 @@ impl Bot<Kokoro> for PlannerBot {
                 }
                 _ => f32::MIN,
             };
-            let jitter = ((self.salt ^ (i as u64).wrapping_mul(0x9E37_79B9)) % 97) as f32 * 1e-5;
+            let jitter = rng::below(&mut self.rng, 1000) as f32 * NOISE / 1000.0;
             if value + jitter > best.0 {
                 best = (value + jitter, a);
             }
