@@ -14,6 +14,8 @@ pub struct Step<A> {
     pub actor: Actor,
     pub action: A,
     pub ms: Option<u64>,
+    /// What [`Game::undoable`] said on the state before the action (false for chance).
+    pub undoable: bool,
 }
 
 /// What a new game needs besides the rules.
@@ -101,11 +103,20 @@ impl<G: Game> Match<G> {
         {
             return crate::illegal!("impossible chance outcome {action:?}");
         }
+        let undoable = match actor {
+            Actor::Seat(s) => self.state.undoable(s, &action),
+            Actor::Chance => false,
+        };
         self.state.apply(actor, &action)?;
         if actor == Actor::Chance {
             self.chance_draws += 1;
         }
-        self.history.push(Step { actor, action, ms });
+        self.history.push(Step {
+            actor,
+            action,
+            ms,
+            undoable,
+        });
         Ok(())
     }
 
@@ -145,17 +156,12 @@ impl<G: Game> Match<G> {
             return None;
         };
         let seat = *seat;
-        let mut n = 0;
-        for (i, step) in self.history.iter().enumerate().rev() {
-            if step.actor != Actor::Seat(seat) {
-                break;
-            }
-            // The rules decide on the state before the action.
-            if !self.state_at(i).undoable(seat, &step.action) {
-                break;
-            }
-            n += 1;
-        }
+        let n = self
+            .history
+            .iter()
+            .rev()
+            .take_while(|step| step.actor == Actor::Seat(seat) && step.undoable)
+            .count();
         (n > 0).then_some((seat, n))
     }
 
