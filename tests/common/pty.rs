@@ -141,7 +141,7 @@ impl Term {
             if Instant::now() > end {
                 panic!("timed out waiting for {text:?}; screen:\n{f}");
             }
-            thread::sleep(Duration::from_millis(20));
+            thread::sleep(Duration::from_millis(2));
         }
     }
 
@@ -165,6 +165,10 @@ impl Term {
         }
     }
 
+    pub fn pid(&self) -> Option<u32> {
+        self.child.process_id()
+    }
+
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -182,5 +186,12 @@ impl Term {
 
     pub fn raw(&self) -> Vec<u8> {
         self.shared.lock().expect("lock").raw.clone()
+    }
+}
+
+impl Drop for Term {
+    /// A test that fails half way must not leave the program running.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
     }
 }
