@@ -225,12 +225,11 @@ impl<G: Registered> Play<G> {
     }
 
     /// Whether `u` may take an action back now: the last action is the keyboard holder's own,
-    /// undoable, and nobody else has had the keyboard since.
+    /// undoable, and nobody else has had the keyboard since (the pass screen for the next
+    /// player still counts as the holder's: nobody has taken the keyboard yet).
     pub fn can_undo(&self) -> bool {
         match (self.table.m.undoable(), self.keyboard) {
-            (Some((s, n)), Some(k)) => {
-                s == k && n > 0 && self.pass.is_none() && !self.table.is_bot(s) && !self.is_over()
-            }
+            (Some((s, n)), Some(k)) => s == k && n > 0 && !self.table.is_bot(s) && !self.is_over(),
             _ => false,
         }
     }
@@ -266,8 +265,10 @@ impl<G: Registered> Play<G> {
             return self.leave();
         }
         if self.pass.is_some() {
-            if key.code == KeyCode::Enter {
-                self.confirm_pass();
+            match key.code {
+                KeyCode::Enter => self.confirm_pass(),
+                KeyCode::Char('u') if self.can_undo() => self.undo(),
+                _ => {}
             }
             return Nav::Stay;
         }
@@ -339,11 +340,12 @@ impl<G: Registered> Play<G> {
             return vec![("Enter/q", "leave"), ("r", "replay"), ("?", "help")];
         }
         if self.pass.is_some() {
-            return vec![
-                ("Enter", "I am ready"),
-                ("q", "leave (saved)"),
-                ("?", "help"),
-            ];
+            let mut keys = vec![("Enter", "I am ready")];
+            if self.can_undo() {
+                keys.push(("u", "take back the last choice"));
+            }
+            keys.extend([("q", "leave (saved)"), ("?", "help")]);
+            return keys;
         }
         let mut keys = Vec::new();
         if self.bot_at.is_some() {

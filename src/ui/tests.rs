@@ -385,10 +385,17 @@ fn pass_screen_between_two_humans() {
     assert_eq!((p.pass, p.keyboard), (None, Some(0)));
     p.on_event(&ch('2'));
     assert_eq!(p.pass, Some(1));
+    // Until Bo takes the keyboard, Ann may take her pick back.
+    assert!(p.can_undo(), "undo before the hand-off");
+    p.on_event(&ch('u'));
+    assert_eq!(p.table.m.history.len(), 1);
+    assert_eq!((p.pass, p.keyboard), (None, Some(0)));
+    p.on_event(&ch('2'));
+    assert_eq!(p.pass, Some(1));
+    p.on_event(&key(KeyCode::Enter));
     assert!(!p.can_undo(), "no undo after the hand-off");
     p.on_event(&ch('u'));
     assert_eq!(p.table.m.history.len(), 2);
-    p.on_event(&key(KeyCode::Enter));
     assert_eq!(p.viewer(), Viewer::Seat(1));
     // Bo's event pane says only what Bo may know.
     let text = draw(&p, THEME, 80, 24);
