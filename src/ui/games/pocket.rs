@@ -235,17 +235,17 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
         lines.push(Line::from(vec![
             Span::styled(marker.to_string(), theme.accent()),
             Span::raw(format!(
-                "{:<12}",
+                "{:<10}",
                 theme.text(&crate::ui::widgets::truncate(
                     &name(s),
-                    12,
+                    10,
                     theme.ellipsis()
                 ))
             )),
-            Span::raw(format!("{:>3} pts {:>2} tiles", seat.score, seat.tiles)),
+            Span::raw(format!(" {:>2} pts {:>2} tiles", seat.score, seat.tiles)),
             Span::styled(
                 if cracked > 0 {
-                    format!(" {cracked}x")
+                    format!(" {cracked} cracked")
                 } else {
                     String::new()
                 },
