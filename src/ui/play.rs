@@ -280,8 +280,15 @@ impl<G: Registered> Play<G> {
             self.bot_move();
             return Nav::Stay;
         }
+        self.game_input(|ui, ctx| ui.on_key(key, ctx));
+        Nav::Stay
+    }
+
+    /// Hands an input to the game's UI with the view of the human to move, and applies the
+    /// action it makes of it, if any.
+    fn game_input(&mut self, input: impl FnOnce(&mut G::Ui, &Ctx<G>) -> Option<G::Action>) {
         let Some(seat) = self.human_to_move() else {
-            return Nav::Stay;
+            return;
         };
         let view = self.table.m.state.view(Viewer::Seat(seat));
         let legal = self.table.m.state.legal_actions(seat);
@@ -293,10 +300,9 @@ impl<G: Registered> Play<G> {
             ascii: self.theme.get().ascii,
             color: self.theme.get().color,
         };
-        if let Some(a) = self.ui.on_key(key, &ctx) {
+        if let Some(a) = input(&mut self.ui, &ctx) {
             self.human_action(seat, a);
         }
-        Nav::Stay
     }
 
     fn turn_text(&self, theme: &Theme) -> String {
@@ -483,22 +489,8 @@ impl<G: Registered> Screen for Play<G> {
         match ev {
             Event::Key(k) if k.kind != KeyEventKind::Release => self.on_key(*k),
             Event::Mouse(m) => {
-                let Some(seat) = self.human_to_move() else {
-                    return Nav::Stay;
-                };
-                let view = self.table.m.state.view(Viewer::Seat(seat));
-                let legal = self.table.m.state.legal_actions(seat);
-                let ctx = Ctx::<G> {
-                    view: &view,
-                    seat: Some(seat),
-                    legal: &legal,
-                    names: &self.names,
-                    ascii: self.theme.get().ascii,
-                    color: self.theme.get().color,
-                };
-                if let Some(a) = self.ui.on_mouse(*m, self.board.get(), &ctx) {
-                    self.human_action(seat, a);
-                }
+                let board = self.board.get();
+                self.game_input(|ui, ctx| ui.on_mouse(*m, board, ctx));
                 Nav::Stay
             }
             _ => Nav::Stay,

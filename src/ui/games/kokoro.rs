@@ -1002,11 +1002,11 @@ impl GameUi<Kokoro> for KokoroUi {
                 return None;
             }
         }
+        if let Some((dr, dc)) = crate::ui::widgets::grid_step(key.code) {
+            self.move_cursor(dr, dc);
+            return None;
+        }
         match key.code {
-            KeyCode::Left | KeyCode::Char('h') => self.move_cursor(0, -1),
-            KeyCode::Right | KeyCode::Char('l') => self.move_cursor(0, 1),
-            KeyCode::Up | KeyCode::Char('k') => self.move_cursor(-1, 0),
-            KeyCode::Down | KeyCode::Char('j') => self.move_cursor(1, 0),
             KeyCode::Enter | KeyCode::Char(' ') => return self.draw(ctx),
             KeyCode::Char('p') | KeyCode::Char('P') => {
                 return ctx.legal.contains(&Action::Peek).then_some(Action::Peek);
