@@ -140,6 +140,18 @@ pub fn truncate(s: &str, width: usize, ellipsis: &str) -> String {
     out
 }
 
+/// The grid step an arrow key or `h`/`j`/`k`/`l` asks for, as (rows, columns).
+pub fn grid_step(code: ratatui::crossterm::event::KeyCode) -> Option<(isize, isize)> {
+    use ratatui::crossterm::event::KeyCode;
+    match code {
+        KeyCode::Left | KeyCode::Char('h') => Some((0, -1)),
+        KeyCode::Right | KeyCode::Char('l') => Some((0, 1)),
+        KeyCode::Up | KeyCode::Char('k') => Some((-1, 0)),
+        KeyCode::Down | KeyCode::Char('j') => Some((1, 0)),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,17 +175,5 @@ mod tests {
         assert_eq!(t.value, "123");
         t.on_key(&KeyEvent::from(KeyCode::Backspace));
         assert_eq!(t.value, "12");
-    }
-}
-
-/// The grid step an arrow key or `h`/`j`/`k`/`l` asks for, as (rows, columns).
-pub fn grid_step(code: ratatui::crossterm::event::KeyCode) -> Option<(isize, isize)> {
-    use ratatui::crossterm::event::KeyCode;
-    match code {
-        KeyCode::Left | KeyCode::Char('h') => Some((0, -1)),
-        KeyCode::Right | KeyCode::Char('l') => Some((0, 1)),
-        KeyCode::Up | KeyCode::Char('k') => Some((-1, 0)),
-        KeyCode::Down | KeyCode::Char('j') => Some((1, 0)),
-        _ => None,
     }
 }
