@@ -109,18 +109,25 @@ pub fn render_pane(f: &mut Frame, area: Rect, theme: &Theme, lines: &[&str]) {
     let inner = block.inner(area);
     f.render_widget(block, area);
     let rows = inner.height as usize;
-    let start = lines.len().saturating_sub(rows);
-    let shown: Vec<Line> = lines[start..]
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            let text = format!(" {}", theme.text(l));
-            if start + i + 1 == lines.len() {
-                Line::from(text)
-            } else {
-                Line::styled(text, theme.dim())
-            }
-        })
-        .collect();
-    f.render_widget(Paragraph::new(shown), inner);
+    let width = (inner.width as usize).saturating_sub(3).max(8);
+    // The newest lines that fit, each wrapped with a hanging indent so nothing is cut off.
+    let mut shown: Vec<Line> = Vec::new();
+    for (age, l) in lines.iter().rev().enumerate() {
+        if shown.len() >= rows {
+            break;
+        }
+        let style = if age == 0 {
+            ratatui::style::Style::new()
+        } else {
+            theme.dim()
+        };
+        let wrapped = super::widgets::wrap(&theme.text(l), width);
+        for (k, piece) in wrapped.iter().enumerate().rev() {
+            let indent = if k == 0 { " " } else { "   " };
+            shown.push(Line::styled(format!("{indent}{piece}"), style));
+        }
+    }
+    shown.reverse();
+    let skip = shown.len().saturating_sub(rows);
+    f.render_widget(Paragraph::new(shown.split_off(skip)), inner);
 }

@@ -7,14 +7,6 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::theme::Theme;
 
-/// The sentence the pass screen shows.
-pub fn message(theme: &Theme, name: &str) -> String {
-    format!(
-        "Pass to {name} {} press Enter when only {name} can see the screen",
-        theme.dash()
-    )
-}
-
 /// Draws the pass screen over `area` (nothing of the board stays visible).
 pub fn render(f: &mut Frame, area: Rect, theme: &Theme, name: &str) {
     f.render_widget(Clear, area);
@@ -25,11 +17,7 @@ pub fn render(f: &mut Frame, area: Rect, theme: &Theme, name: &str) {
         Line::from(""),
         Line::from(Span::styled(format!("Pass to {name}"), theme.accent())).centered(),
         Line::from(""),
-        Line::from(format!(
-            "{} press Enter when only {name} can see the screen",
-            theme.dash()
-        ))
-        .centered(),
+        Line::from(format!("Press Enter when only {name} can see the screen.")).centered(),
     ];
     f.render_widget(
         Paragraph::new(lines)
