@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::engine::replay::Replay;
-use crate::engine::{Actor, Match, Viewer};
+use crate::engine::{Match, Viewer};
 use crate::registry::Registered;
 
 use super::events::{self, EventLog};
@@ -139,19 +139,13 @@ impl<G: Registered> Screen for ReplayScreen<G> {
         } else {
             "paused".into()
         };
-        let who = match self.replay.m.history.get(self.pos().wrapping_sub(1)) {
-            Some(step) if self.pos() > 0 => match step.actor {
-                Actor::Chance => "chance".to_string(),
-                Actor::Seat(s) => self.names.get(s).cloned().unwrap_or_default(),
-            },
-            _ => "start".into(),
-        };
+        // Who acted is in the event pane; the line keeps to 80 columns.
         let mut spans = vec![
             Span::styled(
-                format!(" action {} / {}", self.pos(), self.replay.len()),
+                format!(" {}/{}", self.pos(), self.replay.len()),
                 theme.accent(),
             ),
-            Span::raw(format!(" ({}){}", theme.text(&who), theme.sep())),
+            Span::raw(theme.sep()),
             Span::raw(format!("view: {}", theme.text(&self.viewer_name()))),
             Span::raw(theme.sep()),
             Span::styled(playing, theme.dim()),
