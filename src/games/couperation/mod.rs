@@ -6,6 +6,8 @@
 pub mod cards;
 pub mod pyramid;
 mod turn;
+
+pub use turn::reaches;
 pub mod view;
 
 use serde::{Deserialize, Serialize};
