@@ -134,7 +134,10 @@ fn example_2_face_down_then_reveal() {
                     against: 3
                 })
             );
-            assert!(o.note.contains("everyone loses"), "{}", o.note);
+            assert_eq!(
+                o.note,
+                "30 turned up in row 1, slot 3 breaks the order with 25"
+            );
             assert_eq!(g.to_move(), ToMove::Over);
         } else {
             assert!(o.is_none(), "22 fits between 20 and 25");

@@ -426,7 +426,9 @@ impl Game for Couperation {
 
     fn outcome(&self) -> Option<Outcome> {
         let end = self.end?;
-        let face_up = self.pyramid.face_up() as i32;
+        // The card that broke the order does not count.
+        let face_up =
+            self.pyramid.face_up() as i32 - i32::from(matches!(end, End::BadReveal { .. }));
         let won = end == End::Complete;
         Some(Outcome {
             scores: vec![face_up; self.players],

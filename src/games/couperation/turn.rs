@@ -1,7 +1,7 @@
 //! The steps of a turn: draw, one action (A place, B place face down, C turn up, D combine from
 //! the reserve), tidy up, and the end of the game.
 
-use super::cards::{self, Card, FINISH, HAND_LIMIT, HAND_START, card_name, mark};
+use super::cards::{self, Card, FINISH, HAND_LIMIT, HAND_START, card_name};
 use super::pyramid::{SLOTS, Slot, slot_name};
 use super::{Action, Combo, Couperation, End, FinishAt, How, Mode, Phase, Played};
 use crate::engine::{Actor, Illegal, Seat, Viewer};
@@ -516,39 +516,33 @@ impl Couperation {
 
     pub(super) fn end_reason(&self, end: End) -> String {
         match end {
-            End::Complete => "the pyramid stands complete: everyone wins".into(),
+            End::Complete => "the pyramid stands complete".into(),
             End::BadReveal {
                 slot,
                 card,
                 against,
             } => {
                 let other = match self.pyramid.get(usize::from(against)) {
-                    Slot::Up(c) => format!("{c} in {}", slot_name(usize::from(against))),
-                    _ => format!("the cards around {}", slot_name(usize::from(against))),
+                    Slot::Up(c) => format!("with {c}"),
+                    _ => format!("at {}", slot_name(usize::from(against))),
                 };
                 format!(
-                    "{card} turned up in {} breaks the order with {other}: everyone loses",
+                    "{card} turned up in {} breaks the order {other}",
                     slot_name(usize::from(slot))
                 )
             }
-            End::Stuck { seat } => format!(
-                "player {} had no legal action: everyone loses",
-                seat.saturating_add(1)
-            ),
+            End::Stuck { seat } => {
+                format!("player {} had no legal action", seat.saturating_add(1))
+            }
         }
     }
 
     /// What the next player may draw after this card, in words.
     fn allowance_words(n: u8) -> String {
         match n {
-            0 => "the next player draws nothing".into(),
-            1 => "the next player may draw 1".into(),
-            n => format!("the next player may draw up to {n}"),
+            0 => "(next draws none)".into(),
+            n => format!("(next draws up to {n})"),
         }
-    }
-
-    fn mark_words(card: Card) -> String {
-        mark(card).map_or(String::new(), |m| format!(" ({})", m.name()))
     }
 
     pub(super) fn describe_action(&self, actor: Actor, action: &Action, viewer: Viewer) -> String {
@@ -602,8 +596,7 @@ impl Couperation {
                     return "places the finish card on top".into();
                 }
                 format!(
-                    "places {c}{} face up in {}; {}",
-                    Self::mark_words(c),
+                    "places {c} in {} {}",
                     slot_name(slot),
                     Self::allowance_words(allow)
                 )
@@ -615,7 +608,7 @@ impl Couperation {
                     "a card".into()
                 };
                 format!(
-                    "places {card} face down in {}; the next player may draw up to 2 cards in hand",
+                    "places {card} face down in {} (next draws to 2 in hand)",
                     slot_name(usize::from(slot))
                 )
             }
@@ -627,15 +620,21 @@ impl Couperation {
                 let mut after = self.clone();
                 let _ = after.player_action(seat, *action);
                 match after.end {
-                    Some(e @ End::BadReveal { .. }) => {
-                        format!("turns up {}: {card}! {}", slot_name(s), after.end_reason(e))
+                    Some(End::BadReveal { against, .. }) => {
+                        let other = match after.pyramid.get(usize::from(against)) {
+                            Slot::Up(c) => format!(" with {c}"),
+                            _ => String::new(),
+                        };
+                        format!(
+                            "turns up {}: {card} breaks the order{other}! Everyone loses",
+                            slot_name(s)
+                        )
                     }
                     _ => {
                         let allow = after.pyramid.draw_allowance(card, s);
                         format!(
-                            "turns up {}: {card}{}, it fits; {}",
+                            "turns up {}: {card}, it fits {}",
                             slot_name(s),
-                            Self::mark_words(card),
                             Self::allowance_words(allow)
                         )
                     }
@@ -658,24 +657,24 @@ impl Couperation {
                     let (x, y) = if op == "+" { (a, b) } else { (b, a) };
                     format!("{x} {op} {y} = {take}")
                 } else {
-                    format!("{a} and {b}, shifted by discards,")
+                    format!("{a} and {b} shifted to {take}")
                 };
                 let replaced = match self.pyramid.get(s) {
                     Slot::Empty => String::new(),
-                    Slot::Up(c) => format!(", taking {c} back into hand"),
+                    Slot::Up(c) => format!(", {c} to hand"),
                     Slot::Down { card, by } if sees(seat) || viewer == Viewer::Seat(by) => {
-                        format!(", taking the face-down {card} into hand")
+                        format!(", face-down {card} to hand")
                     }
-                    Slot::Down { .. } => ", taking the face-down card into hand".into(),
+                    Slot::Down { .. } => ", face-down card to hand".into(),
                 };
                 let pay = match extra {
                     0 => String::new(),
-                    1 => ", discarding 1 more card".into(),
-                    n => format!(", discarding {n} more cards"),
+                    1 => ", paying 1 discard".into(),
+                    n => format!(", paying {n} discards"),
                 };
                 let allow = self.pyramid.with(s, Slot::Up(take)).draw_allowance(take, s);
                 format!(
-                    "{how}: takes {} from the reserve to {}{replaced}{pay}; {}",
+                    "{how}: {} from the reserve to {}{replaced}{pay} {}",
                     card_name(take),
                     slot_name(s),
                     Self::allowance_words(allow)

@@ -321,7 +321,7 @@ fn side_lines(
         }
     }
     let finish = match view.finish {
-        FinishAt::Deck => " (finish card inside)",
+        FinishAt::Deck => " incl. finish",
         _ => "",
     };
     lines.push(Line::from(format!(
@@ -527,5 +527,193 @@ impl GameUi<Couperation> for CouperationUi {
         self.cursor = slot;
         self.option = 0;
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use insta::assert_snapshot;
+    use ratatui::crossterm::event::KeyCode;
+
+    use super::*;
+    use crate::engine::log::PlayerEntry;
+    use crate::engine::{Game, Match, Setup, Table};
+    use crate::registry::Registered;
+    use crate::ui::Screen;
+    use crate::ui::play::Play;
+    use crate::ui::testutil::{ch, draw, key};
+
+    const THEME: Theme = Theme::new(false, true);
+
+    fn table(players: Vec<PlayerEntry>, mode: &str, seed: u64) -> Table<Couperation> {
+        let mut options = crate::engine::Options::new();
+        options.insert("start".into(), "1".into());
+        options.insert("mode".into(), mode.into());
+        let m = Match::new(Setup {
+            options,
+            players,
+            seed,
+            started: "2026-11-25T20:00:00Z".into(),
+        })
+        .expect("setup");
+        Table::new(m, Couperation::make_bot).expect("table")
+    }
+
+    /// Does the highlighted option, after stepping to the first option that `want` accepts.
+    fn choose(p: &mut Play<Couperation>, want: impl Fn(&Action) -> bool) {
+        let seat = p.keyboard.expect("a seat at the keyboard");
+        let target = p
+            .table
+            .m
+            .state
+            .legal_actions(seat)
+            .into_iter()
+            .find(|a| want(a))
+            .expect("such an option");
+        if let Some(slot) = action_slot(&target) {
+            // Walk the cursor there with the arrow keys.
+            let (tr, tc) = crate::games::couperation::row_col(slot);
+            for _ in 0..7 {
+                p.on_event(&key(KeyCode::Down));
+            }
+            for _ in 0..7 {
+                p.on_event(&key(KeyCode::Left));
+            }
+            for _ in 0..tr {
+                p.on_event(&key(KeyCode::Up));
+            }
+            for _ in 0..tc {
+                p.on_event(&key(KeyCode::Right));
+            }
+        }
+        for _ in 0..200 {
+            let before = p.table.m.history.len();
+            let view = p.table.m.state.view(crate::engine::Viewer::Seat(seat));
+            let legal = p.table.m.state.legal_actions(seat);
+            let ctx = Ctx::<Couperation> {
+                view: &view,
+                seat: Some(seat),
+                legal: &legal,
+                names: &[],
+                ascii: false,
+                color: true,
+            };
+            let mut ui = CouperationUi {
+                cursor: p.ui.cursor,
+                option: p.ui.option,
+                placed_for: p.ui.placed_for,
+            };
+            ui.settle(&ctx);
+            let options = ui.options(&ctx);
+            if options.get(ui.option) == Some(&target) {
+                p.on_event(&key(KeyCode::Enter));
+                assert!(p.table.m.history.len() > before, "{target:?} was not done");
+                return;
+            }
+            p.on_event(&key(KeyCode::Tab));
+        }
+        panic!("never reached {target:?}");
+    }
+
+    fn with_bot() -> Vec<PlayerEntry> {
+        vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::bot("Bo", "builder", 5),
+        ]
+    }
+
+    #[test]
+    fn mid_game_ascii_and_large() {
+        let mut p = Play::new(table(with_bot(), "standard", 4), true);
+        assert_snapshot!("couperation_start", draw(&p, THEME, 80, 24));
+        choose(&mut p, |a| matches!(a, Action::Place { .. }));
+        while p.bot_at.is_some() {
+            p.bot_move();
+        }
+        assert_eq!(p.keyboard, Some(0));
+        assert_snapshot!("couperation_mid_80x24", draw(&p, THEME, 80, 24));
+        assert_snapshot!(
+            "couperation_mid_ascii",
+            draw(&p, Theme::new(true, false), 80, 24)
+        );
+        assert_snapshot!("couperation_mid_120x40", draw(&p, THEME, 120, 40));
+        let ascii = draw(&p, Theme::new(true, false), 80, 24);
+        assert!(ascii.is_ascii(), "{ascii}");
+    }
+
+    #[test]
+    fn two_humans_pass_and_private_hands() {
+        let players = vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")];
+        let mut p = Play::new(table(players, "beginner", 9), true);
+        // Ann first gets the hand-off screen.
+        assert_eq!(p.pass, Some(0));
+        p.on_event(&key(KeyCode::Enter));
+        let ann_hand = p.table.m.state.hand(0).to_vec();
+        let ann = draw(&p, THEME, 80, 24);
+        assert!(ann.contains("Hand"), "{ann}");
+        choose(&mut p, |a| matches!(a, Action::Hide { .. }));
+        // Bo's turn: a pass screen, and then Bo's own view without Ann's cards.
+        assert_eq!(p.pass, Some(1));
+        let pass = draw(&p, THEME, 80, 24);
+        assert_snapshot!("couperation_pass", pass);
+        p.on_event(&key(KeyCode::Enter));
+        let bo = draw(&p, THEME, 80, 24);
+        assert_snapshot!("couperation_private_bo", bo);
+        let hand_line = bo
+            .lines()
+            .find(|l| l.starts_with("Hand"))
+            .expect("Bo's hand line")
+            .to_string();
+        for c in ann_hand {
+            let text = format!(" {c}");
+            assert!(
+                !hand_line.contains(&text) || p.table.m.state.hand(1).contains(&c),
+                "{hand_line}"
+            );
+        }
+        assert!(
+            bo.contains("####") || bo.contains("▒▒▒▒"),
+            "Ann's card shows as a back"
+        );
+    }
+
+    #[test]
+    fn draw_with_digits() {
+        let players = vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::bot("Bo", "builder", 1),
+        ];
+        let mut p = Play::new(table(players, "standard", 21), true);
+        for _ in 0..40 {
+            if p.is_over() {
+                break;
+            }
+            while p.bot_at.is_some() {
+                p.bot_move();
+            }
+            let seat = 0;
+            let legal = p.table.m.state.legal_actions(seat);
+            if legal.contains(&Action::Draw { n: 1 }) {
+                let before = p.table.m.history.len();
+                p.on_event(&ch('1'));
+                assert!(p.table.m.history.len() > before);
+                return;
+            }
+            let a = legal[0];
+            choose(&mut p, |x| *x == a);
+        }
+    }
+
+    #[test]
+    fn end_screen() {
+        let players = vec![
+            PlayerEntry::bot("Ann", "builder", 1),
+            PlayerEntry::bot("Bo", "builder", 2),
+        ];
+        let mut t = table(players, "standard", 3);
+        crate::registry::AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+        let p = Play::new(t, true);
+        assert!(p.is_over());
+        assert_snapshot!("couperation_end", draw(&p, THEME, 80, 24));
     }
 }
