@@ -570,7 +570,7 @@ impl Couperation {
                 }
                 Phase::DealReserve => format!("{c} goes to the reserve"),
                 _ if c == FINISH => format!(
-                    "{} draws the finish card: it goes face up in front of them, and they draw again",
+                    "{} draws the finish card (face up) and draws again",
                     who(seat)
                 ),
                 _ if viewer == Viewer::Seat(seat) => format!("you draw {c}"),
