@@ -481,20 +481,20 @@ impl GameUi<Couperation> for CouperationUi {
             | KeyCode::Right
             | KeyCode::Down
             | KeyCode::Char('l')
-            | KeyCode::Char('j') => {
-                if n > 0 {
-                    self.option = (self.option + 1) % n;
-                }
+            | KeyCode::Char('j')
+                if n > 0 =>
+            {
+                self.option = (self.option + 1) % n;
             }
             KeyCode::BackTab
             | KeyCode::Char('p')
             | KeyCode::Left
             | KeyCode::Up
             | KeyCode::Char('h')
-            | KeyCode::Char('k') => {
-                if n > 0 {
-                    self.option = (self.option + n - 1) % n;
-                }
+            | KeyCode::Char('k')
+                if n > 0 =>
+            {
+                self.option = (self.option + n - 1) % n;
             }
             KeyCode::Char(d) if d.is_ascii_digit() => {
                 if let PhaseView::Draw { .. } = ctx.view.phase {
