@@ -15,6 +15,8 @@ pub trait Registered: Game {
     const RULES: &'static str;
     /// The game keeps a solo high-score table (shown from the launcher with `h`).
     const HIGH_SCORES: bool = false;
+    /// Other names the command line accepts for the game.
+    const ALIASES: &'static [&'static str] = &[];
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
 }
 
@@ -29,6 +31,10 @@ pub trait AnyGame: Sync {
     fn rules(&self) -> &'static str;
     fn describe_option(&self, key: &str, value: &str) -> Option<String>;
     fn high_scores(&self) -> bool;
+    /// Other names the command line accepts for the game.
+    fn aliases(&self) -> &'static [&'static str] {
+        &[]
+    }
     fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String>;
     fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError>;
 }
@@ -82,6 +88,9 @@ impl<G: Registered> AnyGame for Entry<G> {
     }
     fn high_scores(&self) -> bool {
         G::HIGH_SCORES
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        G::ALIASES
     }
     fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String> {
         let m = Match::<G>::new(setup)?;
@@ -154,13 +163,27 @@ impl Registered for crate::games::kokoro::Kokoro {
     }
 }
 
+impl Registered for crate::games::couperation::Couperation {
+    type Ui = crate::ui::games::couperation::CouperationUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::couperation::KINDS;
+    const RULES: &'static str = include_str!("../assets/rules/couperation.md");
+    const ALIASES: &'static [&'static str] = &["coupenation", "coupe"];
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        crate::bots::couperation::make(kind, seed)
+    }
+}
+
 /// Every game, in launcher order.
 pub static GAMES: &[&dyn AnyGame] = &[
     &Entry::<crate::games::pocket::Pocket>::NEW,
     &Entry::<crate::games::kokoro::Kokoro>::NEW,
+    &Entry::<crate::games::couperation::Couperation>::NEW,
 ];
 
 /// A game by id or alias.
 pub fn find(id: &str) -> Option<&'static dyn AnyGame> {
-    GAMES.iter().copied().find(|g| g.id() == id)
+    GAMES
+        .iter()
+        .copied()
+        .find(|g| g.id() == id || g.aliases().contains(&id))
 }

@@ -1,0 +1,719 @@
+//! Couperation on screen: the pyramid with a slot cursor, the reserve, the viewer's own hand,
+//! every seat's public state, and a list of what may be done at the cursor's slot.
+//!
+//! Keys: arrows (or hjkl) move the cursor over the pyramid; Tab (or n / p) steps through the
+//! options for that slot, Enter or Space does the highlighted one. Steps without a slot (how
+//! many to draw, which card to discard) list their options the same way; digits pick a draw.
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use crate::engine::Viewer;
+use crate::games::couperation::{
+    Action, Card, Couperation, FINISH, FinishAt, How, Mark, Mode, PhaseView, Played, ROWS,
+    SlotView, View, mark, slot_at, slot_name,
+};
+use crate::ui::{Ctx, GameUi, Theme};
+
+/// Columns one pyramid slot takes, with its gap.
+const CELL_W: u16 = 6;
+/// Columns of the row labels.
+const LABEL_W: u16 = 2;
+pub const PYRAMID_W: u16 = LABEL_W + CELL_W * 7;
+
+#[derive(Default)]
+pub struct CouperationUi {
+    /// The slot under the cursor.
+    cursor: usize,
+    /// The highlighted option among those at the cursor (or of a slotless step).
+    option: usize,
+    /// The cursor has been placed for this step (so it starts on a slot with options).
+    placed_for: Option<(u32, PhaseView)>,
+}
+
+/// The slot an action is about, if any.
+fn action_slot(a: &Action) -> Option<usize> {
+    match *a {
+        Action::Place { slot, .. }
+        | Action::Hide { slot, .. }
+        | Action::Reveal { slot }
+        | Action::Combine { slot, .. } => Some(usize::from(slot)),
+        _ => None,
+    }
+}
+
+fn card_text(c: Card, theme: &Theme) -> String {
+    if c == FINISH {
+        return "FIN".into();
+    }
+    let m = mark(c).map_or("", |m| m.symbol(theme.ascii));
+    format!("{c}{m}")
+}
+
+fn card_style(c: Card, theme: &Theme) -> Style {
+    if !theme.color {
+        return Style::new().add_modifier(Modifier::BOLD);
+    }
+    let col = match mark(c) {
+        None => Color::LightYellow,
+        Some(Mark::Heart) => Color::LightRed,
+        Some(Mark::TwoDiamonds) => Color::LightCyan,
+        Some(Mark::Diamond) => Color::White,
+    };
+    Style::new().fg(col).add_modifier(Modifier::BOLD)
+}
+
+/// A short label for an option.
+pub fn option_label(a: &Action, view: &View) -> String {
+    let name = |c: Card| {
+        if c == FINISH {
+            "finish".to_string()
+        } else {
+            c.to_string()
+        }
+    };
+    match *a {
+        Action::Draw { n } => match n {
+            0 => "draw nothing".into(),
+            1 => "draw 1 card".into(),
+            n => format!("draw {n} cards"),
+        },
+        Action::Place { c, .. } if c == FINISH => "place the finish card".into(),
+        Action::Place { c, .. } => format!("place {c} face up"),
+        Action::Hide { c, .. } => format!("place {c} face down"),
+        Action::Reveal { slot } => match view.pyramid.get(usize::from(slot)) {
+            Some(SlotView::Down { known: Some(c), .. }) => format!("turn up (your {c})"),
+            _ => "turn it up".into(),
+        },
+        Action::Combine {
+            a,
+            b,
+            take,
+            slot,
+            extra,
+        } => {
+            let verb = match view.pyramid.get(usize::from(slot)) {
+                Some(SlotView::Empty) | None => "take",
+                _ => "swap in",
+            };
+            let pay = match extra {
+                0 => String::new(),
+                n => format!(" -{n}"),
+            };
+            format!("{verb} {} with {}+{}{pay}", name(take), name(a), name(b))
+        }
+        Action::Discard { c } => format!("discard {c}"),
+        Action::Scrap { c } => format!("discard {c} from reserve"),
+        Action::Deal { .. } | Action::Start { .. } => String::new(),
+    }
+}
+
+impl CouperationUi {
+    /// The options the list shows now: those at the cursor in the action step, all otherwise.
+    fn options(&self, ctx: &Ctx<Couperation>) -> Vec<Action> {
+        if ctx.view.phase == PhaseView::Act {
+            ctx.legal
+                .iter()
+                .copied()
+                .filter(|a| action_slot(a) == Some(self.cursor))
+                .collect()
+        } else {
+            ctx.legal.to_vec()
+        }
+    }
+
+    /// Puts the cursor on a slot with options at the start of each step.
+    fn settle(&mut self, ctx: &Ctx<Couperation>) {
+        let key = (ctx.view.turns, ctx.view.phase);
+        if self.placed_for == Some(key) {
+            return;
+        }
+        self.placed_for = Some(key);
+        self.option = 0;
+        if ctx.view.phase == PhaseView::Act
+            && !ctx
+                .legal
+                .iter()
+                .any(|a| action_slot(a) == Some(self.cursor))
+            && let Some(s) = ctx.legal.iter().find_map(action_slot)
+        {
+            self.cursor = s;
+        }
+        if let PhaseView::Draw { max } = ctx.view.phase {
+            // Start on the largest draw.
+            self.option = usize::from(max);
+        }
+    }
+
+    fn move_cursor(&mut self, dr: isize, dc: isize) {
+        let (r, c) = crate::games::couperation::row_col(self.cursor);
+        let (r, c) = (r as isize, c as isize);
+        let nr = (r + dr).clamp(0, ROWS as isize - 1);
+        let nc = (c + dc).clamp(0, ROWS as isize - nr - 1);
+        if let Some(s) = slot_at(nr as usize, nc as usize) {
+            self.cursor = s;
+            self.option = 0;
+        }
+    }
+
+    fn cell_at(area: Rect, col: u16, row: u16) -> Option<usize> {
+        // Pyramid rows are drawn top row first, from the board's second line.
+        let line = row.checked_sub(area.y + 1)? as usize;
+        if line >= ROWS {
+            return None;
+        }
+        let r = ROWS - 1 - line;
+        let x = col.checked_sub(area.x + LABEL_W + 3 * r as u16)?;
+        let c = (x / CELL_W) as usize;
+        slot_at(r, c)
+    }
+}
+
+fn seat_name(ctx: &Ctx<Couperation>, s: usize) -> String {
+    ctx.names
+        .get(s)
+        .cloned()
+        .unwrap_or_else(|| format!("Player {}", s + 1))
+}
+
+fn pyramid_lines(ui: &CouperationUi, ctx: &Ctx<Couperation>, theme: &Theme) -> Vec<Line<'static>> {
+    let view = ctx.view;
+    let targets: Vec<usize> = ctx.legal.iter().filter_map(action_slot).collect();
+    let active = ctx.view.phase == PhaseView::Act && !ctx.legal.is_empty();
+    let mut lines = Vec::new();
+    let title = match view.mode {
+        Mode::Standard => "Pyramid (the finish card crowns it)",
+        Mode::Beginner => "Pyramid (beginner: a glass card on top)",
+    };
+    lines.push(Line::styled(title.to_string(), theme.title()));
+    for r in (0..ROWS).rev() {
+        let mut spans = vec![Span::styled(format!("{}", r + 1), theme.dim())];
+        spans.push(Span::raw(" ".repeat(1 + 3 * r)));
+        for c in 0..(ROWS - r) {
+            let Some(slot) = slot_at(r, c) else { continue };
+            let cell = view.pyramid[slot];
+            let (text, mut style) = match cell {
+                SlotView::Up(card) => (card_text(card, theme), card_style(card, theme)),
+                SlotView::Down {
+                    known: Some(card), ..
+                } => (
+                    format!("({card})"),
+                    theme.dim().add_modifier(Modifier::ITALIC),
+                ),
+                SlotView::Down { known: None, .. } => (
+                    if theme.ascii {
+                        "####".into()
+                    } else {
+                        "▒▒▒▒".into()
+                    },
+                    theme.frame(),
+                ),
+                SlotView::Empty => {
+                    if targets.contains(&slot) {
+                        (
+                            if theme.ascii {
+                                " ..".into()
+                            } else {
+                                " ··".into()
+                            },
+                            theme.accent(),
+                        )
+                    } else if slot == crate::games::couperation::TOP && view.mode == Mode::Standard
+                    {
+                        (" F?".into(), theme.dim())
+                    } else {
+                        (" .".into(), theme.dim())
+                    }
+                }
+            };
+            if active && slot == ui.cursor {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            spans.push(Span::styled(format!("{text:^5}"), style));
+            spans.push(Span::raw(" "));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+fn cards_spans(cards: &[Card], theme: &Theme) -> Vec<Span<'static>> {
+    let mut out = Vec::new();
+    for &c in cards {
+        out.push(Span::styled(card_text(c, theme), card_style(c, theme)));
+        out.push(Span::raw(" "));
+    }
+    out
+}
+
+fn played_line(view: &View, ctx: &Ctx<Couperation>, theme: &Theme) -> Option<Line<'static>> {
+    let p = view.played?;
+    let text = match p {
+        Played::Up {
+            seat,
+            card,
+            slot,
+            how,
+            allowance,
+        } => {
+            let verb = match how {
+                How::Placed => "placed",
+                How::Revealed => "turned up",
+                How::FromReserve => "took from the reserve",
+            };
+            format!(
+                "{} {verb} {} in {}: next draw up to {allowance}",
+                seat_name(ctx, seat),
+                card_text(card, theme),
+                slot_name(usize::from(slot))
+            )
+        }
+        Played::Down { seat, slot } => format!(
+            "{} placed face down in {}: next draws up to 2 in hand",
+            seat_name(ctx, seat),
+            slot_name(usize::from(slot))
+        ),
+    };
+    Some(Line::styled(theme.text(&text), theme.dim()))
+}
+
+fn side_lines(
+    ui: &CouperationUi,
+    ctx: &Ctx<Couperation>,
+    theme: &Theme,
+    rows: usize,
+) -> Vec<Line<'static>> {
+    let view = ctx.view;
+    let mut lines = Vec::new();
+    for (s, seat) in view.seats.iter().enumerate() {
+        let marker = if view.turn == Some(s) {
+            theme.pointer()
+        } else {
+            "  "
+        };
+        let mut spans = vec![
+            Span::styled(marker.to_string(), theme.accent()),
+            Span::raw(format!(
+                "{:<10}",
+                theme.text(&crate::ui::widgets::truncate(
+                    &seat_name(ctx, s),
+                    10,
+                    theme.ellipsis()
+                ))
+            )),
+            Span::raw(format!("{} in hand", seat.count)),
+        ];
+        if seat.finish {
+            spans.push(Span::styled(" +FIN", card_style(FINISH, theme)));
+        }
+        lines.push(Line::from(spans));
+        // Other seats' cards only in an omniscient replay.
+        if ctx.view.viewer == Viewer::Omniscient
+            && let Some(cards) = &seat.cards
+        {
+            let mut sp = vec![Span::raw("    ")];
+            sp.extend(cards_spans(cards, theme));
+            lines.push(Line::from(sp));
+        }
+    }
+    let finish = match view.finish {
+        FinishAt::Deck => " incl. finish",
+        _ => "",
+    };
+    lines.push(Line::from(format!(
+        "Deck {}{finish}{}Discards {}",
+        view.deck,
+        theme.sep(),
+        view.discards
+    )));
+    if let Some(s) = view.deck_out {
+        lines.push(Line::styled(
+            theme.text(&format!(
+                "Deck ran out on {}'s turn: no more draws",
+                seat_name(ctx, s)
+            )),
+            theme.error(),
+        ));
+    }
+    if let Some(l) = played_line(view, ctx, theme) {
+        lines.push(l);
+    }
+    lines.push(Line::raw(""));
+    // The options list.
+    let options = ui.options(ctx);
+    if !ctx.legal.is_empty() {
+        let head = match view.phase {
+            PhaseView::Act => format!("At {}:", slot_name(ui.cursor)),
+            PhaseView::Draw { max } => format!("Draw how many? (0-{max})"),
+            PhaseView::Pay { left, .. } => format!("Discard {left} to pay the shift:"),
+            PhaseView::TidyHand { excess } => format!("Over 3 in hand: discard {excess}"),
+            PhaseView::TidyReserve { excess } => format!("Reserve too full: discard {excess}"),
+            _ => String::new(),
+        };
+        lines.push(Line::styled(theme.text(&head), theme.accent()));
+        if options.is_empty() {
+            lines.push(Line::styled("nothing here; move the cursor", theme.dim()));
+        }
+        let room = rows.saturating_sub(lines.len()).max(1);
+        let sel = ui.option.min(options.len().saturating_sub(1));
+        let start = sel.saturating_sub(room - 1);
+        for (i, a) in options.iter().enumerate().skip(start).take(room) {
+            let label = option_label(a, view);
+            if i == sel {
+                lines.push(Line::styled(
+                    theme.text(&format!("{}{label}", theme.pointer())),
+                    theme.selected(),
+                ));
+            } else {
+                lines.push(Line::raw(theme.text(&format!("  {label}"))));
+            }
+        }
+    } else if let Some(reason) = &view.end_reason {
+        let style = if view.end == Some(crate::games::couperation::End::Complete) {
+            theme.accent()
+        } else {
+            theme.error()
+        };
+        lines.push(Line::styled(theme.text(&capital(reason)), style));
+    }
+    lines
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+fn below_lines(ctx: &Ctx<Couperation>, theme: &Theme) -> Vec<Line<'static>> {
+    let view = ctx.view;
+    let mut lines = Vec::new();
+    let mut res = vec![Span::styled("Reserve ", theme.dim())];
+    res.extend(cards_spans(&view.reserve_cards(), theme));
+    res.push(Span::styled(
+        format!("(max {})", view.reserve_limit),
+        theme.dim(),
+    ));
+    lines.push(Line::from(res));
+    if let Some(seat) = ctx.seat {
+        let mut hand = vec![Span::styled("Hand    ", theme.dim())];
+        let cards = view.usable(seat);
+        if cards.is_empty() {
+            hand.push(Span::styled("empty", theme.dim()));
+        }
+        hand.extend(cards_spans(&cards, theme));
+        lines.push(Line::from(hand));
+    }
+    let prompt = match (view.phase, view.turn) {
+        (PhaseView::Over, _) => String::new(),
+        (_, Some(t)) if ctx.seat == Some(t) && !ctx.legal.is_empty() => match view.phase {
+            PhaseView::Act => "Your turn: pick a slot, Tab through what fits, Enter.".into(),
+            PhaseView::Draw { max } => format!("You may draw 0 to {max} cards."),
+            _ => "Choose a card to discard.".into(),
+        },
+        (_, Some(t)) => format!("{} is playing.", seat_name(ctx, t)),
+        _ => "Dealing.".into(),
+    };
+    if !prompt.is_empty() {
+        lines.push(Line::styled(theme.text(&prompt), theme.accent()));
+    }
+    lines
+}
+
+impl GameUi<Couperation> for CouperationUi {
+    const PRIVATE: bool = true;
+    const KEYS: &'static [(&'static str, &'static str)] =
+        &[("arrows", "slot"), ("Tab", "option"), ("Enter", "do it")];
+
+    fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Couperation>) {
+        let theme = ctx.theme();
+        let mut ui = CouperationUi {
+            cursor: self.cursor,
+            option: self.option,
+            placed_for: self.placed_for,
+        };
+        ui.settle(ctx);
+        let [left, _, right] = Layout::horizontal([
+            Constraint::Length(PYRAMID_W),
+            Constraint::Length(1),
+            Constraint::Fill(1),
+        ])
+        .areas(area);
+        let [pyr, below] =
+            Layout::vertical([Constraint::Length(ROWS as u16 + 1), Constraint::Fill(1)])
+                .areas(left);
+        f.render_widget(Paragraph::new(pyramid_lines(&ui, ctx, &theme)), pyr);
+        f.render_widget(
+            Paragraph::new(below_lines(ctx, &theme)).wrap(Wrap { trim: true }),
+            below,
+        );
+        f.render_widget(
+            Paragraph::new(side_lines(&ui, ctx, &theme, right.height as usize))
+                .wrap(Wrap { trim: false }),
+            right,
+        );
+    }
+
+    fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Couperation>) -> Option<Action> {
+        self.settle(ctx);
+        let n = self.options(ctx).len();
+        match key.code {
+            KeyCode::Left | KeyCode::Char('h') if ctx.view.phase == PhaseView::Act => {
+                self.move_cursor(0, -1)
+            }
+            KeyCode::Right | KeyCode::Char('l') if ctx.view.phase == PhaseView::Act => {
+                self.move_cursor(0, 1)
+            }
+            KeyCode::Up | KeyCode::Char('k') if ctx.view.phase == PhaseView::Act => {
+                self.move_cursor(1, 0)
+            }
+            KeyCode::Down | KeyCode::Char('j') if ctx.view.phase == PhaseView::Act => {
+                self.move_cursor(-1, 0)
+            }
+            KeyCode::Tab
+            | KeyCode::Char('n')
+            | KeyCode::Right
+            | KeyCode::Down
+            | KeyCode::Char('l')
+            | KeyCode::Char('j')
+                if n > 0 =>
+            {
+                self.option = (self.option + 1) % n;
+            }
+            KeyCode::BackTab
+            | KeyCode::Char('p')
+            | KeyCode::Left
+            | KeyCode::Up
+            | KeyCode::Char('h')
+            | KeyCode::Char('k')
+                if n > 0 =>
+            {
+                self.option = (self.option + n - 1) % n;
+            }
+            KeyCode::Char(d) if d.is_ascii_digit() => {
+                if let PhaseView::Draw { .. } = ctx.view.phase {
+                    let a = Action::Draw { n: d as u8 - b'0' };
+                    return ctx.legal.contains(&a).then_some(a);
+                }
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                let options = self.options(ctx);
+                let a = options.get(self.option.min(n.saturating_sub(1))).copied()?;
+                self.option = 0;
+                return ctx.legal.contains(&a).then_some(a);
+            }
+            _ => {}
+        }
+        None
+    }
+
+    fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Couperation>) -> Option<Action> {
+        if m.kind != MouseEventKind::Down(MouseButton::Left) || ctx.view.phase != PhaseView::Act {
+            return None;
+        }
+        let slot = Self::cell_at(area, m.column, m.row)?;
+        if self.cursor == slot {
+            // A second click on the same slot does its highlighted option.
+            let options = self.options(ctx);
+            let a = options.get(self.option).copied()?;
+            return ctx.legal.contains(&a).then_some(a);
+        }
+        self.cursor = slot;
+        self.option = 0;
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use insta::assert_snapshot;
+    use ratatui::crossterm::event::KeyCode;
+
+    use super::*;
+    use crate::engine::log::PlayerEntry;
+    use crate::engine::{Game, Match, Setup, Table};
+    use crate::registry::Registered;
+    use crate::ui::Screen;
+    use crate::ui::play::Play;
+    use crate::ui::testutil::{ch, draw, key};
+
+    const THEME: Theme = Theme::new(false, true);
+
+    fn table(players: Vec<PlayerEntry>, mode: &str, seed: u64) -> Table<Couperation> {
+        let mut options = crate::engine::Options::new();
+        options.insert("start".into(), "1".into());
+        options.insert("mode".into(), mode.into());
+        let m = Match::new(Setup {
+            options,
+            players,
+            seed,
+            started: "2026-11-25T20:00:00Z".into(),
+        })
+        .expect("setup");
+        Table::new(m, Couperation::make_bot).expect("table")
+    }
+
+    /// Does the highlighted option, after stepping to the first option that `want` accepts.
+    fn choose(p: &mut Play<Couperation>, want: impl Fn(&Action) -> bool) {
+        let seat = p.keyboard.expect("a seat at the keyboard");
+        let target = p
+            .table
+            .m
+            .state
+            .legal_actions(seat)
+            .into_iter()
+            .find(|a| want(a))
+            .expect("such an option");
+        if let Some(slot) = action_slot(&target) {
+            // Walk the cursor there with the arrow keys.
+            let (tr, tc) = crate::games::couperation::row_col(slot);
+            for _ in 0..7 {
+                p.on_event(&key(KeyCode::Down));
+            }
+            for _ in 0..7 {
+                p.on_event(&key(KeyCode::Left));
+            }
+            for _ in 0..tr {
+                p.on_event(&key(KeyCode::Up));
+            }
+            for _ in 0..tc {
+                p.on_event(&key(KeyCode::Right));
+            }
+        }
+        for _ in 0..200 {
+            let before = p.table.m.history.len();
+            let view = p.table.m.state.view(crate::engine::Viewer::Seat(seat));
+            let legal = p.table.m.state.legal_actions(seat);
+            let ctx = Ctx::<Couperation> {
+                view: &view,
+                seat: Some(seat),
+                legal: &legal,
+                names: &[],
+                ascii: false,
+                color: true,
+            };
+            let mut ui = CouperationUi {
+                cursor: p.ui.cursor,
+                option: p.ui.option,
+                placed_for: p.ui.placed_for,
+            };
+            ui.settle(&ctx);
+            let options = ui.options(&ctx);
+            if options.get(ui.option) == Some(&target) {
+                p.on_event(&key(KeyCode::Enter));
+                assert!(p.table.m.history.len() > before, "{target:?} was not done");
+                return;
+            }
+            p.on_event(&key(KeyCode::Tab));
+        }
+        panic!("never reached {target:?}");
+    }
+
+    fn with_bot() -> Vec<PlayerEntry> {
+        vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::bot("Bo", "builder", 5),
+        ]
+    }
+
+    #[test]
+    fn mid_game_ascii_and_large() {
+        let mut p = Play::new(table(with_bot(), "standard", 4), true);
+        assert_snapshot!("couperation_start", draw(&p, THEME, 80, 24));
+        choose(&mut p, |a| matches!(a, Action::Place { .. }));
+        while p.bot_at.is_some() {
+            p.bot_move();
+        }
+        assert_eq!(p.keyboard, Some(0));
+        assert_snapshot!("couperation_mid_80x24", draw(&p, THEME, 80, 24));
+        assert_snapshot!(
+            "couperation_mid_ascii",
+            draw(&p, Theme::new(true, false), 80, 24)
+        );
+        assert_snapshot!("couperation_mid_120x40", draw(&p, THEME, 120, 40));
+        let ascii = draw(&p, Theme::new(true, false), 80, 24);
+        assert!(ascii.is_ascii(), "{ascii}");
+    }
+
+    #[test]
+    fn two_humans_pass_and_private_hands() {
+        let players = vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")];
+        let mut p = Play::new(table(players, "beginner", 9), true);
+        // Ann first gets the hand-off screen.
+        assert_eq!(p.pass, Some(0));
+        p.on_event(&key(KeyCode::Enter));
+        let ann_hand = p.table.m.state.hand(0).to_vec();
+        let ann = draw(&p, THEME, 80, 24);
+        assert!(ann.contains("Hand"), "{ann}");
+        choose(&mut p, |a| matches!(a, Action::Hide { .. }));
+        // Bo's turn: a pass screen, and then Bo's own view without Ann's cards.
+        assert_eq!(p.pass, Some(1));
+        let pass = draw(&p, THEME, 80, 24);
+        assert_snapshot!("couperation_pass", pass);
+        p.on_event(&key(KeyCode::Enter));
+        let bo = draw(&p, THEME, 80, 24);
+        assert_snapshot!("couperation_private_bo", bo);
+        let hand_line = bo
+            .lines()
+            .find(|l| l.starts_with("Hand"))
+            .expect("Bo's hand line")
+            .to_string();
+        for c in ann_hand {
+            let text = format!(" {c}");
+            assert!(
+                !hand_line.contains(&text) || p.table.m.state.hand(1).contains(&c),
+                "{hand_line}"
+            );
+        }
+        assert!(
+            bo.contains("####") || bo.contains("▒▒▒▒"),
+            "Ann's card shows as a back"
+        );
+    }
+
+    #[test]
+    fn draw_with_digits() {
+        let players = vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::bot("Bo", "builder", 1),
+        ];
+        let mut p = Play::new(table(players, "standard", 21), true);
+        for _ in 0..40 {
+            if p.is_over() {
+                break;
+            }
+            while p.bot_at.is_some() {
+                p.bot_move();
+            }
+            let seat = 0;
+            let legal = p.table.m.state.legal_actions(seat);
+            if legal.contains(&Action::Draw { n: 1 }) {
+                let before = p.table.m.history.len();
+                p.on_event(&ch('1'));
+                assert!(p.table.m.history.len() > before);
+                return;
+            }
+            let a = legal[0];
+            choose(&mut p, |x| *x == a);
+        }
+    }
+
+    #[test]
+    fn end_screen() {
+        let players = vec![
+            PlayerEntry::bot("Ann", "builder", 1),
+            PlayerEntry::bot("Bo", "builder", 2),
+        ];
+        let mut t = table(players, "standard", 3);
+        crate::registry::AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+        let p = Play::new(t, true);
+        assert!(p.is_over());
+        assert_snapshot!("couperation_end", draw(&p, THEME, 80, 24));
+    }
+}
