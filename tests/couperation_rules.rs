@@ -407,7 +407,7 @@ fn a_player_with_nothing_to_do_loses_for_everyone() {
     assert!(o.winners.is_empty());
     assert_eq!(o.scores, vec![8, 8], "every seat gets the face-up count");
     assert!(
-        o.note.contains("player 2 had no legal action"),
+        hotseat::engine::name_seats(&o.note, &[]).contains("player 2 had no legal action"),
         "{}",
         o.note
     );
@@ -663,11 +663,17 @@ fn draws_are_private_to_the_drawer() {
         deal(&mut g, c);
     }
     assert_eq!(g.turn(), Some(1), "seat 2 starts by the options");
-    let d = |v| g.describe(Actor::Chance, &Action::Deal { c: 44 }, v);
+    let names = ["Ann".to_string(), "Bo".to_string()];
+    let d = |v| {
+        hotseat::engine::name_seats(
+            &g.describe(Actor::Chance, &Action::Deal { c: 44 }, v),
+            &names,
+        )
+    };
     assert_eq!(d(Viewer::Seat(1)), "you draw 44");
-    assert_eq!(d(Viewer::Seat(0)), "player 2 draws a card");
-    assert_eq!(d(Viewer::Public), "player 2 draws a card");
-    assert_eq!(d(Viewer::Omniscient), "player 2 draws 44");
+    assert_eq!(d(Viewer::Seat(0)), "Bo draws a card");
+    assert_eq!(d(Viewer::Public), "Bo draws a card");
+    assert_eq!(d(Viewer::Omniscient), "Bo draws 44");
 }
 
 #[test]

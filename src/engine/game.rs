@@ -68,6 +68,40 @@ macro_rules! illegal {
     ($($arg:tt)*) => { Err($crate::engine::Illegal(format!($($arg)*))) };
 }
 
+/// How an event line from [`Game::describe`] names a seat: the UI puts the player's name in its
+/// place (the rules know seats, not names).
+pub fn seat_ref(seat: Seat) -> String {
+    format!("{{seat:{seat}}}")
+}
+
+/// Replaces every [`seat_ref`] in `line` with the seat's name ("player N" when unknown).
+pub fn name_seats(line: &str, names: &[String]) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(i) = rest.find("{seat:") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 6..];
+        match after
+            .find('}')
+            .and_then(|j| after[..j].parse::<usize>().ok().map(|n| (j, n)))
+        {
+            Some((j, n)) => {
+                match names.get(n) {
+                    Some(name) => out.push_str(name),
+                    None => out.push_str(&format!("player {}", n + 1)),
+                }
+                rest = &after[j + 1..];
+            }
+            None => {
+                out.push_str("{seat:");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The end of a game: everyone's score and who won.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -168,5 +202,24 @@ pub trait Game: Clone + Debug + PartialEq + Send + 'static {
     }
     fn is_over(&self) -> bool {
         matches!(self.to_move(), ToMove::Over)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_are_named_in_event_lines() {
+        let names = vec!["Ann".to_string(), "Bo".to_string()];
+        assert_eq!(
+            name_seats(&format!("{} starts", seat_ref(1)), &names),
+            "Bo starts"
+        );
+        assert_eq!(
+            name_seats(&format!("{} and {}", seat_ref(0), seat_ref(5)), &names),
+            "Ann and player 6"
+        );
+        assert_eq!(name_seats("{seat:x} {seat:", &names), "{seat:x} {seat:");
     }
 }

@@ -56,7 +56,7 @@ impl EventLog {
             .chain([Viewer::Public, Viewer::Omniscient]);
         let lines = viewers
             .map(|v| {
-                let d = before.describe(actor, action, v);
+                let d = crate::engine::name_seats(&before.describe(actor, action, v), names);
                 if d.is_empty() {
                     d
                 } else {

@@ -424,7 +424,10 @@ impl<G: Registered> Play<G> {
         ));
         if !outcome.note.is_empty() {
             lines.push(Line::styled(
-                format!("  ({})", theme.text(&outcome.note)),
+                format!(
+                    "  ({})",
+                    theme.text(&crate::engine::name_seats(&outcome.note, &self.names))
+                ),
                 theme.dim(),
             ));
         }

@@ -532,7 +532,7 @@ impl Couperation {
                 )
             }
             End::Stuck { seat } => {
-                format!("player {} had no legal action", seat.saturating_add(1))
+                format!("{} had no legal action", crate::engine::seat_ref(seat))
             }
         }
     }
@@ -547,7 +547,7 @@ impl Couperation {
 
     pub(super) fn describe_action(&self, actor: Actor, action: &Action, viewer: Viewer) -> String {
         let sees = |seat: Seat| viewer == Viewer::Seat(seat) || viewer == Viewer::Omniscient;
-        let who = |seat: Seat| format!("player {}", seat.saturating_add(1));
+        let who = crate::engine::seat_ref;
         let seat = match actor {
             Actor::Seat(s) => s,
             Actor::Chance => self.turn,

@@ -213,7 +213,7 @@ impl Pocket {
 
     pub(super) fn describe_action(&self, action: &Action) -> String {
         match *action {
-            Action::Start { seat } => format!("player {} starts", seat.saturating_add(1)),
+            Action::Start { seat } => format!("{} starts", crate::engine::seat_ref(seat)),
             Action::Flip { cell, tap } => {
                 let verb = if tap { "taps and flips" } else { "flips" };
                 match self.cells.get(cell).and_then(|t| t.kind) {
