@@ -103,9 +103,22 @@ impl<G: Registered> Play<G> {
         self.table.m.is_over()
     }
 
-    /// The viewer whose view is on screen.
+    /// The viewer whose view is on screen. With several people at the table, a private view
+    /// stays up only while its owner is to move: while computer players act, the screen shows
+    /// what everyone may see.
     pub fn viewer(&self) -> Viewer {
-        self.keyboard.map(Viewer::Seat).unwrap_or(Viewer::Public)
+        match self.keyboard {
+            Some(k)
+                if G::Ui::PRIVATE
+                    && self.humans() > 1
+                    && !self.is_over()
+                    && !self.table.m.to_move().includes(k) =>
+            {
+                Viewer::Public
+            }
+            Some(k) => Viewer::Seat(k),
+            None => Viewer::Public,
+        }
     }
 
     /// Applies an action and records its event lines for every viewer.

@@ -493,3 +493,22 @@ fn help_pauses_deadlines_and_save_errors_show() {
     app.on_deadline();
     assert_eq!(app.deadline(), None);
 }
+
+#[test]
+fn a_private_view_leaves_the_screen_while_bots_play() {
+    let players = vec![
+        PlayerEntry::human("Ann"),
+        PlayerEntry::bot("Bot 2", "greedy", 7),
+        PlayerEntry::human("Bo"),
+    ];
+    let mut p = Play::new(table(players), true);
+    p.on_event(&key(KeyCode::Enter));
+    assert_eq!(p.viewer(), Viewer::Seat(0));
+    p.on_event(&ch('2'));
+    assert!(p.bot_at.is_some(), "the bot is to move");
+    assert_eq!(
+        p.viewer(),
+        Viewer::Public,
+        "Ann's secret is not left on screen"
+    );
+}
