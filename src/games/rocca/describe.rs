@@ -119,17 +119,7 @@ impl Rocca {
     }
 
     fn death_count(after: &Rocca) -> String {
-        format!(
-            " {} of {} dead (the {} needs {}).",
-            after.dead(),
-            after.villagers.len(),
-            if after.rules.vampire {
-                "killer"
-            } else {
-                "Monster"
-            },
-            cards::deaths_to_win(after.players)
-        )
+        format!(" {}/{} dead.", after.dead(), after.villagers.len())
     }
 
     fn describe_chance(&self, action: Action, viewer: Viewer, after: &Rocca) -> String {

@@ -85,12 +85,11 @@ fn action_at(view: &View, seat: Seat, legal: &[Action], v: u8) -> Option<Action>
 }
 
 impl RoccaUi {
+    /// Left and right walk through all villagers in reading order; up and down keep the column.
     fn move_cursor(&mut self, players: usize, dr: isize, dc: isize) {
-        let fam = FAMILY as isize;
-        let rows = players.max(1) as isize;
-        let r = (isize::from(self.cursor) / fam + dr).rem_euclid(rows);
-        let c = (isize::from(self.cursor) % fam + dc).rem_euclid(fam);
-        self.cursor = (r * fam + c) as u8;
+        let total = (players.max(1) * FAMILY) as isize;
+        let step = dr * FAMILY as isize + dc;
+        self.cursor = (isize::from(self.cursor) + step).rem_euclid(total) as u8;
     }
 
     fn cell_at(area: Rect, players: usize, col: u16, row: u16) -> Option<u8> {
@@ -503,12 +502,22 @@ impl GameUi<Rocca> for RoccaUi {
     fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Rocca>) -> Option<Action> {
         let players = ctx.view.players;
         let seat = ctx.seat?;
-        match key.code {
-            KeyCode::Left | KeyCode::Char('h') => self.move_cursor(players, 0, -1),
-            KeyCode::Right | KeyCode::Char('l') => self.move_cursor(players, 0, 1),
-            KeyCode::Up | KeyCode::Char('k') => self.move_cursor(players, -1, 0),
-            KeyCode::Down | KeyCode::Char('j') => self.move_cursor(players, 1, 0),
+        let targets: Vec<u8> = (0..ctx.view.villagers.len() as u8)
+            .filter(|&v| action_at(ctx.view, seat, ctx.legal, v).is_some())
+            .collect();
+        let (dr, dc) = match key.code {
+            KeyCode::Left | KeyCode::Char('h') => (0, -1),
+            KeyCode::Right | KeyCode::Char('l') => (0, 1),
+            KeyCode::Up | KeyCode::Char('k') => (-1, 0),
+            KeyCode::Down | KeyCode::Char('j') => (1, 0),
             KeyCode::Enter | KeyCode::Char(' ') => {
+                if !targets.contains(&self.cursor) {
+                    // Nothing to choose here: jump to the first villager that can be chosen.
+                    if let Some(&t) = targets.first() {
+                        self.cursor = t;
+                    }
+                    return None;
+                }
                 return action_at(ctx.view, seat, ctx.legal, self.cursor);
             }
             KeyCode::Char('n') => {
@@ -526,7 +535,15 @@ impl GameUi<Rocca> for RoccaUi {
             KeyCode::Char('c') => {
                 return ctx.legal.contains(&Action::Confirm).then_some(Action::Confirm);
             }
-            _ => {}
+            _ => return None,
+        };
+        // Step over villagers that cannot be chosen now (graves at midnight, the living at
+        // the evening's prayer), so the cursor always lands where Enter does something.
+        for _ in 0..ctx.view.villagers.len() {
+            self.move_cursor(players, dr, dc);
+            if targets.is_empty() || targets.contains(&self.cursor) {
+                break;
+            }
         }
         None
     }
