@@ -2,5 +2,5 @@
 
 pub mod kokoro;
 pub mod pocket;
-pub mod rocca;
 pub mod random;
+pub mod rocca;

@@ -156,7 +156,10 @@ impl SleuthBot {
                 return Action::Confirm;
             }
         }
-        let total_sus: f64 = (0..view.villagers.len() as u8).map(sus).sum::<f64>().max(1e-9);
+        let total_sus: f64 = (0..view.villagers.len() as u8)
+            .map(sus)
+            .sum::<f64>()
+            .max(1e-9);
         self.pick_best(legal, |a| match *a {
             Action::Vote { v } => {
                 let p = sus(v) / total_sus;
@@ -188,7 +191,9 @@ impl SleuthBot {
             let Some(x) = view.villager(v) else {
                 return -1.0;
             };
-            if x.body.is_some_and(|b| b == Body::Monster || b == Body::Vampire) {
+            if x.body
+                .is_some_and(|b| b == Body::Monster || b == Body::Vampire)
+            {
                 return -5.0;
             }
             let mut s = 1.0;
@@ -250,7 +255,11 @@ impl Bot<Rocca> for SleuthBot {
                 // Every family bitten is one more on the Vampire's side.
                 let clan = view.clan.clone();
                 self.pick_best(legal, |a| match *a {
-                    Action::Bite { seat: b } if usize::from(b) != seat && !clan.contains(&usize::from(b)) => 1.0,
+                    Action::Bite { seat: b }
+                        if usize::from(b) != seat && !clan.contains(&usize::from(b)) =>
+                    {
+                        1.0
+                    }
                     Action::Sleep => 0.5,
                     _ => 0.0,
                 })
@@ -264,12 +273,16 @@ impl Bot<Rocca> for SleuthBot {
                 })
             }
             Action::Redirect { .. } | Action::Keep => {
-                let killer = Self::mine(view, seat, Body::Monster)
-                    || Self::mine(view, seat, Body::Vampire);
+                let killer =
+                    Self::mine(view, seat, Body::Monster) || Self::mine(view, seat, Body::Vampire);
                 let scores: Vec<f64> = (0..view.villagers.len() as u8)
                     .map(|v| {
                         if killer {
-                            if view.villager(v).and_then(|x| x.body).is_some() { 0.0 } else { 1.0 }
+                            if view.villager(v).and_then(|x| x.body).is_some() {
+                                0.0
+                            } else {
+                                1.0
+                            }
                         } else {
                             self.suspicion(view, seat, v)
                         }

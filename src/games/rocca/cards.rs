@@ -79,10 +79,7 @@ pub fn owner(villager: u8) -> Seat {
 
 /// The villager's label, e.g. `B2` for the second villager of the second family.
 pub fn label(villager: u8) -> String {
-    let letter = FAMILY_LETTERS
-        .get(owner(villager))
-        .copied()
-        .unwrap_or('?');
+    let letter = FAMILY_LETTERS.get(owner(villager)).copied().unwrap_or('?');
     format!("{letter}{}", usize::from(villager) % FAMILY + 1)
 }
 

@@ -65,7 +65,9 @@ impl Rocca {
             && self.told.get(s) != Some(&true)
             && after.ending.is_none()
         {
-            line.push_str(" You wake with two small marks: your family is now of the Vampire's clan.");
+            line.push_str(
+                " You wake with two small marks: your family is now of the Vampire's clan.",
+            );
         }
         line
     }
@@ -154,10 +156,7 @@ impl Rocca {
                 };
                 let need = self.survive_from(v);
                 if n >= need {
-                    format!(
-                        "{} rolls {n}: survives (needed {need}-6)",
-                        named(self, v)
-                    )
+                    format!("{} rolls {n}: survives (needed {need}-6)", named(self, v))
                 } else {
                     let body = self.body(v).unwrap_or(Body::Plain);
                     format!(
@@ -177,7 +176,11 @@ impl Rocca {
                     return format!("the die shows {n}");
                 };
                 if n >= cards::REVIVE_FROM {
-                    format!("{}'s grave rolls {n}: a miracle, {} lives again", label(v), label(v))
+                    format!(
+                        "{}'s grave rolls {n}: a miracle, {} lives again",
+                        label(v),
+                        label(v)
+                    )
                 } else {
                     format!(
                         "{}'s grave rolls {n}: no miracle (needed {}-6)",

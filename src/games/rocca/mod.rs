@@ -150,7 +150,11 @@ pub enum Report {
         survived: bool,
     },
     /// A ballot ended in a tie among `tied` (each with `votes`).
-    Tie { ballot: u8, tied: Vec<u8>, votes: u8 },
+    Tie {
+        ballot: u8,
+        tied: Vec<u8>,
+        votes: u8,
+    },
     /// `v` was executed with `votes` votes, or by lot after the last tie.
     Executed { v: u8, votes: u8, by_lot: bool },
     /// The die was put on a grave, or not (`None`).

@@ -81,7 +81,8 @@ impl Rocca {
                     }
                     continue;
                 }
-                let member = vampire_game && Some(seat) != ks && splitmix(&mut rng).is_multiple_of(3);
+                let member =
+                    vampire_game && Some(seat) != ks && splitmix(&mut rng).is_multiple_of(3);
                 s.clan[seat] = member;
                 s.told[seat] = member && splitmix(&mut rng).is_multiple_of(2);
             }

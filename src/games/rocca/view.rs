@@ -137,9 +137,8 @@ impl super::Rocca {
                 }
             })
             .collect();
-        let is_vampire = |s: Seat| {
-            self.killer_seat() == Some(s) && self.killer_body() == super::Body::Vampire
-        };
+        let is_vampire =
+            |s: Seat| self.killer_seat() == Some(s) && self.killer_body() == super::Body::Vampire;
         let sees_clan = all || me.is_some_and(is_vampire);
         let clan = if sees_clan {
             (0..self.players).filter(|&s| self.in_clan(s)).collect()

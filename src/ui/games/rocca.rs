@@ -76,9 +76,7 @@ fn action_at(view: &View, seat: Seat, legal: &[Action], v: u8) -> Option<Action>
         },
         Stage::Mayor if view.victim == Some(v) => pick(Action::Keep),
         Stage::Mayor => pick(Action::Redirect { v }),
-        Stage::Vote if view.votes.get(seat).copied().flatten() == Some(v) => {
-            pick(Action::Confirm)
-        }
+        Stage::Vote if view.votes.get(seat).copied().flatten() == Some(v) => pick(Action::Confirm),
         Stage::Vote => pick(Action::Vote { v }),
         _ => None,
     }
@@ -111,7 +109,11 @@ fn title_line(view: &View, theme: &Theme) -> Line<'static> {
     };
     let mut extra = Vec::new();
     if view.rules.mayor {
-        extra.push(if view.mayor_used { "Mayor spent" } else { "Mayor" });
+        extra.push(if view.mayor_used {
+            "Mayor spent"
+        } else {
+            "Mayor"
+        });
     }
     if view.rules.police {
         extra.push("Police");
@@ -153,9 +155,7 @@ fn title_line(view: &View, theme: &Theme) -> Line<'static> {
 fn family_line(ui: &RoccaUi, ctx: &Ctx<Rocca>, theme: &Theme, seat: Seat) -> Line<'static> {
     let view = ctx.view;
     let counts = view.tally();
-    let to_vote = view.stage == Stage::Vote
-        && ctx.seat == Some(seat)
-        && !ctx.legal.is_empty();
+    let to_vote = view.stage == Stage::Vote && ctx.seat == Some(seat) && !ctx.legal.is_empty();
     let done = matches!(view.stage, Stage::Midnight | Stage::Evening)
         && !view.owes(seat)
         && !view.steps.is_empty();
@@ -221,8 +221,10 @@ fn family_line(ui: &RoccaUi, ctx: &Ctx<Rocca>, theme: &Theme, seat: Seat) -> Lin
         spans.push(Span::styled(text, st));
         spans.push(Span::styled(r.to_string(), theme.accent()));
         let die = if view.victim == Some(v)
-            && !matches!(view.stage, Stage::Evening | Stage::PrayerEnds | Stage::Midnight)
-        {
+            && !matches!(
+                view.stage,
+                Stage::Evening | Stage::PrayerEnds | Stage::Midnight
+            ) {
             if theme.ascii { "@" } else { "●" }
         } else if view.stage == Stage::ReviveRoll && view.victim == Some(v) {
             if theme.ascii { "@" } else { "●" }
@@ -423,7 +425,11 @@ fn report_line(view: &View, r: &Report) -> String {
     match r {
         Report::Found { v } => format!("Dawn: the die lay on {}.", label(*v)),
         Report::Moved { from, to } => {
-            format!("The Mayor moved it from {} to {}.", label(*from), label(*to))
+            format!(
+                "The Mayor moved it from {} to {}.",
+                label(*from),
+                label(*to)
+            )
         }
         Report::Kept { v } => format!("The Mayor left it on {}.", label(*v)),
         Report::Attack {
@@ -442,7 +448,11 @@ fn report_line(view: &View, r: &Report) -> String {
                 )
             }
         }
-        Report::Tie { ballot, tied, votes } => {
+        Report::Tie {
+            ballot,
+            tied,
+            votes,
+        } => {
             let t: Vec<String> = tied.iter().map(|&v| label(v)).collect();
             format!("Ballot {ballot}: tie of {votes} between {}.", t.join(", "))
         }
@@ -459,7 +469,10 @@ fn report_line(view: &View, r: &Report) -> String {
             if *revived {
                 format!("{}'s grave rolled {roll} (needs 4-6): revived!", label(*v))
             } else {
-                format!("{}'s grave rolled {roll} (needs 4-6): no miracle.", label(*v))
+                format!(
+                    "{}'s grave rolled {roll} (needs 4-6): no miracle.",
+                    label(*v)
+                )
             }
         }
     }
@@ -485,7 +498,11 @@ impl GameUi<Rocca> for RoccaUi {
         lines.push(Line::raw(""));
         lines.extend(secret_lines(ctx, &theme));
         for (i, p) in prompt_lines(ctx, &theme).iter().enumerate() {
-            let style = if i == 0 { theme.title() } else { theme.accent() };
+            let style = if i == 0 {
+                theme.title()
+            } else {
+                theme.accent()
+            };
             for w in wrap(&theme.text(p), width.saturating_sub(1)) {
                 lines.push(Line::styled(w, style));
             }
@@ -526,14 +543,14 @@ impl GameUi<Rocca> for RoccaUi {
                     .find(|a| ctx.legal.contains(a))
                     .filter(|_| {
                         ctx.view.stage == Stage::Mayor
-                            || matches!(
-                                ctx.view.next_step(seat),
-                                Some(Step::Bite | Step::Revive)
-                            )
+                            || matches!(ctx.view.next_step(seat), Some(Step::Bite | Step::Revive))
                     });
             }
             KeyCode::Char('c') => {
-                return ctx.legal.contains(&Action::Confirm).then_some(Action::Confirm);
+                return ctx
+                    .legal
+                    .contains(&Action::Confirm)
+                    .then_some(Action::Confirm);
             }
             _ => return None,
         };
