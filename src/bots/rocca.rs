@@ -149,7 +149,7 @@ impl SleuthBot {
         {
             let best_other = (0..view.villagers.len() as u8)
                 .filter(|&v| v != cur && view.votable(v) && sus(v) > 0.0)
-                .map(|v| count(v))
+                .map(&count)
                 .fold(0.0, f64::max);
             // Stay unless a suspect has more support than one's own choice.
             if count(cur) >= best_other || sus(cur) > 0.0 && count(cur) + 1.0 > best_other {

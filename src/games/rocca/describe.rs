@@ -102,7 +102,7 @@ impl Rocca {
                 }
             }
             Stage::Mayor => {
-                let from = self.victim.map(|v| label(v)).unwrap_or_default();
+                let from = self.victim.map(label).unwrap_or_default();
                 match action {
                     Action::Redirect { v } => {
                         format!("the Mayor moves the die from {from} to {}", named(self, v))

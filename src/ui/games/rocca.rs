@@ -220,16 +220,16 @@ fn family_line(ui: &RoccaUi, ctx: &Ctx<Rocca>, theme: &Theme, seat: Seat) -> Lin
         spans.push(Span::styled(l.to_string(), theme.accent()));
         spans.push(Span::styled(text, st));
         spans.push(Span::styled(r.to_string(), theme.accent()));
-        let die = if view.victim == Some(v)
+        // The die lies on the victim from dawn to night, and on the grave during the prayer.
+        let die_shown = view.victim == Some(v)
             && !matches!(
                 view.stage,
                 Stage::Evening | Stage::PrayerEnds | Stage::Midnight
-            ) {
-            if theme.ascii { "@" } else { "●" }
-        } else if view.stage == Stage::ReviveRoll && view.victim == Some(v) {
-            if theme.ascii { "@" } else { "●" }
-        } else {
-            " "
+            );
+        let die = match (die_shown, theme.ascii) {
+            (true, true) => "@",
+            (true, false) => "●",
+            _ => " ",
         };
         let votes = counts.get(usize::from(v)).copied().unwrap_or(0);
         let votes = if votes > 0 && view.stage == Stage::Vote {
@@ -247,6 +247,9 @@ fn family_line(ui: &RoccaUi, ctx: &Ctx<Rocca>, theme: &Theme, seat: Seat) -> Lin
 fn secret_lines(ctx: &Ctx<Rocca>, theme: &Theme) -> Vec<Line<'static>> {
     let view = ctx.view;
     let Some(seat) = ctx.seat.filter(|_| matches!(view.viewer, Viewer::Seat(_))) else {
+        if view.over() || view.viewer == Viewer::Omniscient {
+            return vec![Line::styled("Every body is shown.", theme.dim())];
+        }
         return vec![Line::styled(
             "Public view: bodies stay hidden until a grave shows them.",
             theme.dim(),
@@ -403,11 +406,26 @@ fn prompt_lines(ctx: &Ctx<Rocca>, theme: &Theme) -> Vec<String> {
                     Reason::Deaths { dead } => format!("{dead} villagers are dead"),
                     Reason::AllClan => "every living family is of the clan".to_string(),
                 };
-                vec![format!(
-                    "{who}: {why}. The {} was {}.",
-                    body_text(e.killer).to_lowercase(),
-                    label(e.killer_at)
-                )]
+                let killer_seat = owner(e.killer_at);
+                let side: Vec<Seat> = (0..players)
+                    .filter(|&s| {
+                        s == killer_seat || (e.killer == Body::Vampire && view.clan.contains(&s))
+                    })
+                    .collect();
+                let winners: Vec<String> = (0..players)
+                    .filter(|s| side.contains(s) == (e.winner == Side::Killer))
+                    .map(|s| format!("{} ({})", name(ctx, s), family_letter(s)))
+                    .collect();
+                vec![
+                    format!(
+                        "Game over. {who}: {why}. The {} was {}, {}'s villager.",
+                        body_text(e.killer).to_lowercase(),
+                        label(e.killer_at),
+                        name(ctx, killer_seat)
+                    ),
+                    format!("Winners: {}.", winners.join(", ")),
+                    "Enter or q leaves; r replays the game with every secret shown.".into(),
+                ]
             }
             None => Vec::new(),
         },
@@ -480,6 +498,8 @@ fn report_line(view: &View, r: &Report) -> String {
 
 impl GameUi<Rocca> for RoccaUi {
     const PRIVATE: bool = true;
+    /// The board explains the end itself and keeps every revealed body in sight.
+    const END_PANEL: bool = false;
     const KEYS: &'static [(&'static str, &'static str)] = &[
         ("arrows", "move"),
         ("Enter", "choose"),
@@ -572,5 +592,177 @@ impl GameUi<Rocca> for RoccaUi {
         let v = Self::cell_at(area, ctx.view.players, m.column, m.row)?;
         self.cursor = v;
         action_at(ctx.view, ctx.seat?, ctx.legal, v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use insta::assert_snapshot;
+    use ratatui::crossterm::event::KeyCode;
+
+    use super::*;
+    use crate::engine::log::PlayerEntry;
+    use crate::engine::{Actor, Match, Options, Setup, Table};
+    use crate::registry::{AnyTable, Registered};
+    use crate::ui::Screen;
+    use crate::ui::play::Play;
+    use crate::ui::testutil::{ch, draw, key};
+
+    const THEME: Theme = Theme::new(false, true);
+
+    fn new_match(players: Vec<PlayerEntry>, opts: &[(&str, &str)], seed: u64) -> Match<Rocca> {
+        let mut options = Options::new();
+        for (k, v) in opts {
+            options.insert(k.to_string(), v.to_string());
+        }
+        Match::new(Setup {
+            options,
+            players,
+            seed,
+            started: "2026-11-25T20:00:00Z".into(),
+        })
+        .expect("setup")
+    }
+
+    fn one_human(n: usize) -> Vec<PlayerEntry> {
+        let names = ["Ann", "Bo", "Cy", "Dee", "Eve", "Fay"];
+        (0..n)
+            .map(|i| {
+                if i == 0 {
+                    PlayerEntry::human(names[i])
+                } else {
+                    PlayerEntry::bot(names[i], "sleuth", 10 + i as u64)
+                }
+            })
+            .collect()
+    }
+
+    fn screen(m: Match<Rocca>) -> Play<Rocca> {
+        let mut p = Play::new(Table::new(m, Rocca::make_bot).expect("table"), false);
+        while p.bot_at.is_some() {
+            p.bot_move();
+        }
+        p
+    }
+
+    fn settle(p: &mut Play<Rocca>) {
+        while p.bot_at.is_some() {
+            p.bot_move();
+        }
+    }
+
+    #[test]
+    fn midnight_and_day_with_options() {
+        let m = new_match(one_human(4), &[("mayor", "on"), ("police", "on")], 5);
+        let mut p = screen(m);
+        assert_eq!(p.table.m.state.stage(), Stage::Midnight);
+        let night = draw(&p, THEME, 80, 24);
+        assert!(
+            night.contains("Midnight: everyone takes a private turn"),
+            "{night}"
+        );
+        assert_snapshot!("rocca_midnight_80x24", night);
+        // Ann sleeps (or hunts): one Enter on a living villager.
+        p.on_event(&key(KeyCode::Enter));
+        settle(&mut p);
+        assert_ne!(p.table.m.state.stage(), Stage::Midnight);
+        let day = draw(&p, THEME, 80, 24);
+        assert!(day.contains("Dawn: the die lay on"), "{day}");
+        assert_snapshot!("rocca_day_80x24", day);
+        assert_snapshot!("rocca_day_120x40", draw(&p, THEME, 120, 40));
+        assert_snapshot!(
+            "rocca_day_80x24_ascii",
+            draw(&p, Theme::new(true, false), 80, 24)
+        );
+        let ascii = draw(&p, Theme::new(true, false), 80, 24);
+        assert!(ascii.is_ascii(), "{ascii}");
+    }
+
+    #[test]
+    fn hot_seat_private_turns_hide_the_other_family() {
+        let players = vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::human("Bo"),
+            PlayerEntry::human("Cy"),
+        ];
+        let m = new_match(players, &[], 2);
+        let mut p = Play::new(Table::new(m, Rocca::make_bot).expect("table"), false);
+        let monster = p.table.m.state.killer_at().expect("dealt");
+        // The first hand-off hides everything.
+        assert_eq!(p.pass, Some(0));
+        let pass = draw(&p, THEME, 80, 24);
+        assert!(pass.contains("Pass to Ann"), "{pass}");
+        assert!(!pass.contains("MONSTER"));
+        p.on_event(&key(KeyCode::Enter));
+        let ann = draw(&p, THEME, 80, 24);
+        assert_snapshot!("rocca_private_ann_80x24", ann);
+        let owns = owner(monster) == 0;
+        assert_eq!(ann.contains("MONSTER"), owns, "{ann}");
+        // Ann's turn takes one Enter whatever her role; then the keyboard goes to Bo.
+        p.on_event(&key(KeyCode::Enter));
+        assert_eq!(p.pass, Some(1));
+        p.on_event(&key(KeyCode::Enter));
+        let bo = draw(&p, THEME, 80, 24);
+        assert_eq!(bo.contains("MONSTER"), owner(monster) == 1, "{bo}");
+        assert!(bo.contains("takes a night turn") || owner(monster) == 1);
+        // Bo's screen has the same lines as Ann's, in the same places.
+        let shape = |s: &str| {
+            s.lines()
+                .map(|l| l.chars().next().is_some())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(shape(&ann).len(), shape(&bo).len());
+    }
+
+    #[test]
+    fn cursor_skips_graves_and_votes_with_keys() {
+        let m = new_match(one_human(3), &[], 9);
+        let mut p = screen(m);
+        // Play until a day with Ann to vote.
+        for _ in 0..40 {
+            if p.is_over() {
+                break;
+            }
+            let st = p.table.m.state.stage();
+            if st == Stage::Vote && p.table.m.to_move().includes(0) {
+                break;
+            }
+            p.on_event(&key(KeyCode::Enter));
+            settle(&mut p);
+        }
+        if p.is_over() {
+            return;
+        }
+        let before = p.table.m.history.len();
+        p.on_event(&ch('l'));
+        let cursor = p.ui.cursor;
+        assert!(p.table.m.state.is_alive(cursor));
+        p.on_event(&key(KeyCode::Enter));
+        assert!(p.table.m.history.len() > before);
+        assert!(
+            p.table
+                .m
+                .history
+                .iter()
+                .any(|s| s.actor == Actor::Seat(0) && s.action == Action::Vote { v: cursor })
+        );
+    }
+
+    #[test]
+    fn the_end() {
+        let players = (0..4)
+            .map(|i| PlayerEntry::bot(format!("Bot {}", i + 1), "sleuth", 3 + i))
+            .collect();
+        let mut t = Table::new(
+            new_match(players, &[("healer", "on"), ("mayor", "on")], 21),
+            Rocca::make_bot,
+        )
+        .expect("table");
+        t.run_bots(usize::MAX).expect("plays");
+        let p = Play::new(t, false);
+        assert!(p.is_over());
+        let end = draw(&p, THEME, 80, 24);
+        assert!(end.contains("Game over"), "{end}");
+        assert_snapshot!("rocca_end_80x24", end);
     }
 }
