@@ -50,14 +50,6 @@ fn body_text(b: Body) -> &'static str {
     }
 }
 
-fn killer_word(view: &View) -> &'static str {
-    if view.rules.vampire {
-        "killer"
-    } else {
-        "Monster"
-    }
-}
-
 /// What Enter on villager `v` means for the seat at the keyboard, if anything.
 fn action_at(view: &View, seat: Seat, legal: &[Action], v: u8) -> Option<Action> {
     let x = view.villager(v)?;
@@ -107,47 +99,43 @@ fn title_line(view: &View, theme: &Theme) -> Line<'static> {
         Stage::Evening | Stage::PrayerEnds | Stage::ReviveRoll => format!("Evening {}", view.day),
         Stage::Over => "Game over".to_string(),
     };
-    let mut extra = Vec::new();
+    let mut extra: Vec<String> = Vec::new();
     if view.rules.mayor {
-        extra.push(if view.mayor_used {
-            "Mayor spent"
-        } else {
-            "Mayor"
-        });
+        extra.push(
+            if view.mayor_used {
+                "Mayor spent"
+            } else {
+                "Mayor"
+            }
+            .into(),
+        );
     }
     if view.rules.police {
-        extra.push("Police");
+        extra.push("Police".into());
     }
     if view.rules.healer {
         extra.push(match (view.healer_alive, view.healer_power) {
-            (false, _) => "Healer dead",
-            (true, true) => "Healer awake",
-            (true, false) => "Healer asleep",
+            (false, _) => "Healer dead".into(),
+            (true, true) => "Healer awake".into(),
+            (true, false) => format!("Healer wakes at {}", view.deaths_to_heal),
         });
     }
     if view.rules.vampire {
-        extra.push("Vampire?");
+        extra.push("Vampire?".into());
     }
     let mut spans = vec![
         Span::styled(when, theme.title()),
         Span::raw(theme.sep()),
         Span::raw(format!(
-            "dead {}/{} (the {} wins at {})",
+            "dead {}/{} ({} win)",
             view.dead,
             view.villagers.len(),
-            killer_word(view),
             view.deaths_to_win
         )),
     ];
-    if view.rules.healer && !view.healer_power {
-        spans.push(Span::styled(
-            format!(", Healer wakes at {}", view.deaths_to_heal),
-            theme.dim(),
-        ));
-    }
     if !extra.is_empty() {
         spans.push(Span::raw(theme.sep()));
-        spans.push(Span::styled(extra.join(" "), theme.dim()));
+        spans.push(Span::styled(extra.join(", "), theme.dim()));
     }
     Line::from(spans)
 }
