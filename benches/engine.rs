@@ -4,7 +4,7 @@
 use divan::Bencher;
 use hotseat::engine::log::{self, PlayerEntry};
 use hotseat::engine::{Actor, Game, Match, Setup, ToMove, rng};
-use hotseat::games::{couperation::Couperation, kokoro::Kokoro, pocket::Pocket};
+use hotseat::games::{couperation::Couperation, kokoro::Kokoro, pocket::Pocket, rocca::Rocca};
 
 fn main() {
     divan::main();
@@ -63,6 +63,11 @@ fn playout_kokoro(b: Bencher, players: usize) {
 #[divan::bench(args = [2, 4])]
 fn playout_couperation(b: Bencher, players: usize) {
     bench_playout::<Couperation>(b, players);
+}
+
+#[divan::bench(args = [3, 6])]
+fn playout_rocca(b: Bencher, players: usize) {
+    bench_playout::<Rocca>(b, players);
 }
 
 fn bench_replay<G: Game>(b: Bencher, players: usize) {

@@ -173,11 +173,21 @@ impl Registered for crate::games::couperation::Couperation {
     }
 }
 
+impl Registered for crate::games::rocca::Rocca {
+    type Ui = crate::ui::games::rocca::RoccaUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::rocca::KINDS;
+    const RULES: &'static str = include_str!("../assets/rules/rocca.md");
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        crate::bots::rocca::make(kind, seed)
+    }
+}
+
 /// Every game, in launcher order.
 pub static GAMES: &[&dyn AnyGame] = &[
     &Entry::<crate::games::pocket::Pocket>::NEW,
     &Entry::<crate::games::kokoro::Kokoro>::NEW,
     &Entry::<crate::games::couperation::Couperation>::NEW,
+    &Entry::<crate::games::rocca::Rocca>::NEW,
 ];
 
 /// A game by id or alias.

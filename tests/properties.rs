@@ -196,4 +196,5 @@ game_properties! {
     pocket => hotseat::games::pocket::Pocket,
     kokoro => hotseat::games::kokoro::Kokoro,
     couperation => hotseat::games::couperation::Couperation,
+    rocca => hotseat::games::rocca::Rocca,
 }

@@ -4,3 +4,4 @@ pub mod couperation;
 pub mod kokoro;
 pub mod pocket;
 pub mod random;
+pub mod rocca;

@@ -2,3 +2,4 @@
 pub mod couperation;
 pub mod kokoro;
 pub mod pocket;
+pub mod rocca;

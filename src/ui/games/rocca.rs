@@ -1,0 +1,756 @@
+//! Rocca Monster on screen: one row per family with its three villagers (label, face, what the
+//! viewer knows of the body, the die and the votes), then the viewer's own secret, what the
+//! cycle asks now, the prompt, and what happened since dawn.
+//!
+//! The private midnight and evening turns look and work the same for every role: everyone
+//! points at a villager (or a grave, or a family) and presses Enter, so nobody watching the
+//! keys can tell the Monster from a sleeper.
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::engine::{Seat, Viewer};
+use crate::games::rocca::{
+    Action, Body, FAMILY, Face, Reason, Report, Rocca, Side, Stage, Step, View, family_letter,
+    label, owner,
+};
+use crate::ui::widgets::{truncate, wrap};
+use crate::ui::{Ctx, GameUi, Theme};
+
+/// Columns of the family column: turn mark, letter, bite mark, space, name, space.
+const NAME_W: u16 = 13;
+/// Columns of one villager cell: bracket, label, status, face, body, bracket, die, votes.
+const CELL_W: u16 = 22;
+/// Rows above the first family: the title line.
+const TOP: u16 = 1;
+
+#[derive(Default)]
+pub struct RoccaUi {
+    /// The villager under the cursor.
+    pub cursor: u8,
+}
+
+fn name(ctx: &Ctx<Rocca>, seat: Seat) -> String {
+    ctx.names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("Player {}", seat + 1))
+}
+
+fn body_text(b: Body) -> &'static str {
+    match b {
+        Body::Plain => "plain",
+        Body::Monster => "MONSTER",
+        Body::Vampire => "VAMPIRE",
+        Body::Healer => "Healer",
+    }
+}
+
+/// What Enter on villager `v` means for the seat at the keyboard, if anything.
+fn action_at(view: &View, seat: Seat, legal: &[Action], v: u8) -> Option<Action> {
+    let x = view.villager(v)?;
+    let pick = |a: Action| legal.contains(&a).then_some(a);
+    let sleep = || pick(Action::Sleep);
+    match view.stage {
+        Stage::Midnight | Stage::Evening => match view.next_step(seat)? {
+            // A sleeper's Enter is accepted exactly where the role's would be.
+            Step::Attack if x.alive => pick(Action::Attack { v }).or_else(sleep),
+            Step::Bite if view.bite_from.contains(&owner(v)) => pick(Action::Bite {
+                seat: owner(v) as u8,
+            })
+            .or_else(sleep),
+            Step::Revive if !x.alive => pick(Action::Revive { v }).or_else(sleep),
+            _ => None,
+        },
+        Stage::Mayor if view.victim == Some(v) => pick(Action::Keep),
+        Stage::Mayor => pick(Action::Redirect { v }),
+        Stage::Vote if view.votes.get(seat).copied().flatten() == Some(v) => pick(Action::Confirm),
+        Stage::Vote => pick(Action::Vote { v }),
+        _ => None,
+    }
+}
+
+impl RoccaUi {
+    /// Left and right walk through all villagers in reading order; up and down keep the column.
+    fn move_cursor(&mut self, players: usize, dr: isize, dc: isize) {
+        let total = (players.max(1) * FAMILY) as isize;
+        let step = dr * FAMILY as isize + dc;
+        self.cursor = (isize::from(self.cursor) + step).rem_euclid(total) as u8;
+    }
+
+    fn cell_at(area: Rect, players: usize, col: u16, row: u16) -> Option<u8> {
+        let x = col.checked_sub(area.x + NAME_W)? / CELL_W;
+        let y = row.checked_sub(area.y + TOP)?;
+        ((x as usize) < FAMILY && (y as usize) < players)
+            .then_some((y as usize * FAMILY + x as usize) as u8)
+    }
+}
+
+fn title_line(view: &View, theme: &Theme) -> Line<'static> {
+    let when = match view.stage {
+        Stage::Setup => "Setting up".to_string(),
+        Stage::Midnight | Stage::Dawn => format!("Night {}", view.day),
+        Stage::Mayor | Stage::AttackRoll => format!("Morning {}", view.day),
+        Stage::Vote | Stage::Tally | Stage::Lot => format!("Day {}", view.day),
+        Stage::Evening | Stage::PrayerEnds | Stage::ReviveRoll => format!("Evening {}", view.day),
+        Stage::Over => "Game over".to_string(),
+    };
+    let mut extra: Vec<String> = Vec::new();
+    if view.rules.mayor {
+        extra.push(
+            if view.mayor_used {
+                "Mayor spent"
+            } else {
+                "Mayor"
+            }
+            .into(),
+        );
+    }
+    if view.rules.police {
+        extra.push("Police".into());
+    }
+    if view.rules.healer {
+        extra.push(match (view.healer_alive, view.healer_power) {
+            (false, _) => "Healer dead".into(),
+            (true, true) => "Healer awake".into(),
+            (true, false) => format!("Healer wakes at {}", view.deaths_to_heal),
+        });
+    }
+    if view.rules.vampire {
+        extra.push("Vampire?".into());
+    }
+    let mut spans = vec![
+        Span::styled(when, theme.title()),
+        Span::raw(theme.sep()),
+        Span::raw(format!(
+            "dead {}/{} ({} win)",
+            view.dead,
+            view.villagers.len(),
+            view.deaths_to_win
+        )),
+    ];
+    if !extra.is_empty() {
+        spans.push(Span::raw(theme.sep()));
+        spans.push(Span::styled(extra.join(", "), theme.dim()));
+    }
+    Line::from(spans)
+}
+
+fn family_line(ui: &RoccaUi, ctx: &Ctx<Rocca>, theme: &Theme, seat: Seat) -> Line<'static> {
+    let view = ctx.view;
+    let counts = view.tally();
+    let to_vote = view.stage == Stage::Vote && ctx.seat == Some(seat) && !ctx.legal.is_empty();
+    let done = matches!(view.stage, Stage::Midnight | Stage::Evening)
+        && !view.owes(seat)
+        && !view.steps.is_empty();
+    let confirmed = view.stage == Stage::Vote && view.confirmed.get(seat) == Some(&true);
+    let mark = if to_vote {
+        theme.pointer().chars().next().unwrap_or('>').to_string()
+    } else if done || confirmed {
+        theme.text("✓")
+    } else {
+        " ".to_string()
+    };
+    let bite = view.next_step(ctx.seat.unwrap_or(usize::MAX)) == Some(Step::Bite)
+        && view.bite_from.contains(&seat);
+    let mut spans = vec![
+        Span::styled(mark, theme.accent()),
+        Span::styled(family_letter(seat).to_string(), theme.title()),
+        Span::styled(if bite { "*" } else { " " }.to_string(), theme.accent()),
+        Span::raw(" "),
+    ];
+    let who = truncate(&theme.text(&name(ctx, seat)), 8, theme.ellipsis());
+    let style = if ctx.seat == Some(seat) {
+        theme.accent()
+    } else {
+        Style::new()
+    };
+    spans.push(Span::styled(format!("{who:<8} "), style));
+    let my_turn = !ctx.legal.is_empty();
+    for i in 0..FAMILY {
+        let v = (seat * FAMILY + i) as u8;
+        let Some(x) = view.villager(v) else {
+            continue;
+        };
+        let here = my_turn && ui.cursor == v;
+        let status = match (x.alive, x.once_dead) {
+            (false, _) => {
+                if theme.ascii {
+                    "x"
+                } else {
+                    "†"
+                }
+            }
+            (true, true) => "+",
+            _ => " ",
+        };
+        let face = match x.face {
+            Face::Plain => "",
+            f => f.name(),
+        };
+        let body = x.body.map(body_text).unwrap_or("");
+        let text = format!("{}{status}{face:<6} {body:<7}", label(v));
+        let mut st = if !x.alive {
+            theme.dim()
+        } else if matches!(x.body, Some(Body::Monster | Body::Vampire)) {
+            theme.error()
+        } else {
+            Style::new()
+        };
+        if here {
+            st = st.add_modifier(Modifier::REVERSED);
+        }
+        let (l, r) = if here { ("[", "]") } else { (" ", " ") };
+        spans.push(Span::styled(l.to_string(), theme.accent()));
+        spans.push(Span::styled(text, st));
+        spans.push(Span::styled(r.to_string(), theme.accent()));
+        // The die lies on the victim from dawn to night, and on the grave during the prayer.
+        let die_shown = view.victim == Some(v)
+            && !matches!(
+                view.stage,
+                Stage::Evening | Stage::PrayerEnds | Stage::Midnight
+            );
+        let die = match (die_shown, theme.ascii) {
+            (true, true) => "@",
+            (true, false) => "●",
+            _ => " ",
+        };
+        let votes = counts.get(usize::from(v)).copied().unwrap_or(0);
+        let votes = if votes > 0 && view.stage == Stage::Vote {
+            votes.to_string()
+        } else {
+            " ".to_string()
+        };
+        spans.push(Span::styled(die.to_string(), theme.accent()));
+        spans.push(Span::styled(format!("{votes:<2}"), theme.key()));
+    }
+    Line::from(spans)
+}
+
+/// The viewer's own secret: its family's bodies and clan news.
+fn secret_lines(ctx: &Ctx<Rocca>, theme: &Theme) -> Vec<Line<'static>> {
+    let view = ctx.view;
+    let Some(seat) = ctx.seat.filter(|_| matches!(view.viewer, Viewer::Seat(_))) else {
+        if view.over() || view.viewer == Viewer::Omniscient {
+            return vec![Line::styled("Every body is shown.", theme.dim())];
+        }
+        return vec![Line::styled(
+            "Public view: bodies stay hidden until a grave shows them.",
+            theme.dim(),
+        )];
+    };
+    let mut parts = Vec::new();
+    let mut role = None;
+    for i in 0..FAMILY {
+        let v = (seat * FAMILY + i) as u8;
+        if let Some(b) = view.villager(v).and_then(|x| x.body) {
+            parts.push(format!("{} {}", label(v), body_text(b)));
+            if b != Body::Plain {
+                role = Some(b);
+            }
+        }
+    }
+    let mut line = vec![
+        Span::styled("Secret: ", theme.dim()),
+        Span::styled(parts.join(", "), theme.accent()),
+    ];
+    let news = match role {
+        Some(Body::Monster) => " - you are the Monster.".to_string(),
+        Some(Body::Vampire) if view.clan.is_empty() => " - you are the Vampire.".to_string(),
+        Some(Body::Vampire) => {
+            let c: Vec<String> = view
+                .clan
+                .iter()
+                .map(|&s| family_letter(s).to_string())
+                .collect();
+            format!(" - Vampire; clan: {}.", c.join(" "))
+        }
+        Some(Body::Healer) => " - you hold the Healer.".to_string(),
+        _ if view.in_clan => " - you are of the Vampire's clan.".to_string(),
+        _ => " - a plain family.".to_string(),
+    };
+    line.push(Span::styled(news, theme.dim()));
+    vec![Line::from(line)]
+}
+
+/// What the cycle asks now and the prompt for the seat at the keyboard. Private turns take the
+/// same number of lines for every role.
+fn prompt_lines(ctx: &Ctx<Rocca>, theme: &Theme) -> Vec<String> {
+    let view = ctx.view;
+    let seat = ctx.seat.unwrap_or(usize::MAX);
+    let acting = !ctx.legal.is_empty();
+    let done = view.done.iter().filter(|&&d| d >= view.steps.len()).count();
+    let players = view.players;
+    let has = |f: fn(&Action) -> bool| ctx.legal.iter().any(f);
+    match view.stage {
+        Stage::Setup => vec!["The cards are being dealt.".into()],
+        Stage::Midnight | Stage::Evening => {
+            let head = if view.stage == Stage::Midnight {
+                format!("Midnight: everyone takes a private turn ({done}/{players} done).")
+            } else {
+                format!("Evening: everyone prays in private ({done}/{players} done).")
+            };
+            let body: [String; 2] = match (acting, view.next_step(seat)) {
+                (true, Some(Step::Attack)) if has(|a| matches!(a, Action::Attack { .. })) => [
+                    "You hunt tonight: choose a living villager to attack".into(),
+                    "and press Enter. The morning will not say who did it.".into(),
+                ],
+                (true, Some(Step::Attack)) => [
+                    "You sleep: point at any living villager and press Enter".into(),
+                    "(so nobody can tell your turn from the Monster's).".into(),
+                ],
+                (true, Some(Step::Bite)) if has(|a| matches!(a, Action::Bite { .. })) => [
+                    "Bite? Point at a family marked * and press Enter to".into(),
+                    "turn it into your clan, or press n to bite nobody.".into(),
+                ],
+                (true, Some(Step::Bite)) => [
+                    "You sleep: point at a family marked * and press Enter,".into(),
+                    "or press n. Either way you only sleep.".into(),
+                ],
+                (true, Some(Step::Revive)) if has(|a| matches!(a, Action::Revive { .. })) => [
+                    "Healer: point at a grave and press Enter to try a".into(),
+                    "miracle (4-6 revives), or press n to let the dead rest.".into(),
+                ],
+                (true, Some(Step::Revive)) => [
+                    "You pray: point at any grave and press Enter, or".into(),
+                    "press n. Either way you only pray.".into(),
+                ],
+                _ => [
+                    "Your eyes are closed; the others take their turns.".into(),
+                    String::new(),
+                ],
+            };
+            let mut out = vec![head];
+            out.extend(body);
+            out
+        }
+        Stage::Mayor => {
+            let v = view.victim.map(label).unwrap_or_default();
+            if acting {
+                vec![
+                    format!("The die lies on {v}, of your family."),
+                    "As the Mayor you may move it once per game: Enter on a".into(),
+                    "villager of another family, or n (or Enter on it) to keep it.".into(),
+                ]
+            } else {
+                vec![format!(
+                    "The die lies on {v}: the Mayor's player may move it once per game."
+                )]
+            }
+        }
+        Stage::Vote => {
+            let cands = if view.candidates.is_empty() {
+                String::new()
+            } else {
+                let c: Vec<String> = view.candidates.iter().map(|&v| label(v)).collect();
+                format!(" among {}", c.join(", "))
+            };
+            let mut out = vec![format!(
+                "Day {}, ballot {}/3{cands}: talk, then vote in seat order; all must confirm.",
+                view.day, view.ballot
+            )];
+            match (acting, view.votes.get(seat).copied().flatten()) {
+                (true, None) => out.push("Put your vote on a villager: Enter.".into()),
+                (true, Some(v)) => {
+                    let left = view.changes_left.get(seat).copied().unwrap_or(0);
+                    out.push(format!(
+                        "Your vote is on {}: c confirms; Enter elsewhere moves it ({left} moves left).",
+                        label(v)
+                    ));
+                }
+                _ => {}
+            }
+            let cast: Vec<String> = (0..players)
+                .filter_map(|s| {
+                    view.votes.get(s).copied().flatten().map(|v| {
+                        let ok = if view.confirmed.get(s) == Some(&true) {
+                            theme.text("✓")
+                        } else {
+                            String::new()
+                        };
+                        format!("{}>{}{ok}", family_letter(s), label(v))
+                    })
+                })
+                .collect();
+            if !cast.is_empty() {
+                out.push(format!("Votes: {}", cast.join("  ")));
+            }
+            out
+        }
+        Stage::Over => match view.ending {
+            Some(e) => {
+                let who = match (e.winner, e.killer) {
+                    (Side::Village, _) => "The villagers win".to_string(),
+                    (Side::Killer, Body::Vampire) => "The Vampire's clan wins".to_string(),
+                    (Side::Killer, _) => "The Monster wins".to_string(),
+                };
+                let why = match e.reason {
+                    Reason::Executed { v } => format!("{} was executed", label(v)),
+                    Reason::Attacked { v } => format!("{} attacked itself and died", label(v)),
+                    Reason::Deaths { dead } => format!("{dead} villagers are dead"),
+                    Reason::AllClan => "every living family is of the clan".to_string(),
+                };
+                let killer_seat = owner(e.killer_at);
+                let side: Vec<Seat> = (0..players)
+                    .filter(|&s| {
+                        s == killer_seat || (e.killer == Body::Vampire && view.clan.contains(&s))
+                    })
+                    .collect();
+                let winners: Vec<String> = (0..players)
+                    .filter(|s| side.contains(s) == (e.winner == Side::Killer))
+                    .map(|s| format!("{} ({})", name(ctx, s), family_letter(s)))
+                    .collect();
+                vec![
+                    format!(
+                        "Game over. {who}: {why}. The {} was {}, {}'s villager.",
+                        body_text(e.killer).to_lowercase(),
+                        label(e.killer_at),
+                        name(ctx, killer_seat)
+                    ),
+                    format!("Winners: {}.", winners.join(", ")),
+                    "Enter or q leaves; r replays the game with every secret shown.".into(),
+                ]
+            }
+            None => Vec::new(),
+        },
+        _ => vec!["The game master is at work.".into()],
+    }
+}
+
+fn report_line(view: &View, r: &Report) -> String {
+    let body = |v: u8| {
+        view.villager(v)
+            .and_then(|x| x.body)
+            .map(|b| body_text(b).to_lowercase())
+            .unwrap_or_else(|| "?".into())
+    };
+    match r {
+        Report::Found { v } => format!("Dawn: the die lay on {}.", label(*v)),
+        Report::Moved { from, to } => {
+            format!(
+                "The Mayor moved it from {} to {}.",
+                label(*from),
+                label(*to)
+            )
+        }
+        Report::Kept { v } => format!("The Mayor left it on {}.", label(*v)),
+        Report::Attack {
+            v,
+            roll,
+            need,
+            survived,
+        } => {
+            if *survived {
+                format!("{} rolled {roll} (needs {need}-6): survived.", label(*v))
+            } else {
+                format!(
+                    "{} rolled {roll} (needs {need}-6): died, grave shows {}.",
+                    label(*v),
+                    body(*v)
+                )
+            }
+        }
+        Report::Tie {
+            ballot,
+            tied,
+            votes,
+        } => {
+            let t: Vec<String> = tied.iter().map(|&v| label(v)).collect();
+            format!("Ballot {ballot}: tie of {votes} between {}.", t.join(", "))
+        }
+        Report::Executed { v, votes, by_lot } => {
+            if *by_lot {
+                format!("The lot chose {}: executed, {}.", label(*v), body(*v))
+            } else {
+                format!("{} executed with {votes} votes: {}.", label(*v), body(*v))
+            }
+        }
+        Report::Prayer { v: Some(v) } => format!("Evening: the die on {}'s grave.", label(*v)),
+        Report::Prayer { v: None } => "Evening: no die on any grave.".into(),
+        Report::Revival { v, roll, revived } => {
+            if *revived {
+                format!("{}'s grave rolled {roll} (needs 4-6): revived!", label(*v))
+            } else {
+                format!(
+                    "{}'s grave rolled {roll} (needs 4-6): no miracle.",
+                    label(*v)
+                )
+            }
+        }
+    }
+}
+
+impl GameUi<Rocca> for RoccaUi {
+    const PRIVATE: bool = true;
+    /// The board explains the end itself and keeps every revealed body in sight.
+    const END_PANEL: bool = false;
+    const KEYS: &'static [(&'static str, &'static str)] = &[
+        ("arrows", "move"),
+        ("Enter", "choose"),
+        ("n", "none/keep"),
+        ("c", "confirm"),
+    ];
+
+    fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Rocca>) {
+        let theme = ctx.theme();
+        let view = ctx.view;
+        let width = area.width as usize;
+        let mut lines = vec![title_line(view, &theme)];
+        for seat in 0..view.players {
+            lines.push(family_line(self, ctx, &theme, seat));
+        }
+        lines.push(Line::raw(""));
+        lines.extend(secret_lines(ctx, &theme));
+        for (i, p) in prompt_lines(ctx, &theme).iter().enumerate() {
+            let style = if i == 0 {
+                theme.title()
+            } else {
+                theme.accent()
+            };
+            for w in wrap(&theme.text(p), width.saturating_sub(1)) {
+                lines.push(Line::styled(w, style));
+            }
+        }
+        let room = (area.height as usize).saturating_sub(lines.len());
+        let reports: Vec<String> = view.today.iter().map(|r| report_line(view, r)).collect();
+        let start = reports.len().saturating_sub(room);
+        for r in &reports[start..] {
+            lines.push(Line::styled(theme.text(r), theme.dim()));
+        }
+        f.render_widget(Paragraph::new(lines), area);
+    }
+
+    fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Rocca>) -> Option<Action> {
+        let players = ctx.view.players;
+        let seat = ctx.seat?;
+        let targets: Vec<u8> = (0..ctx.view.villagers.len() as u8)
+            .filter(|&v| action_at(ctx.view, seat, ctx.legal, v).is_some())
+            .collect();
+        let (dr, dc) = match key.code {
+            KeyCode::Left | KeyCode::Char('h') => (0, -1),
+            KeyCode::Right | KeyCode::Char('l') => (0, 1),
+            KeyCode::Up | KeyCode::Char('k') => (-1, 0),
+            KeyCode::Down | KeyCode::Char('j') => (1, 0),
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                if !targets.contains(&self.cursor) {
+                    // Nothing to choose here: jump to the first villager that can be chosen.
+                    if let Some(&t) = targets.first() {
+                        self.cursor = t;
+                    }
+                    return None;
+                }
+                return action_at(ctx.view, seat, ctx.legal, self.cursor);
+            }
+            KeyCode::Char('n') => {
+                return [Action::Keep, Action::Sleep]
+                    .into_iter()
+                    .find(|a| ctx.legal.contains(a))
+                    .filter(|_| {
+                        ctx.view.stage == Stage::Mayor
+                            || matches!(ctx.view.next_step(seat), Some(Step::Bite | Step::Revive))
+                    });
+            }
+            KeyCode::Char('c') => {
+                return ctx
+                    .legal
+                    .contains(&Action::Confirm)
+                    .then_some(Action::Confirm);
+            }
+            _ => return None,
+        };
+        // Step over villagers that cannot be chosen now (graves at midnight, the living at
+        // the evening's prayer), so the cursor always lands where Enter does something.
+        for _ in 0..ctx.view.villagers.len() {
+            self.move_cursor(players, dr, dc);
+            if targets.is_empty() || targets.contains(&self.cursor) {
+                break;
+            }
+        }
+        None
+    }
+
+    fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Rocca>) -> Option<Action> {
+        if m.kind != MouseEventKind::Down(MouseButton::Left) {
+            return None;
+        }
+        let v = Self::cell_at(area, ctx.view.players, m.column, m.row)?;
+        self.cursor = v;
+        action_at(ctx.view, ctx.seat?, ctx.legal, v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use insta::assert_snapshot;
+    use ratatui::crossterm::event::KeyCode;
+
+    use super::*;
+    use crate::engine::log::PlayerEntry;
+    use crate::engine::{Actor, Match, Options, Setup, Table};
+    use crate::registry::{AnyTable, Registered};
+    use crate::ui::Screen;
+    use crate::ui::play::Play;
+    use crate::ui::testutil::{ch, draw, key};
+
+    const THEME: Theme = Theme::new(false, true);
+
+    fn new_match(players: Vec<PlayerEntry>, opts: &[(&str, &str)], seed: u64) -> Match<Rocca> {
+        let mut options = Options::new();
+        for (k, v) in opts {
+            options.insert(k.to_string(), v.to_string());
+        }
+        Match::new(Setup {
+            options,
+            players,
+            seed,
+            started: "2026-11-25T20:00:00Z".into(),
+        })
+        .expect("setup")
+    }
+
+    fn one_human(n: usize) -> Vec<PlayerEntry> {
+        let names = ["Ann", "Bo", "Cy", "Dee", "Eve", "Fay"];
+        (0..n)
+            .map(|i| {
+                if i == 0 {
+                    PlayerEntry::human(names[i])
+                } else {
+                    PlayerEntry::bot(names[i], "sleuth", 10 + i as u64)
+                }
+            })
+            .collect()
+    }
+
+    fn screen(m: Match<Rocca>) -> Play<Rocca> {
+        let mut p = Play::new(Table::new(m, Rocca::make_bot).expect("table"), false);
+        while p.bot_at.is_some() {
+            p.bot_move();
+        }
+        p
+    }
+
+    fn settle(p: &mut Play<Rocca>) {
+        while p.bot_at.is_some() {
+            p.bot_move();
+        }
+    }
+
+    #[test]
+    fn midnight_and_day_with_options() {
+        let m = new_match(one_human(4), &[("mayor", "on"), ("police", "on")], 5);
+        let mut p = screen(m);
+        assert_eq!(p.table.m.state.stage(), Stage::Midnight);
+        let night = draw(&p, THEME, 80, 24);
+        assert!(
+            night.contains("Midnight: everyone takes a private turn"),
+            "{night}"
+        );
+        assert_snapshot!("rocca_midnight_80x24", night);
+        // Ann sleeps (or hunts): one Enter on a living villager.
+        p.on_event(&key(KeyCode::Enter));
+        settle(&mut p);
+        assert_ne!(p.table.m.state.stage(), Stage::Midnight);
+        let day = draw(&p, THEME, 80, 24);
+        assert!(day.contains("Dawn: the die lay on"), "{day}");
+        assert_snapshot!("rocca_day_80x24", day);
+        assert_snapshot!("rocca_day_120x40", draw(&p, THEME, 120, 40));
+        assert_snapshot!(
+            "rocca_day_80x24_ascii",
+            draw(&p, Theme::new(true, false), 80, 24)
+        );
+        let ascii = draw(&p, Theme::new(true, false), 80, 24);
+        assert!(ascii.is_ascii(), "{ascii}");
+    }
+
+    #[test]
+    fn hot_seat_private_turns_hide_the_other_family() {
+        let players = vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::human("Bo"),
+            PlayerEntry::human("Cy"),
+        ];
+        let m = new_match(players, &[], 2);
+        let mut p = Play::new(Table::new(m, Rocca::make_bot).expect("table"), false);
+        let monster = p.table.m.state.killer_at().expect("dealt");
+        // The first hand-off hides everything.
+        assert_eq!(p.pass, Some(0));
+        let pass = draw(&p, THEME, 80, 24);
+        assert!(pass.contains("Pass to Ann"), "{pass}");
+        assert!(!pass.contains("MONSTER"));
+        p.on_event(&key(KeyCode::Enter));
+        let ann = draw(&p, THEME, 80, 24);
+        assert_snapshot!("rocca_private_ann_80x24", ann);
+        let owns = owner(monster) == 0;
+        assert_eq!(ann.contains("MONSTER"), owns, "{ann}");
+        // Ann's turn takes one Enter whatever her role; then the keyboard goes to Bo.
+        p.on_event(&key(KeyCode::Enter));
+        assert_eq!(p.pass, Some(1));
+        p.on_event(&key(KeyCode::Enter));
+        let bo = draw(&p, THEME, 80, 24);
+        assert_eq!(bo.contains("MONSTER"), owner(monster) == 1, "{bo}");
+        assert!(bo.contains("takes a night turn") || owner(monster) == 1);
+        // Bo's screen has the same lines as Ann's, in the same places.
+        let shape = |s: &str| {
+            s.lines()
+                .map(|l| l.chars().next().is_some())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(shape(&ann).len(), shape(&bo).len());
+    }
+
+    #[test]
+    fn cursor_skips_graves_and_votes_with_keys() {
+        let m = new_match(one_human(3), &[], 9);
+        let mut p = screen(m);
+        // Play until a day with Ann to vote.
+        for _ in 0..40 {
+            if p.is_over() {
+                break;
+            }
+            let st = p.table.m.state.stage();
+            if st == Stage::Vote && p.table.m.to_move().includes(0) {
+                break;
+            }
+            p.on_event(&key(KeyCode::Enter));
+            settle(&mut p);
+        }
+        if p.is_over() {
+            return;
+        }
+        let before = p.table.m.history.len();
+        p.on_event(&ch('l'));
+        let cursor = p.ui.cursor;
+        assert!(p.table.m.state.is_alive(cursor));
+        p.on_event(&key(KeyCode::Enter));
+        assert!(p.table.m.history.len() > before);
+        assert!(
+            p.table
+                .m
+                .history
+                .iter()
+                .any(|s| s.actor == Actor::Seat(0) && s.action == Action::Vote { v: cursor })
+        );
+    }
+
+    #[test]
+    fn the_end() {
+        let players = (0..4)
+            .map(|i| PlayerEntry::bot(format!("Bot {}", i + 1), "sleuth", 3 + i))
+            .collect();
+        let mut t = Table::new(
+            new_match(players, &[("healer", "on"), ("mayor", "on")], 21),
+            Rocca::make_bot,
+        )
+        .expect("table");
+        t.run_bots(usize::MAX).expect("plays");
+        let p = Play::new(t, false);
+        assert!(p.is_over());
+        let end = draw(&p, THEME, 80, 24);
+        assert!(end.contains("Game over"), "{end}");
+        assert_snapshot!("rocca_end_80x24", end);
+    }
+}
