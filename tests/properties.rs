@@ -195,4 +195,5 @@ macro_rules! game_properties {
 game_properties! {
     pocket => hotseat::games::pocket::Pocket,
     kokoro => hotseat::games::kokoro::Kokoro,
+    cocoon => hotseat::games::cocoon::Cocoon,
 }
