@@ -1,3 +1,4 @@
 //! How each game's view is drawn and how keys map to its actions.
+pub mod cocoon;
 pub mod kokoro;
 pub mod pocket;
