@@ -381,11 +381,14 @@ impl Cocoon {
             *slot = tile.map_or(Slot::Empty, Slot::Up);
         }
     }
-    /// Test set-up: moves a seat's pawn.
+    /// Test set-up: moves a seat's pawn in play (the spare during a bet).
     #[doc(hidden)]
     pub fn set_pawn(&mut self, seat: Seat, at: u8) {
         if let Some(p) = self.seats.get_mut(seat) {
-            p.pawn = Some(at % SPACES);
+            match p.spare.as_mut() {
+                Some(spare) => spare.0 = at % SPACES,
+                None => p.pawn = Some(at % SPACES),
+            }
         }
         if seat == self.turn {
             self.t.last = at % SPACES;
