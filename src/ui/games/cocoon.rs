@@ -206,15 +206,14 @@ impl CocoonUi {
             .get(ctx.view.turn)
             .and_then(|p| p.in_play())
             .map(|(p, _)| p);
-        let candidates = [
+        let mut candidates = vec![
             Action::Replace { at },
             Action::PutTaken { at },
             Action::SwapTaken,
-            Action::PlaceAt {
-                tile: self.staged?,
-                at,
-            },
         ];
+        if let Some(tile) = self.staged {
+            candidates.push(Action::PlaceAt { tile, at });
+        }
         candidates
             .into_iter()
             .find(|a| ctx.legal.contains(a) && (*a != Action::SwapTaken || mine == Some(at)))
@@ -375,7 +374,7 @@ impl CocoonUi {
             Prompt::TakeFrom => "Whose tiles do you look at?".into(),
             Prompt::Take { from } => format!("Take one of {}'s tiles:", colour(from)),
             Prompt::PutTaken { .. } => {
-                "Put it on an empty space, or Enter on your own space to swap it in:".into()
+                "Put it on an empty space, or on your own to swap it in:".into()
             }
             Prompt::Bet => "Gods' Bet: whose pawn reaches Start next?".into(),
             Prompt::Dungeon => format!("{who} stands on Pit In & Out:"),
@@ -790,5 +789,163 @@ impl GameUi<Cocoon> for CocoonUi {
             self.cursor = None;
         }
         a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use insta::assert_snapshot;
+    use ratatui::crossterm::event::KeyCode;
+
+    use super::*;
+    use crate::engine::log::PlayerEntry;
+    use crate::engine::{Actor, Game, Match, Options, Setup, Table, ToMove, Viewer};
+    use crate::registry::Registered;
+    use crate::ui::Screen;
+    use crate::ui::play::Play;
+    use crate::ui::testutil::{ch, draw, key};
+
+    const THEME: Theme = Theme::new(false, true);
+
+    fn new_match(players: Vec<PlayerEntry>, seed: u64) -> Match<Cocoon> {
+        let mut options = Options::new();
+        options.insert("start".into(), "1".into());
+        Match::new(Setup {
+            options,
+            players,
+            seed,
+            started: "2026-11-25T20:00:00Z".into(),
+        })
+        .expect("setup")
+    }
+
+    /// Plays every seat with the wheel bot until `done` holds when a seat must decide.
+    fn play_until(m: &mut Match<Cocoon>, done: impl Fn(&Match<Cocoon>) -> bool) {
+        let mut bots: Vec<_> = (0..m.players.len())
+            .map(|i| crate::bots::cocoon::make("wheel", 5 + i as u64).expect("bot"))
+            .collect();
+        loop {
+            m.run_chance().expect("chance");
+            let ToMove::Seats(seats) = m.to_move() else {
+                return;
+            };
+            if done(m) {
+                return;
+            }
+            let seat = seats[0];
+            let legal = m.state.legal_actions(seat);
+            let own = m.state.view(Viewer::Seat(seat));
+            let a = bots[seat].choose(seat, &own, &legal);
+            m.apply(Actor::Seat(seat), a, None).expect("bot move");
+        }
+    }
+
+    fn screen(m: Match<Cocoon>) -> Play<Cocoon> {
+        let mut p = Play::new(Table::new(m, Cocoon::make_bot).expect("table"), false);
+        while p.bot_at.is_some() {
+            p.bot_move();
+        }
+        p
+    }
+
+    fn solo() -> Vec<PlayerEntry> {
+        vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::bot("Bo", "wheel", 2),
+            PlayerEntry::bot("Cy", "wheel", 3),
+        ]
+    }
+
+    #[test]
+    fn mid_game_placing_a_tile() {
+        let mut m = new_match(solo(), 4);
+        play_until(&mut m, |m| {
+            m.state.round() >= 2
+                && m.state.turn() == 0
+                && matches!(
+                    m.state.view(Viewer::Public).prompt,
+                    Prompt::Place { follow: true, .. }
+                )
+        });
+        let mut p = screen(m);
+        let shown = draw(&p, THEME, 80, 24);
+        assert!(shown.contains("places a tile on"), "{shown}");
+        assert_snapshot!("cocoon_mid_game", shown);
+        assert_snapshot!("cocoon_ascii", draw(&p, Theme::new(true, false), 80, 24));
+        assert_snapshot!("cocoon_120x40", draw(&p, THEME, 120, 40));
+        // "2" places the second tile of the hand, as listed.
+        let hand = p.table.m.state.hand(0).to_vec();
+        let before = p.table.m.history.len();
+        p.on_event(&ch('2'));
+        let placed = p.table.m.history.get(before).map(|s| s.action);
+        let second = hand.iter().fold(Vec::new(), |mut v, t| {
+            if !v.contains(t) {
+                v.push(*t);
+            }
+            v
+        })[1];
+        assert_eq!(placed, Some(Action::Place { tile: second }));
+    }
+
+    #[test]
+    fn hot_seat_hides_the_hand_behind_the_pass_screen() {
+        let players = vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")];
+        let mut p = screen(new_match(players, 9));
+        // Ann starts: the first roll needs nobody; her first decision is handed to her.
+        let first = draw(&p, THEME, 80, 24);
+        assert!(
+            first.contains("Pass to") || first.contains("Ann's view"),
+            "{first}"
+        );
+        if p.pass.is_some() {
+            p.on_event(&key(KeyCode::Enter));
+        }
+        // Play Ann's choices with the first line until the keyboard goes to Bo.
+        let mut guard = 0;
+        while p.pass.is_none() && guard < 50 {
+            p.on_event(&ch('1'));
+            if p.pass.is_none() && p.table.m.to_move().includes(0) {
+                p.on_event(&key(KeyCode::Enter));
+            }
+            guard += 1;
+        }
+        let pass = draw(&p, THEME, 80, 24);
+        assert!(pass.contains("Pass to Bo"), "{pass}");
+        assert!(!pass.contains("EP circle"), "board hidden: {pass}");
+        assert_snapshot!("cocoon_pass", pass);
+        p.on_event(&key(KeyCode::Enter));
+        let bo = draw(&p, THEME, 80, 24);
+        assert!(bo.contains("Bo's view"), "{bo}");
+        assert_snapshot!("cocoon_private_bo", bo);
+    }
+
+    #[test]
+    fn end_screen() {
+        let players = vec![
+            PlayerEntry::bot("Ann", "wheel", 1),
+            PlayerEntry::bot("Bo", "random", 2),
+        ];
+        let mut t = Table::new(new_match(players, 11), Cocoon::make_bot).expect("table");
+        crate::registry::AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+        let p = Play::new(t, true);
+        assert!(p.is_over());
+        let shown = draw(&p, THEME, 80, 24);
+        assert!(shown.contains("Game over"), "{shown}");
+        assert_snapshot!("cocoon_end", shown);
+    }
+
+    #[test]
+    fn ring_positions_are_all_distinct() {
+        let mut seen = Vec::new();
+        for i in 0..SPACES {
+            let p = cell_pos(i);
+            assert!(!seen.contains(&p), "space {i}");
+            assert!(p.0 < TOP && p.1 < RING_H);
+            seen.push(p);
+            assert_eq!(
+                space_at(Rect::new(0, 0, 80, 20), p.0 * CELL_W + 1, p.1),
+                Some(i)
+            );
+        }
     }
 }
