@@ -4,7 +4,7 @@
 use divan::Bencher;
 use hotseat::engine::log::{self, PlayerEntry};
 use hotseat::engine::{Actor, Game, Match, Setup, ToMove, rng};
-use hotseat::games::{kokoro::Kokoro, pocket::Pocket};
+use hotseat::games::{cocoon::Cocoon, kokoro::Kokoro, pocket::Pocket};
 
 fn main() {
     divan::main();
@@ -58,6 +58,11 @@ fn playout_pocket(b: Bencher, players: usize) {
 #[divan::bench(args = [1, 4, 8])]
 fn playout_kokoro(b: Bencher, players: usize) {
     bench_playout::<Kokoro>(b, players);
+}
+
+#[divan::bench(args = [2, 5])]
+fn playout_cocoon(b: Bencher, players: usize) {
+    bench_playout::<Cocoon>(b, players);
 }
 
 fn bench_replay<G: Game>(b: Bencher, players: usize) {
