@@ -230,13 +230,8 @@ impl Eval<'_> {
                 None => 0.0,
             },
             Action::PutTaken { .. } => 0.25,
-            Action::Dungeon { enter } => {
-                if enter {
-                    self.dungeon_ev(&[], 0)
-                } else {
-                    0.0
-                }
-            }
+            Action::Dungeon { enter: true } => self.dungeon_ev(&[], 0),
+            Action::Dungeon { enter: false } => 0.0,
             Action::Delve => match &self.v.dungeon {
                 Some(d) => {
                     let banked: u8 = d.made.iter().map(|h| h.ep().unwrap_or(0)).sum();
@@ -300,7 +295,6 @@ impl Eval<'_> {
 impl Bot<Cocoon> for WheelBot {
     fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
         let e = Eval { v: view, me: seat };
-        let pick = |best: Option<&Action>| best.cloned();
         // Spatial choices the score cannot tell apart.
         if let Some(Action::PlaceAt { .. }) = legal.first() {
             let hand = e.hand();
@@ -343,6 +337,8 @@ impl Bot<Cocoon> for WheelBot {
                 best = Some((s, a));
             }
         }
-        pick(best.map(|(_, a)| a)).unwrap_or_else(|| legal[0].clone())
+        best.map(|(_, a)| *a)
+            .or_else(|| legal.first().copied())
+            .unwrap_or(Action::KeepDice)
     }
 }
