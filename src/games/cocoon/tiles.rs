@@ -225,7 +225,7 @@ impl Tile {
             Tile::B6 => "-6",
             Tile::B8 => "-8",
             Tile::B12 => "-12",
-            Tile::Roll => "R",
+            Tile::Roll => "Rol",
             Tile::GainRoll => "E+R",
             Tile::LoseRoll => "E-R",
             Tile::Lose3 => "E-3",
