@@ -4,7 +4,9 @@
 use divan::Bencher;
 use hotseat::engine::log::{self, PlayerEntry};
 use hotseat::engine::{Actor, Game, Match, Setup, ToMove, rng};
-use hotseat::games::{couperation::Couperation, kokoro::Kokoro, pocket::Pocket, rocca::Rocca};
+use hotseat::games::{
+    cocoon::Cocoon, couperation::Couperation, kokoro::Kokoro, pocket::Pocket, rocca::Rocca,
+};
 
 fn main() {
     divan::main();
@@ -68,6 +70,11 @@ fn playout_couperation(b: Bencher, players: usize) {
 #[divan::bench(args = [3, 6])]
 fn playout_rocca(b: Bencher, players: usize) {
     bench_playout::<Rocca>(b, players);
+}
+
+#[divan::bench(args = [2, 5])]
+fn playout_cocoon(b: Bencher, players: usize) {
+    bench_playout::<Cocoon>(b, players);
 }
 
 fn bench_replay<G: Game>(b: Bencher, players: usize) {

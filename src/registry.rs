@@ -182,12 +182,22 @@ impl Registered for crate::games::rocca::Rocca {
     }
 }
 
+impl Registered for crate::games::cocoon::Cocoon {
+    type Ui = crate::ui::games::cocoon::CocoonUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::cocoon::KINDS;
+    const RULES: &'static str = include_str!("../assets/rules/cocoon.md");
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        crate::bots::cocoon::make(kind, seed)
+    }
+}
+
 /// Every game, in launcher order.
 pub static GAMES: &[&dyn AnyGame] = &[
     &Entry::<crate::games::pocket::Pocket>::NEW,
     &Entry::<crate::games::kokoro::Kokoro>::NEW,
     &Entry::<crate::games::couperation::Couperation>::NEW,
     &Entry::<crate::games::rocca::Rocca>::NEW,
+    &Entry::<crate::games::cocoon::Cocoon>::NEW,
 ];
 
 /// A game by id or alias.

@@ -197,4 +197,5 @@ game_properties! {
     kokoro => hotseat::games::kokoro::Kokoro,
     couperation => hotseat::games::couperation::Couperation,
     rocca => hotseat::games::rocca::Rocca,
+    cocoon => hotseat::games::cocoon::Cocoon,
 }

@@ -1,0 +1,344 @@
+//! Computer players for Cocoon World. The "wheel" bot reads only its seat's view: it values
+//! each choice by where it leaves its EP marker on the wrapping circle, looking one or two
+//! tiles ahead along the board, and plays the dungeon by its odds.
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+
+use super::random::RandomBot;
+use crate::engine::{Bot, Seat, rng};
+use crate::games::cocoon::board::{backward, forward, next_experience, turn_ep};
+use crate::games::cocoon::dungeon::{HAND_WAYS, HANDS};
+use crate::games::cocoon::{
+    Action, Cocoon, Effect, GODS_BET, INITIATION, PIT, Prompt, START, Side, Space, Square, Tile,
+    View, space,
+};
+
+pub const KINDS: &[(&str, &str)] = &[
+    (
+        "wheel",
+        "weighs every tile by where it leaves its EP marker; plays the dungeon by the odds",
+    ),
+    ("random", "any legal move"),
+];
+
+pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Cocoon>>> {
+    match kind {
+        "wheel" => Some(Box::new(WheelBot::new(seed))),
+        "random" => Some(Box::new(RandomBot::new(seed))),
+        _ => None,
+    }
+}
+
+pub struct WheelBot {
+    rng: ChaCha8Rng,
+}
+
+impl WheelBot {
+    pub fn new(seed: u64) -> Self {
+        WheelBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+/// Worth of another roll of the dice, in EP: it usually lands somewhere useful.
+const ROLL: f64 = 0.35;
+/// Worth of a "next turn" advantage.
+const FLAG: f64 = 0.2;
+
+struct Eval<'a> {
+    v: &'a View,
+    me: Seat,
+}
+
+impl Eval<'_> {
+    fn ep(&self) -> u8 {
+        self.v.players.get(self.me).map_or(0, |p| p.ep)
+    }
+
+    fn side(&self) -> Side {
+        self.v
+            .players
+            .get(self.me)
+            .and_then(|p| p.in_play())
+            .map_or(Side::White, |(_, s)| s)
+    }
+
+    fn pos(&self) -> u8 {
+        self.v
+            .players
+            .get(self.me)
+            .and_then(|p| p.in_play())
+            .map_or(self.v.last_space, |(at, _)| at)
+    }
+
+    /// The value of the marker moving `n` spots (negative = anticlockwise).
+    fn ep_change(&self, n: i32) -> f64 {
+        let ep = self.ep();
+        f64::from(turn_ep(ep, n)) - f64::from(ep)
+    }
+
+    /// A side-dependent gain of `n`.
+    fn gain(&self, n: i32) -> f64 {
+        self.ep_change(n * self.side().sign())
+    }
+
+    /// Turning over: white gains move up, and white wins ties.
+    fn flip(&self) -> f64 {
+        match self.side() {
+            Side::White => -1.2,
+            Side::Black => 1.2,
+        }
+    }
+
+    fn hand(&self) -> Vec<Tile> {
+        self.v
+            .hands
+            .get(self.me)
+            .and_then(|h| h.clone())
+            .unwrap_or_default()
+    }
+
+    fn occupied(&self, at: u8) -> bool {
+        at != START && self.v.pawns_at(at).iter().any(|&s| s != self.me)
+    }
+
+    /// Expected EP of one dungeon roll and then stopping, with `made` already made.
+    fn dungeon_ev(&self, made: &[crate::games::cocoon::Hand], banked: u8) -> f64 {
+        let mut ev = 0.0;
+        for (i, h) in HANDS.iter().enumerate() {
+            let p = f64::from(HAND_WAYS[i]) / 1296.0;
+            if made.contains(h) {
+                ev += p * 0.0;
+            } else {
+                let worth = match h.ep() {
+                    Some(e) => self.gain(i32::from(banked + e)),
+                    None => (0..=10)
+                        .map(|k| self.gain(i32::from(banked) + k))
+                        .fold(0.0, f64::max),
+                };
+                ev += p * worth;
+            }
+        }
+        ev
+    }
+
+    /// What stopping on `at` is worth to this bot.
+    fn stop(&self, at: u8, depth: u8) -> f64 {
+        if self.occupied(at) {
+            return if depth > 2 {
+                0.0
+            } else {
+                self.stop(backward(at, 1), depth + 1)
+            };
+        }
+        match space(at) {
+            Space::Start | Space::Experience => self.gain(1),
+            Space::Initiation => self.flip(),
+            Space::Pit => self.dungeon_ev(&[], 0).max(0.0),
+            Space::GodsBet => 0.1,
+            Space::Normal => match self.v.board.get(usize::from(at)) {
+                Some(Square::Up(t)) if depth <= 2 => self.follow(*t, at, depth + 1),
+                Some(Square::FaceDown) => 0.1,
+                Some(Square::Empty) if self.v.placed < self.v.allowance => self
+                    .hand()
+                    .iter()
+                    .map(|&t| self.follow(t, at, depth + 1))
+                    .fold(0.0, f64::max),
+                _ => 0.0,
+            },
+        }
+    }
+
+    /// What following `tile` from `at` is worth.
+    fn follow(&self, tile: Tile, at: u8, depth: u8) -> f64 {
+        let deeper = |to: u8| {
+            if depth > 2 { 0.0 } else { self.stop(to, depth) }
+        };
+        match tile.effect() {
+            Effect::Forward(n) => deeper(forward(at, n)) + 0.02 * f64::from(n),
+            Effect::Backward(n) => deeper(backward(at, n)),
+            Effect::Roll => ROLL,
+            Effect::EpRoll(n) => self.ep_change(i32::from(n)) + ROLL,
+            Effect::Ep(n) => self.ep_change(i32::from(n)),
+            Effect::ToStart { roll } => deeper(START) + if roll { ROLL } else { 0.0 },
+            Effect::ToExp { roll } => deeper(next_experience(at)) + if roll { ROLL } else { 0.0 },
+            Effect::ToPit => deeper(PIT),
+            Effect::ToBet => deeper(GODS_BET),
+            Effect::ToInitiation => deeper(INITIATION) + ROLL,
+            Effect::ChangeSide => self.flip() + ROLL,
+            Effect::Reverse => 0.0,
+            Effect::AddDie | Effect::ChangeDie | Effect::PickThree => FLAG,
+            Effect::PlaceAny | Effect::Replace | Effect::Take => 0.3,
+            Effect::RollPlace => ROLL + 0.1,
+        }
+    }
+
+    /// How good a tile is to keep in hand (to follow oneself later), apart from any board.
+    fn keep_worth(tile: Tile) -> f64 {
+        match tile.effect() {
+            Effect::EpRoll(n) | Effect::Ep(n) => f64::from(n),
+            Effect::Roll | Effect::RollPlace => 0.5,
+            Effect::ToExp { .. } | Effect::ToStart { .. } => 0.7,
+            Effect::Forward(n) => 0.1 * f64::from(n),
+            Effect::Backward(n) => -0.1 * f64::from(n),
+            _ => 0.2,
+        }
+    }
+
+    /// The opponent whose pawn is most likely to reach Start first.
+    fn nearest_to_start(&self, choices: &[Seat]) -> Option<Seat> {
+        choices.iter().copied().max_by_key(|&s| {
+            self.v
+                .players
+                .get(s)
+                .and_then(|p| p.in_play())
+                .map_or(0, |(at, _)| if at == START { 1 } else { at })
+        })
+    }
+
+    /// A space a few steps ahead of the leading opponent, for a tile meant to hurt.
+    fn trap_space(&self, empties: &[u8]) -> Option<u8> {
+        let leader = (0..self.v.players.len())
+            .filter(|&s| s != self.me)
+            .max_by_key(|&s| self.v.players[s].ep)?;
+        let from = self.v.players[leader].in_play().map_or(START, |(at, _)| at);
+        let want = forward(from, 7);
+        empties.iter().copied().min_by_key(|&at| {
+            crate::games::cocoon::board::distance(want, at)
+                .min(crate::games::cocoon::board::distance(at, want))
+        })
+    }
+
+    fn score(&self, a: &Action) -> f64 {
+        let here = self.pos();
+        match *a {
+            Action::Place { tile } => match self.v.prompt {
+                Prompt::Place { at, follow: true } => self.follow(tile, at, 0),
+                _ => -Self::keep_worth(tile),
+            },
+            Action::PlaceAt { tile, .. } => -Self::keep_worth(tile),
+            Action::Replace { at } => match self.v.board.get(usize::from(at)) {
+                Some(Square::Up(t)) => self.follow(*t, here, 0),
+                _ => 0.0,
+            },
+            Action::TakeFrom { seat } => f64::from(self.v.players[seat].ep) / 10.0,
+            Action::Take { tile } => Self::keep_worth(tile),
+            Action::SwapTaken => match self.v.taken {
+                Some(t) => self.follow(t, here, 0),
+                None => 0.0,
+            },
+            Action::PutTaken { .. } => 0.25,
+            Action::Dungeon { enter: true } => self.dungeon_ev(&[], 0),
+            Action::Dungeon { enter: false } => 0.0,
+            Action::Delve => match &self.v.dungeon {
+                Some(d) => {
+                    let banked: u8 = d.made.iter().map(|h| h.ep().unwrap_or(0)).sum();
+                    self.dungeon_ev(&d.made, banked)
+                }
+                None => 0.0,
+            },
+            Action::Stop { pick } => match &self.v.dungeon {
+                Some(d) => {
+                    let banked: u32 = d
+                        .made
+                        .iter()
+                        .map(|h| u32::from(h.ep().unwrap_or(pick)))
+                        .sum();
+                    self.gain(banked as i32)
+                }
+                None => 0.0,
+            },
+            Action::ChangeDie { die, to } => self.roll_worth(Some((die, to))),
+            Action::KeepDice => self.roll_worth(None) + 0.01,
+            Action::Pick { keep, .. } => Self::keep_worth(keep),
+            _ => 0.0,
+        }
+    }
+
+    /// The worth of the pending first roll, with one die changed.
+    fn roll_worth(&self, change: Option<(u8, u8)>) -> f64 {
+        let mut dice = self.v.rolling.clone();
+        if let Some((i, to)) = change
+            && let Some(d) = dice.get_mut(usize::from(i))
+        {
+            *d = to;
+        }
+        let Some((&target, player)) = dice.split_last() else {
+            return 0.0;
+        };
+        let matches = player.iter().filter(|&&d| d == target).count() as i32;
+        let mut worth = if matches > 0 {
+            self.gain(matches)
+        } else if player.iter().all(|&d| d < target) {
+            self.flip()
+        } else {
+            0.0
+        };
+        let steps: u8 = player.iter().sum();
+        let reverse = self.v.players[self.me].flags.reverse;
+        let doublet = player
+            .iter()
+            .enumerate()
+            .any(|(i, d)| player[i + 1..].contains(d));
+        let to = if reverse {
+            backward(self.pos(), steps)
+        } else {
+            forward(self.pos(), steps)
+        };
+        worth += if doublet { ROLL } else { self.stop(to, 0) };
+        worth
+    }
+}
+
+impl Bot<Cocoon> for WheelBot {
+    fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
+        let e = Eval { v: view, me: seat };
+        // Spatial choices the score cannot tell apart.
+        if let Some(Action::PlaceAt { .. }) = legal.first() {
+            let hand = e.hand();
+            let tile = hand
+                .iter()
+                .copied()
+                .min_by(|a, b| Eval::keep_worth(*a).total_cmp(&Eval::keep_worth(*b)));
+            let empties: Vec<u8> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::PlaceAt { at, .. } => Some(*at),
+                    _ => None,
+                })
+                .collect();
+            if let (Some(tile), Some(at)) = (tile, e.trap_space(&empties)) {
+                let a = Action::PlaceAt { tile, at };
+                if legal.contains(&a) {
+                    return a;
+                }
+            }
+        }
+        if let Some(Action::Bet { .. }) = legal.first() {
+            let choices: Vec<Seat> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Bet { on } => Some(*on),
+                    _ => None,
+                })
+                .collect();
+            if let Some(on) = e.nearest_to_start(&choices) {
+                return Action::Bet { on };
+            }
+        }
+        let mut best: Option<(f64, &Action)> = None;
+        for a in legal {
+            // A little seeded noise keeps equal choices from always going the same way.
+            let noise = rng::below(&mut self.rng, 1000) as f64 / 1.0e6;
+            let s = e.score(a) + noise;
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, a));
+            }
+        }
+        best.map(|(_, a)| *a)
+            .or_else(|| legal.first().copied())
+            .unwrap_or(Action::KeepDice)
+    }
+}

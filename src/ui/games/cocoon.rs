@@ -1,0 +1,951 @@
+//! Cocoon World on screen: the 60-space loop drawn as a ring (Start at the top left, clockwise),
+//! the players, dice, dungeon and the choice to make inside it, and the EP circle at its right.
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use crate::engine::Seat;
+use crate::games::cocoon::{
+    Action, Cocoon, Effect, Prompt, SPACES, Side, Space, Square, Tile, View, colour, space,
+};
+use crate::ui::{Ctx, GameUi, Theme};
+
+/// Spaces along the top (and bottom) edge of the ring, corners included.
+const TOP: u16 = 17;
+/// Spaces down each side, corners excluded.
+const SIDE: u16 = 13;
+/// Columns per space: a three-character code and a gap.
+const CELL_W: u16 = 4;
+pub const RING_W: u16 = TOP * CELL_W;
+pub const RING_H: u16 = SIDE + 2;
+
+#[derive(Default)]
+pub struct CocoonUi {
+    /// Highlighted menu row.
+    menu: usize,
+    /// The value chosen with left/right within the row (a Nightmare's worth, a die's face).
+    variant: usize,
+    /// The board cursor for choices of a space.
+    cursor: Option<u8>,
+    /// "Place a tile anywhere": the tile chosen, before its space.
+    staged: Option<Tile>,
+}
+
+/// One menu row: its text and the actions left/right step through.
+struct Item {
+    label: String,
+    actions: Vec<Action>,
+}
+
+/// Column and row of a space on the ring.
+fn cell_pos(i: u8) -> (u16, u16) {
+    let i = u16::from(i);
+    if i < TOP {
+        (i, 0)
+    } else if i < TOP + SIDE {
+        (TOP - 1, i - TOP + 1)
+    } else if i < 2 * TOP + SIDE {
+        (TOP - 1 - (i - TOP - SIDE), SIDE + 1)
+    } else {
+        (0, SIDE - (i - 2 * TOP - SIDE))
+    }
+}
+
+fn space_at(area: Rect, col: u16, row: u16) -> Option<u8> {
+    let c = col.checked_sub(area.x)? / CELL_W;
+    let r = row.checked_sub(area.y)?;
+    (0..SPACES).find(|&i| cell_pos(i) == (c, r))
+}
+
+fn player_colour(seat: Seat) -> Color {
+    match seat {
+        0 => Color::LightRed,
+        1 => Color::LightBlue,
+        2 => Color::LightGreen,
+        3 => Color::Yellow,
+        _ => Color::LightMagenta,
+    }
+}
+
+fn seat_style(theme: &Theme, seat: Seat) -> Style {
+    if theme.color {
+        Style::new()
+            .fg(player_colour(seat))
+            .add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().add_modifier(Modifier::BOLD)
+    }
+}
+
+/// A pawn's letter: its colour's initial, upper case when white side up, lower when black.
+fn pawn_letter(seat: Seat, side: Side) -> char {
+    let c = colour(seat).chars().next().unwrap_or('?');
+    match side {
+        Side::White => c.to_ascii_uppercase(),
+        Side::Black => c.to_ascii_lowercase(),
+    }
+}
+
+fn tile_style(theme: &Theme, tile: Tile) -> Style {
+    if !theme.color {
+        return Style::new();
+    }
+    let c = match tile.effect() {
+        Effect::Forward(_) => Color::Green,
+        Effect::Backward(_) => Color::Red,
+        Effect::Ep(_) | Effect::EpRoll(_) => Color::Yellow,
+        Effect::Roll | Effect::RollPlace => Color::Cyan,
+        Effect::ToStart { .. }
+        | Effect::ToExp { .. }
+        | Effect::ToPit
+        | Effect::ToBet
+        | Effect::ToInitiation => Color::LightCyan,
+        _ => Color::Magenta,
+    };
+    Style::new().fg(c)
+}
+
+fn event_code(s: Space) -> &'static str {
+    match s {
+        Space::Start => "STA",
+        Space::Initiation => "INI",
+        Space::Experience => "EXP",
+        Space::GodsBet => "BET",
+        Space::Pit => "PIT",
+        Space::Normal => "",
+    }
+}
+
+/// "17: +3 (3 forward)", "20: Experience", "33: face down", "5: empty".
+pub fn space_text(view: &View, at: u8) -> String {
+    match (space(at), view.board.get(usize::from(at))) {
+        (Space::Normal, Some(Square::Up(t))) => format!("{at}: {} ({})", t.code(), t.name()),
+        (Space::Normal, Some(Square::FaceDown)) => format!("{at}: a face-down tile"),
+        (Space::Normal, _) => format!("{at}: empty"),
+        (s, _) => format!("{at}: {}", s.name()),
+    }
+}
+
+fn name(ctx: &Ctx<Cocoon>, seat: Seat) -> String {
+    ctx.names
+        .get(seat)
+        .cloned()
+        .unwrap_or_else(|| format!("Player {}", seat + 1))
+}
+
+fn tile_label(t: Tile) -> String {
+    format!("{:<3} {}", t.code(), t.name())
+}
+
+impl CocoonUi {
+    /// The legal spaces when the choice is a space on the board.
+    fn targets(&self, ctx: &Ctx<Cocoon>) -> Vec<u8> {
+        let mut out: Vec<u8> = ctx
+            .legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Replace { at } | Action::PutTaken { at } => Some(at),
+                Action::PlaceAt { tile, at } if Some(tile) == self.staged => Some(at),
+                Action::SwapTaken => ctx
+                    .view
+                    .players
+                    .get(ctx.view.turn)
+                    .and_then(|p| p.in_play())
+                    .map(|(at, _)| at),
+                _ => None,
+            })
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn spatial(&self, ctx: &Ctx<Cocoon>) -> bool {
+        !self.targets(ctx).is_empty()
+    }
+
+    /// The cursor, on a legal space: the chosen one, else the nearest to the pawn.
+    fn cursor(&self, ctx: &Ctx<Cocoon>) -> Option<u8> {
+        let targets = self.targets(ctx);
+        if let Some(c) = self.cursor.filter(|c| targets.contains(c)) {
+            return Some(c);
+        }
+        let from = ctx.view.last_space;
+        crate::games::cocoon::board::by_distance(from)
+            .chain(std::iter::once(from))
+            .find(|at| targets.contains(at))
+    }
+
+    fn step_cursor(&mut self, ctx: &Ctx<Cocoon>, dir: i8) {
+        let targets = self.targets(ctx);
+        let Some(mut c) = self.cursor(ctx) else {
+            return;
+        };
+        for _ in 0..SPACES {
+            c = if dir > 0 {
+                (c + 1) % SPACES
+            } else {
+                (c + SPACES - 1) % SPACES
+            };
+            if targets.contains(&c) {
+                self.cursor = Some(c);
+                return;
+            }
+        }
+    }
+
+    /// The action for a chosen space.
+    fn at_space(&self, ctx: &Ctx<Cocoon>, at: u8) -> Option<Action> {
+        let mine = ctx
+            .view
+            .players
+            .get(ctx.view.turn)
+            .and_then(|p| p.in_play())
+            .map(|(p, _)| p);
+        let mut candidates = vec![
+            Action::Replace { at },
+            Action::PutTaken { at },
+            Action::SwapTaken,
+        ];
+        if let Some(tile) = self.staged {
+            candidates.push(Action::PlaceAt { tile, at });
+        }
+        candidates
+            .into_iter()
+            .find(|a| ctx.legal.contains(a) && (*a != Action::SwapTaken || mine == Some(at)))
+    }
+
+    fn items(&self, ctx: &Ctx<Cocoon>) -> Vec<Item> {
+        let v = ctx.view;
+        let mut items: Vec<Item> = Vec::new();
+        let mut push = |label: String, actions: Vec<Action>| {
+            if !actions.is_empty() {
+                items.push(Item { label, actions });
+            }
+        };
+        for a in ctx.legal {
+            match *a {
+                Action::Place { tile } => push(tile_label(tile), vec![*a]),
+                Action::TakeFrom { seat } => push(
+                    format!(
+                        "{} ({}): {} tiles",
+                        name(ctx, seat),
+                        colour(seat),
+                        v.players.get(seat).map_or(0, |p| p.hand_size)
+                    ),
+                    vec![*a],
+                ),
+                Action::Take { tile } => push(tile_label(tile), vec![*a]),
+                Action::Bet { on } => {
+                    let at = v
+                        .players
+                        .get(on)
+                        .and_then(|p| p.in_play())
+                        .map_or("off the board".to_string(), |(at, _)| format!("on {at}"));
+                    push(
+                        format!("{} ({}), {at}", colour(on), name(ctx, on)),
+                        vec![*a],
+                    );
+                }
+                Action::Dungeon { enter } => push(
+                    if enter {
+                        "Challenge the dungeon".into()
+                    } else {
+                        "Stay out".into()
+                    },
+                    vec![*a],
+                ),
+                Action::Delve => push("Roll the dungeon dice again".into(), vec![*a]),
+                Action::KeepDice => push("Keep the dice as rolled".into(), vec![*a]),
+                _ => {}
+            }
+        }
+        // Rows whose value left/right chooses.
+        let stops: Vec<Action> = ctx
+            .legal
+            .iter()
+            .filter(|a| matches!(a, Action::Stop { .. }))
+            .copied()
+            .collect();
+        if !stops.is_empty() {
+            let label = if stops.len() > 1 {
+                "Stop; the Nightmare counts as {pick} EP (left/right)".to_string()
+            } else {
+                "Stop and take the EP".to_string()
+            };
+            push(label, stops);
+        }
+        let n = v.rolling.len();
+        for die in 0..n as u8 {
+            let acts: Vec<Action> = ctx
+                .legal
+                .iter()
+                .filter(|a| matches!(a, Action::ChangeDie { die: d, .. } if *d == die))
+                .copied()
+                .collect();
+            let which = if usize::from(die) + 1 == n {
+                "target die".to_string()
+            } else {
+                format!("die {}", die + 1)
+            };
+            let old = v.rolling.get(usize::from(die)).copied().unwrap_or(0);
+            push(format!("Change the {which} ({old}) to {{to}}"), acts);
+        }
+        let mut keeps: Vec<Tile> = Vec::new();
+        for a in ctx.legal {
+            if let Action::Pick { keep, .. } = *a
+                && !keeps.contains(&keep)
+            {
+                keeps.push(keep);
+            }
+        }
+        for keep in keeps {
+            let acts: Vec<Action> = ctx
+                .legal
+                .iter()
+                .filter(|a| matches!(a, Action::Pick { keep: k, .. } if *k == keep))
+                .copied()
+                .collect();
+            let label = if acts.len() > 1 {
+                format!("Keep {}; {{top}} goes on top", tile_label(keep))
+            } else {
+                format!("Keep {}", tile_label(keep))
+            };
+            push(label, acts);
+        }
+        if self.staged.is_none() {
+            let mut tiles: Vec<Tile> = Vec::new();
+            for a in ctx.legal {
+                if let Action::PlaceAt { tile, .. } = *a
+                    && !tiles.contains(&tile)
+                {
+                    tiles.push(tile);
+                }
+            }
+            for t in tiles {
+                let first = ctx
+                    .legal
+                    .iter()
+                    .find(|a| matches!(a, Action::PlaceAt { tile, .. } if *tile == t));
+                if let Some(a) = first {
+                    push(tile_label(t), vec![*a]);
+                }
+            }
+        }
+        items
+    }
+
+    /// The row's label with its current value filled in, and the action it stands for.
+    fn item_choice(&self, item: &Item, row: usize) -> (String, Option<Action>) {
+        let k = if row == self.menu { self.variant } else { 0 };
+        let a = item
+            .actions
+            .get(k.min(item.actions.len().saturating_sub(1)))
+            .copied();
+        let label = match a {
+            Some(Action::Stop { pick }) => item.label.replace("{pick}", &pick.to_string()),
+            Some(Action::ChangeDie { to, .. }) => item.label.replace("{to}", &to.to_string()),
+            Some(Action::Pick { top: Some(t), .. }) => item.label.replace("{top}", t.code()),
+            _ => item.label.clone(),
+        };
+        (label, a)
+    }
+
+    fn prompt_text(&self, ctx: &Ctx<Cocoon>) -> String {
+        let v = ctx.view;
+        let who = colour(v.turn);
+        match v.prompt {
+            Prompt::None => String::new(),
+            Prompt::Place { at, follow: true } => {
+                format!("{who} places a tile on {at} and follows it:")
+            }
+            Prompt::Place { at, follow: false } => {
+                format!("{who} owes a tile: it goes on {at}, the nearest empty space:")
+            }
+            Prompt::PlaceAny if self.staged.is_some() => {
+                "Choose an empty space for it (arrows, Enter; Esc: other tile):".into()
+            }
+            Prompt::PlaceAny => format!("{who} places a tile on any empty space; which tile?"),
+            Prompt::Replace => "Choose a face-up tile to swap with this one:".into(),
+            Prompt::TakeFrom => "Whose tiles do you look at?".into(),
+            Prompt::Take { from } => format!("Take one of {}'s tiles:", colour(from)),
+            Prompt::PutTaken { .. } => {
+                "Put it on an empty space, or on your own to swap it in:".into()
+            }
+            Prompt::Bet => "Gods' Bet: whose pawn reaches Start next?".into(),
+            Prompt::Dungeon => format!("{who} stands on Pit In & Out:"),
+            Prompt::Delve => "A new hand! Roll on, or stop with the EP?".into(),
+            Prompt::ChangeDie => "Change Result of Die: change one die?".into(),
+            Prompt::Pick { seat } => format!("{} keeps one of the tiles looked at:", colour(seat)),
+        }
+    }
+
+    fn act_menu(&mut self, ctx: &Ctx<Cocoon>, row: usize) -> Option<Action> {
+        let items = self.items(ctx);
+        let item = items.get(row)?;
+        let (_, a) = self.item_choice(item, row);
+        let a = a?;
+        if let Action::PlaceAt { tile, .. } = a {
+            self.staged = Some(tile);
+            self.cursor = None;
+            return None;
+        }
+        self.menu = 0;
+        self.variant = 0;
+        self.staged = None;
+        Some(a)
+    }
+
+    fn board_lines(&self, ctx: &Ctx<Cocoon>, theme: &Theme) -> Vec<(u8, u16, u16, String, Style)> {
+        let v = ctx.view;
+        let cursor = if self.spatial(ctx) {
+            self.cursor(ctx)
+        } else {
+            None
+        };
+        let targets = self.targets(ctx);
+        let prompt_at = match v.prompt {
+            Prompt::Place { at, .. } => Some(at),
+            _ => None,
+        };
+        let mut out = Vec::new();
+        for i in 0..SPACES {
+            let (c, r) = cell_pos(i);
+            let pawns = v.pawns_at(i);
+            let (text, mut style) = if !pawns.is_empty() {
+                let letters: String = pawns
+                    .iter()
+                    .filter_map(|&s| {
+                        let side = v.players.get(s)?.in_play()?.1;
+                        Some(pawn_letter(s, side))
+                    })
+                    .take(3)
+                    .collect();
+                let style = seat_style(theme, pawns[0]).add_modifier(Modifier::REVERSED);
+                (format!("{letters:^3}"), style)
+            } else {
+                match (space(i), v.board.get(usize::from(i))) {
+                    (Space::Normal, Some(Square::Up(t))) => {
+                        (format!("{:>3}", t.code()), tile_style(theme, *t))
+                    }
+                    (Space::Normal, Some(Square::FaceDown)) => (
+                        if theme.ascii { "###" } else { "▒▒▒" }.to_string(),
+                        theme.frame(),
+                    ),
+                    (Space::Normal, _) => (
+                        if theme.ascii { " . " } else { " · " }.to_string(),
+                        theme.dim(),
+                    ),
+                    (s, _) => (event_code(s).to_string(), theme.title()),
+                }
+            };
+            if targets.contains(&i) {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
+            if Some(i) == prompt_at {
+                style = theme.selected();
+            }
+            if Some(i) == cursor {
+                style = theme.selected();
+            }
+            out.push((i, c, r, text, style));
+        }
+        out
+    }
+
+    fn player_lines(&self, ctx: &Ctx<Cocoon>, theme: &Theme) -> Vec<Line<'static>> {
+        let v = ctx.view;
+        let mut lines = Vec::new();
+        for (s, p) in v.players.iter().enumerate() {
+            let ptr = if s == v.turn && !v.over {
+                theme.pointer()
+            } else {
+                "  "
+            };
+            let (side, at) = match (p.spare, p.pawn) {
+                (Some((at, side)), _) => (side, format!("spare@{at}")),
+                (None, Some(at)) => (p.side, format!("@{at}")),
+                (None, None) => (p.side, "bet".into()),
+            };
+            let bet = p
+                .bet
+                .map(|b| format!(" bet:{}", colour(b)))
+                .unwrap_or_default();
+            let mut flags = Vec::new();
+            if p.flags.reverse {
+                flags.push("rev");
+            }
+            if p.flags.add_die {
+                flags.push("+die");
+            }
+            if p.flags.change_die {
+                flags.push("chg");
+            }
+            if p.flags.pick_three {
+                flags.push("pick3");
+            }
+            let nm = crate::ui::widgets::truncate(&name(ctx, s), 9, theme.ellipsis());
+            lines.push(Line::from(vec![
+                Span::styled(ptr.to_string(), theme.accent()),
+                Span::styled(pawn_letter(s, side).to_string(), seat_style(theme, s)),
+                Span::raw(format!(" {:<9}", theme.text(&nm))),
+                Span::raw(format!(
+                    " EP {:>2} {} {:<9} {}t{bet} {}",
+                    p.ep,
+                    if side == Side::White { "W" } else { "B" },
+                    at,
+                    p.hand_size,
+                    flags.join(",")
+                )),
+            ]));
+        }
+        lines
+    }
+
+    fn roll_line(&self, v: &View, theme: &Theme) -> Option<Line<'static>> {
+        if !v.rolling.is_empty() && v.prompt == Prompt::ChangeDie {
+            let (target, dice) = v.rolling.split_last()?;
+            let d: Vec<String> = dice.iter().map(u8::to_string).collect();
+            return Some(Line::from(format!(
+                "Rolled {} vs target {target}",
+                d.join("+")
+            )));
+        }
+        let r = v.roll.as_ref()?;
+        let d: Vec<String> = r.dice.iter().map(u8::to_string).collect();
+        let mut text = format!("Last roll {}", d.join("+"));
+        if let Some(t) = r.target {
+            let m = r.dice.iter().filter(|&&x| x == t).count();
+            text += &format!(" vs target {t}");
+            if m > 0 {
+                text += &format!(": {m} match, EP");
+            } else if r.dice.iter().all(|&x| x < t) {
+                text += ": all under, pawn turned";
+            }
+        }
+        if r.doublet {
+            text += ", doublets";
+        }
+        if r.reverse {
+            text += ", in reverse";
+        }
+        if let Some((_, old)) = r.changed {
+            text += &format!(" (a die changed from {old})");
+        }
+        Some(Line::styled(theme.text(&text), theme.dim()))
+    }
+
+    fn dungeon_line(&self, v: &View) -> Option<Line<'static>> {
+        let d = v.dungeon.as_ref()?;
+        let made: Vec<&str> = d.made.iter().map(|h| h.short()).collect();
+        let dice: Vec<String> = d.dice.iter().map(u8::to_string).collect();
+        let end = match d.ended {
+            Some(true) => format!(", left with {} EP", d.gained),
+            Some(false) => ", failed".into(),
+            None => String::new(),
+        };
+        Some(Line::from(format!(
+            "Dungeon: dice {} - made {}{end}",
+            dice.join(" "),
+            if made.is_empty() {
+                "nothing yet".into()
+            } else {
+                made.join(", ")
+            }
+        )))
+    }
+
+    fn inside_lines(&self, ctx: &Ctx<Cocoon>, theme: &Theme) -> Vec<Line<'static>> {
+        let v = ctx.view;
+        let mut lines = Vec::new();
+        let head = if v.over {
+            "The game is over".to_string()
+        } else {
+            format!(
+                "Round {}/{} - {}'s turn ({}) - pile {}",
+                v.round,
+                v.rounds,
+                name(ctx, v.turn),
+                colour(v.turn),
+                v.pile
+            )
+        };
+        lines.push(Line::styled(theme.text(&head), theme.title()));
+        lines.extend(self.player_lines(ctx, theme));
+        if let Some(l) = self.roll_line(v, theme) {
+            lines.push(l);
+        }
+        if let Some(l) = self.dungeon_line(v) {
+            lines.push(l);
+        }
+        let mine = ctx.seat;
+        if let Some(seat) = mine {
+            let known: Vec<&str> = v.known_top.iter().flatten().map(|t| t.code()).collect();
+            if !known.is_empty() {
+                lines.push(Line::styled(
+                    format!("You know the pile's top: {}", known.join(" ")),
+                    theme.dim(),
+                ));
+            }
+            if let Some(t) = v.taken {
+                lines.push(Line::from(format!("The taken tile: {}", tile_label(t))));
+            }
+            let _ = seat;
+        }
+        if ctx.legal.is_empty() {
+            if let Some(seat) = mine
+                && !v.over
+            {
+                let n = v.players.get(seat).map_or(0, |p| p.hand_size);
+                lines.push(Line::styled(
+                    format!("Your hand: {n} tiles, shown when you must choose one"),
+                    theme.dim(),
+                ));
+            }
+            return lines;
+        }
+        lines.push(Line::styled(
+            theme.text(&self.prompt_text(ctx)),
+            theme.accent(),
+        ));
+        if self.spatial(ctx) {
+            if let Some(c) = self.cursor(ctx) {
+                lines.push(Line::from(format!(
+                    "{} {}",
+                    theme.pointer(),
+                    theme.text(&space_text(v, c))
+                )));
+            }
+            return lines;
+        }
+        for (row, item) in self.items(ctx).iter().enumerate() {
+            let (label, _) = self.item_choice(item, row);
+            let sel = row == self.menu.min(self.items(ctx).len().saturating_sub(1));
+            let text = format!(
+                "{}{} {}",
+                if sel { theme.pointer() } else { "  " },
+                row + 1,
+                theme.text(&label)
+            );
+            lines.push(if sel {
+                Line::styled(text, theme.selected())
+            } else {
+                Line::from(text)
+            });
+        }
+        lines
+    }
+
+    fn ep_lines(&self, v: &View, theme: &Theme) -> Vec<Line<'static>> {
+        let mut lines = vec![Line::styled("EP circle", theme.title())];
+        for ep in (0..=10u8).rev() {
+            let mut here: Vec<(u32, Seat)> = v
+                .players
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.ep == ep)
+                .map(|(s, p)| (p.stamp, s))
+                .collect();
+            here.sort_unstable();
+            let mut spans = vec![Span::styled(format!("{ep:>2} "), theme.dim())];
+            for (_, s) in here {
+                let side = v.players[s].in_play().map_or(v.players[s].side, |(_, x)| x);
+                spans.push(Span::styled(
+                    pawn_letter(s, side).to_string(),
+                    seat_style(theme, s),
+                ));
+            }
+            lines.push(Line::from(spans));
+        }
+        lines
+    }
+}
+
+impl GameUi<Cocoon> for CocoonUi {
+    const PRIVATE: bool = true;
+    const KEYS: &'static [(&'static str, &'static str)] = &[
+        ("arrows", "choose"),
+        ("Enter", "confirm"),
+        ("1-9", "pick"),
+        ("Esc", "back"),
+    ];
+
+    fn layout(body: Rect) -> (Rect, Rect) {
+        let board = RING_H.min(body.height.saturating_sub(4));
+        let [b, p] = Layout::vertical([Constraint::Length(board), Constraint::Fill(1)]).areas(body);
+        (b, p)
+    }
+
+    fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Cocoon>) {
+        let theme = ctx.theme();
+        let buf = f.buffer_mut();
+        for (_, c, r, text, style) in self.board_lines(ctx, &theme) {
+            let x = area.x + c * CELL_W;
+            let y = area.y + r;
+            if x + 3 <= area.right() && y < area.bottom() {
+                buf.set_string(x, y, &text, style);
+            }
+        }
+        let inside = Rect {
+            x: area.x + CELL_W + 1,
+            y: area.y + 1,
+            width: (RING_W.saturating_sub(2 * CELL_W + 1))
+                .min(area.width.saturating_sub(CELL_W + 1)),
+            height: SIDE.min(area.height.saturating_sub(2)),
+        };
+        f.render_widget(Paragraph::new(self.inside_lines(ctx, &theme)), inside);
+        if area.width > RING_W + 2 {
+            let right = Rect {
+                x: area.x + RING_W + 1,
+                y: area.y,
+                width: area.width - RING_W - 1,
+                height: area.height,
+            };
+            f.render_widget(Paragraph::new(self.ep_lines(ctx.view, &theme)), right);
+        }
+    }
+
+    fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Cocoon>) -> Option<Action> {
+        if self.spatial(ctx) {
+            match key.code {
+                KeyCode::Right | KeyCode::Down | KeyCode::Char('l') | KeyCode::Char('j') => {
+                    self.step_cursor(ctx, 1)
+                }
+                KeyCode::Left | KeyCode::Up | KeyCode::Char('h') | KeyCode::Char('k') => {
+                    self.step_cursor(ctx, -1)
+                }
+                KeyCode::Esc => {
+                    self.staged = None;
+                }
+                KeyCode::Enter | KeyCode::Char(' ') => {
+                    let at = self.cursor(ctx)?;
+                    let a = self.at_space(ctx, at);
+                    if a.is_some() {
+                        self.staged = None;
+                        self.cursor = None;
+                    }
+                    return a;
+                }
+                _ => {}
+            }
+            return None;
+        }
+        let items = self.items(ctx);
+        if items.is_empty() {
+            return None;
+        }
+        let row = self.menu.min(items.len() - 1);
+        match key.code {
+            KeyCode::Down | KeyCode::Char('j') => {
+                self.menu = (row + 1) % items.len();
+                self.variant = 0;
+            }
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.menu = (row + items.len() - 1) % items.len();
+                self.variant = 0;
+            }
+            KeyCode::Right | KeyCode::Char('l') => {
+                let n = items[row].actions.len();
+                self.menu = row;
+                self.variant = (self.variant + 1) % n.max(1);
+            }
+            KeyCode::Left | KeyCode::Char('h') => {
+                let n = items[row].actions.len().max(1);
+                self.menu = row;
+                self.variant = (self.variant + n - 1) % n;
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => return self.act_menu(ctx, row),
+            KeyCode::Char(c @ '1'..='9') => {
+                let r = usize::from(c as u8 - b'1');
+                if r < items.len() {
+                    if r != row {
+                        self.variant = 0;
+                    }
+                    self.menu = r;
+                    return self.act_menu(ctx, r);
+                }
+            }
+            _ => {}
+        }
+        None
+    }
+
+    fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Cocoon>) -> Option<Action> {
+        if m.kind != MouseEventKind::Down(MouseButton::Left) {
+            return None;
+        }
+        let at = space_at(area, m.column, m.row)?;
+        if !self.targets(ctx).contains(&at) {
+            return None;
+        }
+        self.cursor = Some(at);
+        let a = self.at_space(ctx, at);
+        if a.is_some() {
+            self.staged = None;
+            self.cursor = None;
+        }
+        a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use insta::assert_snapshot;
+    use ratatui::crossterm::event::KeyCode;
+
+    use super::*;
+    use crate::engine::log::PlayerEntry;
+    use crate::engine::{Actor, Game, Match, Options, Setup, Table, ToMove, Viewer};
+    use crate::registry::Registered;
+    use crate::ui::Screen;
+    use crate::ui::play::Play;
+    use crate::ui::testutil::{ch, draw, key};
+
+    const THEME: Theme = Theme::new(false, true);
+
+    fn new_match(players: Vec<PlayerEntry>, seed: u64) -> Match<Cocoon> {
+        let mut options = Options::new();
+        options.insert("start".into(), "1".into());
+        Match::new(Setup {
+            options,
+            players,
+            seed,
+            started: "2026-11-25T20:00:00Z".into(),
+        })
+        .expect("setup")
+    }
+
+    /// Plays every seat with the wheel bot until `done` holds when a seat must decide.
+    fn play_until(m: &mut Match<Cocoon>, done: impl Fn(&Match<Cocoon>) -> bool) {
+        let mut bots: Vec<_> = (0..m.players.len())
+            .map(|i| crate::bots::cocoon::make("wheel", 5 + i as u64).expect("bot"))
+            .collect();
+        loop {
+            m.run_chance().expect("chance");
+            let ToMove::Seats(seats) = m.to_move() else {
+                return;
+            };
+            if done(m) {
+                return;
+            }
+            let seat = seats[0];
+            let legal = m.state.legal_actions(seat);
+            let own = m.state.view(Viewer::Seat(seat));
+            let a = bots[seat].choose(seat, &own, &legal);
+            m.apply(Actor::Seat(seat), a, None).expect("bot move");
+        }
+    }
+
+    fn screen(m: Match<Cocoon>) -> Play<Cocoon> {
+        let mut p = Play::new(Table::new(m, Cocoon::make_bot).expect("table"), false);
+        while p.bot_at.is_some() {
+            p.bot_move();
+        }
+        p
+    }
+
+    fn solo() -> Vec<PlayerEntry> {
+        vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::bot("Bo", "wheel", 2),
+            PlayerEntry::bot("Cy", "wheel", 3),
+        ]
+    }
+
+    #[test]
+    fn mid_game_placing_a_tile() {
+        let mut m = new_match(solo(), 4);
+        play_until(&mut m, |m| {
+            m.state.round() >= 2
+                && m.state.turn() == 0
+                && matches!(
+                    m.state.view(Viewer::Public).prompt,
+                    Prompt::Place { follow: true, .. }
+                )
+        });
+        let mut p = screen(m);
+        let shown = draw(&p, THEME, 80, 24);
+        assert!(shown.contains("places a tile on"), "{shown}");
+        assert_snapshot!("cocoon_mid_game", shown);
+        assert_snapshot!("cocoon_ascii", draw(&p, Theme::new(true, false), 80, 24));
+        assert_snapshot!("cocoon_120x40", draw(&p, THEME, 120, 40));
+        // "2" places the second tile of the hand, as listed.
+        let hand = p.table.m.state.hand(0).to_vec();
+        let before = p.table.m.history.len();
+        p.on_event(&ch('2'));
+        let placed = p.table.m.history.get(before).map(|s| s.action);
+        let second = hand.iter().fold(Vec::new(), |mut v, t| {
+            if !v.contains(t) {
+                v.push(*t);
+            }
+            v
+        })[1];
+        assert_eq!(placed, Some(Action::Place { tile: second }));
+    }
+
+    #[test]
+    fn hot_seat_hides_the_hand_behind_the_pass_screen() {
+        let players = vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")];
+        let mut p = screen(new_match(players, 9));
+        // Ann starts: the first roll needs nobody; her first decision is handed to her.
+        let first = draw(&p, THEME, 80, 24);
+        assert!(
+            first.contains("Pass to") || first.contains("Ann's view"),
+            "{first}"
+        );
+        if p.pass.is_some() {
+            p.on_event(&key(KeyCode::Enter));
+        }
+        // Play Ann's choices with the first line until the keyboard goes to Bo.
+        let mut guard = 0;
+        while p.pass.is_none() && guard < 50 {
+            p.on_event(&ch('1'));
+            if p.pass.is_none() && p.table.m.to_move().includes(0) {
+                p.on_event(&key(KeyCode::Enter));
+            }
+            guard += 1;
+        }
+        let pass = draw(&p, THEME, 80, 24);
+        assert!(pass.contains("Pass to Bo"), "{pass}");
+        assert!(!pass.contains("EP circle"), "board hidden: {pass}");
+        assert_snapshot!("cocoon_pass", pass);
+        p.on_event(&key(KeyCode::Enter));
+        let bo = draw(&p, THEME, 80, 24);
+        assert!(bo.contains("Bo's view"), "{bo}");
+        assert_snapshot!("cocoon_private_bo", bo);
+    }
+
+    #[test]
+    fn end_screen() {
+        let players = vec![
+            PlayerEntry::bot("Ann", "wheel", 1),
+            PlayerEntry::bot("Bo", "random", 2),
+        ];
+        let mut t = Table::new(new_match(players, 11), Cocoon::make_bot).expect("table");
+        crate::registry::AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+        let p = Play::new(t, true);
+        assert!(p.is_over());
+        let shown = draw(&p, THEME, 80, 24);
+        assert!(shown.contains("Game over"), "{shown}");
+        assert_snapshot!("cocoon_end", shown);
+    }
+
+    #[test]
+    fn ring_positions_are_all_distinct() {
+        let mut seen = Vec::new();
+        for i in 0..SPACES {
+            let p = cell_pos(i);
+            assert!(!seen.contains(&p), "space {i}");
+            assert!(p.0 < TOP && p.1 < RING_H);
+            seen.push(p);
+            assert_eq!(
+                space_at(Rect::new(0, 0, 80, 20), p.0 * CELL_W + 1, p.1),
+                Some(i)
+            );
+        }
+    }
+}
