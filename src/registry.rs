@@ -207,3 +207,38 @@ pub fn find(id: &str) -> Option<&'static dyn AnyGame> {
         .copied()
         .find(|g| g.id() == id || g.aliases().contains(&id))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_fits_the_launcher_at_80_columns() {
+        for g in GAMES {
+            // The launcher indents the pitch by four columns inside a bordered 80-column list.
+            assert!(
+                g.pitch().chars().count() <= 74,
+                "{}: pitch too long",
+                g.id()
+            );
+            assert!(find(g.id()).is_some());
+            assert!(
+                !g.bots().is_empty() && g.bots().iter().any(|(k, _)| *k == "random"),
+                "{}",
+                g.id()
+            );
+            assert!(
+                g.rules().contains("## Keys"),
+                "{}: rules page without keys",
+                g.id()
+            );
+            assert!(
+                g.rules().contains("## Choices this program makes"),
+                "{}: rules page without choices",
+                g.id()
+            );
+        }
+        assert_eq!(GAMES.len(), 5);
+        assert_eq!(find("coupe").map(|g| g.id()), Some("couperation"));
+    }
+}

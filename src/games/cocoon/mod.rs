@@ -443,7 +443,7 @@ impl Game for Cocoon {
     const ID: &'static str = "cocoon";
     const NAME: &'static str = "Cocoon World";
     const PITCH: &'static str =
-        "Race round a board you build tile by tile; the EP wheel turns with Fortune.";
+        "Race round a board built tile by tile; Fortune turns the EP wheel.";
     const MIN_PLAYERS: usize = 2;
     const MAX_PLAYERS: usize = 5;
     const RULES_VERSION: u32 = 1;

@@ -456,7 +456,7 @@ impl Game for Rocca {
     const ID: &'static str = "rocca";
     const NAME: &'static str = "Rocca Monster";
     const PITCH: &'static str =
-        "A monster hides in one family: survive the nights, vote out the right villager.";
+        "A monster hides in one family: survive the nights, vote out the right one.";
     const MIN_PLAYERS: usize = 3;
     const MAX_PLAYERS: usize = 6;
     const RULES_VERSION: u32 = 1;
