@@ -295,6 +295,7 @@ pub fn sim(a: &SimArgs) -> Result<SimReport, String> {
     let mut lo = vec![i32::MAX; n];
     let mut hi = vec![i32::MIN; n];
     let mut actions = 0;
+    let started = store::now_rfc3339();
     let clock = Instant::now();
     for k in 0..a.games {
         let seed = a.seed.wrapping_add(k as u64);
@@ -307,7 +308,7 @@ pub fn sim(a: &SimArgs) -> Result<SimReport, String> {
             options: options.clone(),
             players,
             seed,
-            started: "sim".into(),
+            started: started.clone(),
         };
         let mut t: Box<dyn AnyTable> = g.new_table(setup)?;
         t.run_bots(usize::MAX)
