@@ -53,3 +53,18 @@ fn frame_pocket_200x60(b: Bencher) {
 fn frame_kokoro_200x60(b: Bencher, players: usize) {
     bench_frame::<hotseat::games::kokoro::Kokoro>(b, players, "planner");
 }
+
+#[divan::bench(args = [2, 4])]
+fn frame_couperation_200x60(b: Bencher, players: usize) {
+    bench_frame::<hotseat::games::couperation::Couperation>(b, players, "builder");
+}
+
+#[divan::bench(args = [3, 6])]
+fn frame_rocca_200x60(b: Bencher, players: usize) {
+    bench_frame::<hotseat::games::rocca::Rocca>(b, players, "sleuth");
+}
+
+#[divan::bench(args = [2, 5])]
+fn frame_cocoon_200x60(b: Bencher, players: usize) {
+    bench_frame::<hotseat::games::cocoon::Cocoon>(b, players, "wheel");
+}
