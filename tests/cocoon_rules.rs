@@ -554,3 +554,33 @@ fn game_ends_after_the_rounds_with_white_breaking_ties() {
     assert_eq!(o.scores.len(), 2);
     assert!(!o.winners.is_empty());
 }
+
+/// Doublets ignore other pawns where the pawn stops: no step back, and only EP counts there.
+#[test]
+fn doublets_ignore_pawns_on_the_space_stopped_on() {
+    let mut g = game(2);
+    g.set_pawn(1, 6); // Blue on the empty space 6
+    roll(&mut g, &[3, 3, 1]);
+    assert_eq!(g.position(0), Some(6), "Red stays beside Blue");
+    assert_eq!(g.ep(0), 0);
+    roll(&mut g, &[1, 2]);
+    assert_eq!(g.position(0), Some(9));
+    assert_eq!(
+        prompt(&g),
+        Prompt::Place {
+            at: 9,
+            follow: true
+        }
+    );
+
+    // An Experience space held by Blue: the doublet gains its 1 EP once and stays there.
+    let mut g = game(2);
+    g.set_pawn(1, 20);
+    g.set_pawn(0, 14);
+    roll(&mut g, &[3, 3, 1]);
+    assert_eq!(g.position(0), Some(20));
+    assert_eq!(g.ep(0), 1);
+    roll(&mut g, &[1, 2]);
+    assert_eq!(g.position(0), Some(23));
+    assert_eq!(g.ep(0), 1);
+}

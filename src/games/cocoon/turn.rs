@@ -742,7 +742,9 @@ impl Cocoon {
     /// What the space does to the pawn that stopped on it.
     fn resolve(&mut self, at: u8, doublet: bool) {
         let seat = self.turn;
-        if at != START
+        // On doublets other pawns on the space are ignored; otherwise only Start holds several.
+        if !doublet
+            && at != START
             && let Some(other) = self.occupied(at)
         {
             self.ep_only(at);
