@@ -584,3 +584,26 @@ fn doublets_ignore_pawns_on_the_space_stopped_on() {
     assert_eq!(g.position(0), Some(23));
     assert_eq!(g.ep(0), 1);
 }
+
+/// A marker that goes the whole way round the EP circle lands on its own spot again, on top of
+/// the markers there.
+#[test]
+fn a_full_turn_of_the_ep_circle_puts_the_marker_on_top() {
+    let mut g = game(2);
+    let v = g.view(Viewer::Public);
+    assert!(v.players[0].stamp < v.players[1].stamp, "Red starts below Blue");
+    g.set_pawn(0, 45);
+    roll(&mut g, &[2, 3, 1]);
+    act(&mut g, Action::Dungeon { enter: true });
+    roll(&mut g, &[1, 1, 3, 5]); // Kobold, 1
+    act(&mut g, Action::Delve);
+    roll(&mut g, &[4, 4, 4, 4]); // Nightmare
+    act(&mut g, Action::Stop { pick: 10 });
+    assert_eq!(g.ep(0), 0, "11 steps round the circle of 11 spots");
+    let v = g.view(Viewer::Public);
+    assert_eq!((v.players[0].ep, v.players[1].ep), (0, 0));
+    assert!(
+        v.players[0].stamp > v.players[1].stamp,
+        "Red now sits on top of Blue"
+    );
+}

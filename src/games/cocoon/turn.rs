@@ -1070,8 +1070,9 @@ impl Cocoon {
         self.clock += 1;
         let clock = self.clock;
         if let Some(p) = self.seats.get_mut(seat) {
+            // A marker that moves at all arrives on top, even after a whole turn of the circle.
             let ep = turn_ep(p.ep, n);
-            if ep != p.ep {
+            if n != 0 {
                 p.ep = ep;
                 p.stamp = clock;
             }
