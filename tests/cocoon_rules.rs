@@ -591,7 +591,10 @@ fn doublets_ignore_pawns_on_the_space_stopped_on() {
 fn a_full_turn_of_the_ep_circle_puts_the_marker_on_top() {
     let mut g = game(2);
     let v = g.view(Viewer::Public);
-    assert!(v.players[0].stamp < v.players[1].stamp, "Red starts below Blue");
+    assert!(
+        v.players[0].stamp < v.players[1].stamp,
+        "Red starts below Blue"
+    );
     g.set_pawn(0, 45);
     roll(&mut g, &[2, 3, 1]);
     act(&mut g, Action::Dungeon { enter: true });
@@ -606,4 +609,72 @@ fn a_full_turn_of_the_ep_circle_puts_the_marker_on_top() {
         v.players[0].stamp > v.players[1].stamp,
         "Red now sits on top of Blue"
     );
+}
+
+/// Plays any legal moves until the last turn (Blue's in round 10 of two players) begins.
+fn to_last_turn() -> Cocoon {
+    let mut g = game(2);
+    let mut n = 0u32;
+    while !(g.round() == 10 && g.turn() == 1 && g.chance_outcomes().len() == 6) {
+        assert!(!g.is_over());
+        match g.to_move() {
+            ToMove::Chance => {
+                n += 1;
+                let value = 1 + (n % 5) as u8;
+                g.apply(Actor::Chance, &Action::Die { value }).expect("die");
+                settle(&mut g, &mut VecDeque::new());
+            }
+            ToMove::Seats(s) => {
+                let a = g.legal_actions(s[0])[0];
+                act(&mut g, a);
+            }
+            ToMove::Over => unreachable!(),
+        }
+    }
+    at_turn_start(&g, 1);
+    g.set_pawn(0, 0);
+    g.set_pawn(1, 15);
+    g
+}
+
+fn finish(g: &mut Cocoon) {
+    while !g.is_over() {
+        let s = g.to_move().seats()[0];
+        let a = g.legal_actions(s)[0];
+        act(g, a);
+    }
+}
+
+/// Equal EP at the end: a white pawn beats a black one; both white, the marker that arrived on
+/// the spot later (on top of the stack) wins.
+#[test]
+fn ties_go_to_white_then_to_the_marker_on_top() {
+    let mut g = to_last_turn();
+    g.set_ep(0, 5, Side::White);
+    g.set_ep(1, 4, Side::White);
+    roll(&mut g, &[2, 3, 1]); // Blue 15 -> 20, Experience: 4 -> 5, on top of Red
+    assert_eq!(g.ep(1), 5);
+    finish(&mut g);
+    let o = g.outcome().expect("over");
+    assert_eq!(o.scores, vec![5, 5]);
+    assert_eq!(o.winners, vec![1]);
+
+    let mut g = to_last_turn();
+    g.set_ep(0, 5, Side::White);
+    g.set_ep(1, 6, Side::Black);
+    roll(&mut g, &[2, 3, 1]); // black: 6 -> 5, on top of Red, but Red is white
+    assert_eq!(g.ep(1), 5);
+    finish(&mut g);
+    let o = g.outcome().expect("over");
+    assert_eq!(o.scores, vec![5, 5]);
+    assert_eq!(o.winners, vec![0]);
+
+    let mut g = to_last_turn();
+    g.set_ep(0, 5, Side::White);
+    g.set_ep(1, 7, Side::White);
+    roll(&mut g, &[2, 3, 1]);
+    finish(&mut g);
+    let o = g.outcome().expect("over");
+    assert_eq!(o.scores, vec![5, 8]);
+    assert_eq!(o.winners, vec![1], "the highest EP wins outright");
 }
