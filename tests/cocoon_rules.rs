@@ -678,3 +678,75 @@ fn ties_go_to_white_then_to_the_marker_on_top() {
     assert_eq!(o.scores, vec![5, 8]);
     assert_eq!(o.winners, vec![1], "the highest EP wins outright");
 }
+
+/// "Move Forward to Initiation and Roll Dice": turned over there and rolled again; when another
+/// pawn holds Initiation, one step back (that space is dealt with), no turning, then the roll.
+#[test]
+fn forward_to_initiation_free_or_held() {
+    let mut g = game(2);
+    g.set_tile(5, Some(Tile::ToInitiation));
+    roll(&mut g, &[2, 3, 1]);
+    assert_eq!(g.position(0), Some(10));
+    assert_eq!(g.side(0), Side::Black);
+    roll(&mut g, &[1, 2]);
+    assert_eq!(g.position(0), Some(13));
+    assert_eq!(
+        prompt(&g),
+        Prompt::Place {
+            at: 13,
+            follow: true
+        }
+    );
+
+    let mut g = game(2);
+    g.set_pawn(1, 10);
+    g.set_tile(5, Some(Tile::ToInitiation));
+    g.set_hand(0, vec![Tile::Lose3, Tile::Lose3, Tile::Lose3]);
+    roll(&mut g, &[2, 3, 1]);
+    assert_eq!(g.position(0), Some(9));
+    assert_eq!(g.side(0), Side::White, "not turned: Initiation was held");
+    assert_eq!(
+        prompt(&g),
+        Prompt::Place {
+            at: 9,
+            follow: true
+        }
+    );
+    act(&mut g, Action::Place { tile: Tile::Lose3 });
+    assert_eq!(g.ep(0), 8, "lose 3 from 0 wraps to 8");
+    roll(&mut g, &[1, 2]);
+    assert_eq!(g.position(0), Some(12));
+    at_turn_start(&g, 1);
+}
+
+/// "Roll Dice Again and Place one more Tile": one tile where the roll ends, one more on the
+/// nearest empty space afterwards.
+#[test]
+fn roll_and_place_one_more_allows_a_second_tile() {
+    let mut g = game(2);
+    g.set_hand(0, vec![Tile::Lose3, Tile::Lose3, Tile::Lose3]);
+    g.set_tile(5, Some(Tile::RollPlace));
+    roll(&mut g, &[2, 3, 1]);
+    roll(&mut g, &[1, 2]);
+    assert_eq!(g.position(0), Some(8));
+    assert_eq!(
+        prompt(&g),
+        Prompt::Place {
+            at: 8,
+            follow: true
+        }
+    );
+    act(&mut g, Action::Place { tile: Tile::Lose3 });
+    assert_eq!(g.ep(0), 8);
+    assert_eq!(
+        prompt(&g),
+        Prompt::Place {
+            at: 9,
+            follow: false
+        }
+    );
+    act(&mut g, Action::Place { tile: Tile::Lose3 });
+    assert_eq!(g.tile_at(9), Some(Some(Tile::Lose3)));
+    assert_eq!(g.ep(0), 8, "the second tile is not obeyed");
+    at_turn_start(&g, 1);
+}
