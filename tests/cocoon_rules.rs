@@ -750,3 +750,44 @@ fn roll_and_place_one_more_allows_a_second_tile() {
     assert_eq!(g.ep(0), 8, "the second tile is not obeyed");
     at_turn_start(&g, 1);
 }
+
+/// "Choose 1 from 3": the next draw looks at three tiles (seen by that player alone), keeps one
+/// and puts two back; the flag is used up.
+#[test]
+fn choose_one_from_three_at_the_next_draw() {
+    let mut g = game(2);
+    assert_eq!(g.pile(), 20);
+    g.set_flags(
+        0,
+        Flags {
+            pick_three: true,
+            ..Flags::default()
+        },
+    );
+    g.set_hand(0, vec![Tile::Lose3, Tile::Lose3, Tile::Lose3]);
+    roll(&mut g, &[2, 3, 1]);
+    act(&mut g, Action::Place { tile: Tile::Lose3 });
+    assert_eq!(prompt(&g), Prompt::Pick { seat: 0 });
+    assert_eq!(g.view(Viewer::Seat(0)).looking.len(), 3);
+    assert!(g.view(Viewer::Seat(1)).looking.is_empty());
+    assert!(g.view(Viewer::Public).looking.is_empty());
+    let a = g.legal_actions(0)[0];
+    act(&mut g, a);
+    assert_eq!(g.hand(0).len(), 3);
+    assert_eq!(g.pile(), 19);
+    assert_eq!(g.flags(0), Flags::default());
+    assert_eq!(g.view(Viewer::Seat(0)).known_top.len(), 2);
+    assert!(
+        g.view(Viewer::Seat(0))
+            .known_top
+            .iter()
+            .all(|t| t.is_some())
+    );
+    assert!(
+        g.view(Viewer::Seat(1))
+            .known_top
+            .iter()
+            .all(|t| t.is_none())
+    );
+    at_turn_start(&g, 1);
+}
