@@ -554,3 +554,240 @@ fn game_ends_after_the_rounds_with_white_breaking_ties() {
     assert_eq!(o.scores.len(), 2);
     assert!(!o.winners.is_empty());
 }
+
+/// Doublets ignore other pawns where the pawn stops: no step back, and only EP counts there.
+#[test]
+fn doublets_ignore_pawns_on_the_space_stopped_on() {
+    let mut g = game(2);
+    g.set_pawn(1, 6); // Blue on the empty space 6
+    roll(&mut g, &[3, 3, 1]);
+    assert_eq!(g.position(0), Some(6), "Red stays beside Blue");
+    assert_eq!(g.ep(0), 0);
+    roll(&mut g, &[1, 2]);
+    assert_eq!(g.position(0), Some(9));
+    assert_eq!(
+        prompt(&g),
+        Prompt::Place {
+            at: 9,
+            follow: true
+        }
+    );
+
+    // An Experience space held by Blue: the doublet gains its 1 EP once and stays there.
+    let mut g = game(2);
+    g.set_pawn(1, 20);
+    g.set_pawn(0, 14);
+    roll(&mut g, &[3, 3, 1]);
+    assert_eq!(g.position(0), Some(20));
+    assert_eq!(g.ep(0), 1);
+    roll(&mut g, &[1, 2]);
+    assert_eq!(g.position(0), Some(23));
+    assert_eq!(g.ep(0), 1);
+}
+
+/// A marker that goes the whole way round the EP circle lands on its own spot again, on top of
+/// the markers there.
+#[test]
+fn a_full_turn_of_the_ep_circle_puts_the_marker_on_top() {
+    let mut g = game(2);
+    let v = g.view(Viewer::Public);
+    assert!(
+        v.players[0].stamp < v.players[1].stamp,
+        "Red starts below Blue"
+    );
+    g.set_pawn(0, 45);
+    roll(&mut g, &[2, 3, 1]);
+    act(&mut g, Action::Dungeon { enter: true });
+    roll(&mut g, &[1, 1, 3, 5]); // Kobold, 1
+    act(&mut g, Action::Delve);
+    roll(&mut g, &[4, 4, 4, 4]); // Nightmare
+    act(&mut g, Action::Stop { pick: 10 });
+    assert_eq!(g.ep(0), 0, "11 steps round the circle of 11 spots");
+    let v = g.view(Viewer::Public);
+    assert_eq!((v.players[0].ep, v.players[1].ep), (0, 0));
+    assert!(
+        v.players[0].stamp > v.players[1].stamp,
+        "Red now sits on top of Blue"
+    );
+}
+
+/// Plays any legal moves until the last turn (Blue's in round 10 of two players) begins.
+fn to_last_turn() -> Cocoon {
+    let mut g = game(2);
+    let mut n = 0u32;
+    while !(g.round() == 10 && g.turn() == 1 && g.chance_outcomes().len() == 6) {
+        assert!(!g.is_over());
+        match g.to_move() {
+            ToMove::Chance => {
+                n += 1;
+                let value = 1 + (n % 5) as u8;
+                g.apply(Actor::Chance, &Action::Die { value }).expect("die");
+                settle(&mut g, &mut VecDeque::new());
+            }
+            ToMove::Seats(s) => {
+                let a = g.legal_actions(s[0])[0];
+                act(&mut g, a);
+            }
+            ToMove::Over => unreachable!(),
+        }
+    }
+    at_turn_start(&g, 1);
+    g.set_pawn(0, 0);
+    g.set_pawn(1, 15);
+    g
+}
+
+fn finish(g: &mut Cocoon) {
+    while !g.is_over() {
+        let s = g.to_move().seats()[0];
+        let a = g.legal_actions(s)[0];
+        act(g, a);
+    }
+}
+
+/// Equal EP at the end: a white pawn beats a black one; both white, the marker that arrived on
+/// the spot later (on top of the stack) wins.
+#[test]
+fn ties_go_to_white_then_to_the_marker_on_top() {
+    let mut g = to_last_turn();
+    g.set_ep(0, 5, Side::White);
+    g.set_ep(1, 4, Side::White);
+    roll(&mut g, &[2, 3, 1]); // Blue 15 -> 20, Experience: 4 -> 5, on top of Red
+    assert_eq!(g.ep(1), 5);
+    finish(&mut g);
+    let o = g.outcome().expect("over");
+    assert_eq!(o.scores, vec![5, 5]);
+    assert_eq!(o.winners, vec![1]);
+
+    let mut g = to_last_turn();
+    g.set_ep(0, 5, Side::White);
+    g.set_ep(1, 6, Side::Black);
+    roll(&mut g, &[2, 3, 1]); // black: 6 -> 5, on top of Red, but Red is white
+    assert_eq!(g.ep(1), 5);
+    finish(&mut g);
+    let o = g.outcome().expect("over");
+    assert_eq!(o.scores, vec![5, 5]);
+    assert_eq!(o.winners, vec![0]);
+
+    let mut g = to_last_turn();
+    g.set_ep(0, 5, Side::White);
+    g.set_ep(1, 7, Side::White);
+    roll(&mut g, &[2, 3, 1]);
+    finish(&mut g);
+    let o = g.outcome().expect("over");
+    assert_eq!(o.scores, vec![5, 8]);
+    assert_eq!(o.winners, vec![1], "the highest EP wins outright");
+}
+
+/// "Move Forward to Initiation and Roll Dice": turned over there and rolled again; when another
+/// pawn holds Initiation, one step back (that space is dealt with), no turning, then the roll.
+#[test]
+fn forward_to_initiation_free_or_held() {
+    let mut g = game(2);
+    g.set_tile(5, Some(Tile::ToInitiation));
+    roll(&mut g, &[2, 3, 1]);
+    assert_eq!(g.position(0), Some(10));
+    assert_eq!(g.side(0), Side::Black);
+    roll(&mut g, &[1, 2]);
+    assert_eq!(g.position(0), Some(13));
+    assert_eq!(
+        prompt(&g),
+        Prompt::Place {
+            at: 13,
+            follow: true
+        }
+    );
+
+    let mut g = game(2);
+    g.set_pawn(1, 10);
+    g.set_tile(5, Some(Tile::ToInitiation));
+    g.set_hand(0, vec![Tile::Lose3, Tile::Lose3, Tile::Lose3]);
+    roll(&mut g, &[2, 3, 1]);
+    assert_eq!(g.position(0), Some(9));
+    assert_eq!(g.side(0), Side::White, "not turned: Initiation was held");
+    assert_eq!(
+        prompt(&g),
+        Prompt::Place {
+            at: 9,
+            follow: true
+        }
+    );
+    act(&mut g, Action::Place { tile: Tile::Lose3 });
+    assert_eq!(g.ep(0), 8, "lose 3 from 0 wraps to 8");
+    roll(&mut g, &[1, 2]);
+    assert_eq!(g.position(0), Some(12));
+    at_turn_start(&g, 1);
+}
+
+/// "Roll Dice Again and Place one more Tile": one tile where the roll ends, one more on the
+/// nearest empty space afterwards.
+#[test]
+fn roll_and_place_one_more_allows_a_second_tile() {
+    let mut g = game(2);
+    g.set_hand(0, vec![Tile::Lose3, Tile::Lose3, Tile::Lose3]);
+    g.set_tile(5, Some(Tile::RollPlace));
+    roll(&mut g, &[2, 3, 1]);
+    roll(&mut g, &[1, 2]);
+    assert_eq!(g.position(0), Some(8));
+    assert_eq!(
+        prompt(&g),
+        Prompt::Place {
+            at: 8,
+            follow: true
+        }
+    );
+    act(&mut g, Action::Place { tile: Tile::Lose3 });
+    assert_eq!(g.ep(0), 8);
+    assert_eq!(
+        prompt(&g),
+        Prompt::Place {
+            at: 9,
+            follow: false
+        }
+    );
+    act(&mut g, Action::Place { tile: Tile::Lose3 });
+    assert_eq!(g.tile_at(9), Some(Some(Tile::Lose3)));
+    assert_eq!(g.ep(0), 8, "the second tile is not obeyed");
+    at_turn_start(&g, 1);
+}
+
+/// "Choose 1 from 3": the next draw looks at three tiles (seen by that player alone), keeps one
+/// and puts two back; the flag is used up.
+#[test]
+fn choose_one_from_three_at_the_next_draw() {
+    let mut g = game(2);
+    assert_eq!(g.pile(), 20);
+    g.set_flags(
+        0,
+        Flags {
+            pick_three: true,
+            ..Flags::default()
+        },
+    );
+    g.set_hand(0, vec![Tile::Lose3, Tile::Lose3, Tile::Lose3]);
+    roll(&mut g, &[2, 3, 1]);
+    act(&mut g, Action::Place { tile: Tile::Lose3 });
+    assert_eq!(prompt(&g), Prompt::Pick { seat: 0 });
+    assert_eq!(g.view(Viewer::Seat(0)).looking.len(), 3);
+    assert!(g.view(Viewer::Seat(1)).looking.is_empty());
+    assert!(g.view(Viewer::Public).looking.is_empty());
+    let a = g.legal_actions(0)[0];
+    act(&mut g, a);
+    assert_eq!(g.hand(0).len(), 3);
+    assert_eq!(g.pile(), 19);
+    assert_eq!(g.flags(0), Flags::default());
+    assert_eq!(g.view(Viewer::Seat(0)).known_top.len(), 2);
+    assert!(
+        g.view(Viewer::Seat(0))
+            .known_top
+            .iter()
+            .all(|t| t.is_some())
+    );
+    assert!(
+        g.view(Viewer::Seat(1))
+            .known_top
+            .iter()
+            .all(|t| t.is_none())
+    );
+    at_turn_start(&g, 1);
+}

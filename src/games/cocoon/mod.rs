@@ -446,7 +446,7 @@ impl Game for Cocoon {
         "Race round a board built tile by tile; Fortune turns the EP wheel.";
     const MIN_PLAYERS: usize = 2;
     const MAX_PLAYERS: usize = 5;
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     const OPTIONS: &'static [OptionSpec] = &[OptionSpec {
         key: "start",
         label: "Start player",

@@ -742,7 +742,9 @@ impl Cocoon {
     /// What the space does to the pawn that stopped on it.
     fn resolve(&mut self, at: u8, doublet: bool) {
         let seat = self.turn;
-        if at != START
+        // On doublets other pawns on the space are ignored; otherwise only Start holds several.
+        if !doublet
+            && at != START
             && let Some(other) = self.occupied(at)
         {
             self.ep_only(at);
@@ -1068,8 +1070,9 @@ impl Cocoon {
         self.clock += 1;
         let clock = self.clock;
         if let Some(p) = self.seats.get_mut(seat) {
+            // A marker that moves at all arrives on top, even after a whole turn of the circle.
             let ep = turn_ep(p.ep, n);
-            if ep != p.ep {
+            if n != 0 {
                 p.ep = ep;
                 p.stamp = clock;
             }
