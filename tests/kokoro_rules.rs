@@ -632,8 +632,8 @@ fn mirror_pool_once_per_round() {
             .any(|a| matches!(a, Action::Draw { mirrored: true, .. }))
     );
     m.apply(Actor::Seat(0), Action::Peek, None).unwrap();
-    fix_if_needed(&mut m, Some('B'));
     m.apply(Actor::Seat(1), Action::Peek, None).unwrap();
+    fix_if_needed(&mut m, Some('B'));
     // Next round the mirror is back.
     for _ in 0..4 {
         turn(&mut m, 2, true, &[], Some('B'));
@@ -903,6 +903,19 @@ fn peek_fixes_the_top_card_which_becomes_the_next_sanctuary() {
         "peeks at the next sanctuary"
     );
     m.apply(Actor::Seat(1), Action::Peek, None).unwrap();
+    // Nothing is settled until every seat has chosen.
+    assert_eq!(m.to_move(), ToMove::Seats(vec![0, 2]));
+    assert_eq!(m.view(Viewer::Seat(1)).next_sanctuary, None);
+    m.apply(
+        Actor::Seat(0),
+        Action::Draw {
+            space: 0,
+            mirrored: false,
+        },
+        None,
+    )
+    .unwrap();
+    m.apply(Actor::Seat(2), Action::Peek, None).unwrap();
     assert_eq!(m.to_move(), ToMove::Chance);
     let outs: Vec<Action> = m.state.chance_outcomes().into_iter().map(|o| o.0).collect();
     assert_eq!(
@@ -922,29 +935,39 @@ fn peek_fixes_the_top_card_which_becomes_the_next_sanctuary() {
             .contains('E')
     );
     chance(&mut m, fix);
-    assert_eq!(m.to_move(), ToMove::Seats(vec![0, 2]));
+    assert_eq!(m.view(Viewer::Public).card, None, "the turn is resolved");
     assert_eq!(m.view(Viewer::Seat(1)).next_sanctuary, Some('E'));
+    assert_eq!(m.view(Viewer::Seat(2)).next_sanctuary, Some('E'));
     assert_eq!(m.view(Viewer::Seat(0)).next_sanctuary, None);
     assert_eq!(m.view(Viewer::Public).next_sanctuary, None);
     assert_eq!(m.view(Viewer::Omniscient).next_sanctuary, Some('E'));
-    // A second peek needs no chance: the card is settled.
+    // A peek on a later turn needs no chance: the card is settled.
+    chance(
+        &mut m,
+        Action::RevealPath {
+            number: 6,
+            golden: false,
+        },
+    );
     assert_eq!(
         m.state
-            .describe(Actor::Seat(2), &Action::Peek, Viewer::Seat(2)),
+            .describe(Actor::Seat(0), &Action::Peek, Viewer::Seat(0)),
         "peeks: next sanctuary is E"
     );
-    m.apply(Actor::Seat(2), Action::Peek, None).unwrap();
-    assert_eq!(m.to_move(), ToMove::Seats(vec![0]));
-    assert_eq!(m.view(Viewer::Seat(2)).next_sanctuary, Some('E'));
-    m.apply(
-        Actor::Seat(0),
-        Action::Draw {
-            space: 0,
-            mirrored: false,
-        },
-        None,
-    )
-    .unwrap();
+    m.apply(Actor::Seat(0), Action::Peek, None).unwrap();
+    assert_eq!(m.to_move(), ToMove::Seats(vec![1, 2]));
+    assert_eq!(m.view(Viewer::Seat(0)).next_sanctuary, Some('E'));
+    for seat in 1..3 {
+        m.apply(
+            Actor::Seat(seat),
+            Action::Draw {
+                space: seat as u8,
+                mirrored: false,
+            },
+            None,
+        )
+        .unwrap();
+    }
     assert!(!m.state.undoable(1, &Action::Peek));
     // Finish the round; the next sanctuary can only be E.
     for _ in 0..4 {
@@ -963,6 +986,90 @@ fn peek_fixes_the_top_card_which_becomes_the_next_sanctuary() {
     chance(&mut m, Action::RevealSanctuary { letter: 'E' });
     let v = m.view(Viewer::Seat(1));
     assert_eq!((v.sanctuary, v.next_sanctuary), (Some('E'), None));
+}
+
+/// The rulings make a turn's choices simultaneous: nothing a later seat sees before choosing may
+/// depend on what an earlier seat chose. The top sanctuary card is therefore settled only once
+/// every seat has chosen, so a first peek causes no event mid-turn.
+#[test]
+fn a_peek_is_not_given_away_before_the_others_choose() {
+    let start = |m: &mut Match<Kokoro>| {
+        chance(m, Action::RevealSanctuary { letter: 'C' });
+        chance(
+            m,
+            Action::RevealPath {
+                number: 5,
+                golden: false,
+            },
+        );
+    };
+    let mut peeked = new_match(3, "blue", "none");
+    start(&mut peeked);
+    peeked.apply(Actor::Seat(0), Action::Peek, None).unwrap();
+    let mut drew = new_match(3, "blue", "none");
+    start(&mut drew);
+    drew.apply(
+        Actor::Seat(0),
+        Action::Draw {
+            space: 0,
+            mirrored: false,
+        },
+        None,
+    )
+    .unwrap();
+    // Seat 1 cannot tell the two apart: same seats to move, same view, no chance step between.
+    assert_eq!(peeked.to_move(), ToMove::Seats(vec![1, 2]));
+    assert_eq!(drew.to_move(), ToMove::Seats(vec![1, 2]));
+    assert_eq!(peeked.view(Viewer::Seat(1)), drew.view(Viewer::Seat(1)));
+    assert_eq!(peeked.view(Viewer::Public), drew.view(Viewer::Public));
+    assert!(peeked.state.chance_outcomes().is_empty());
+    // The peeker does not know the card yet either: it is not settled.
+    assert_eq!(peeked.view(Viewer::Seat(0)).next_sanctuary, None);
+    peeked
+        .apply(
+            Actor::Seat(1),
+            Action::Draw {
+                space: 1,
+                mirrored: false,
+            },
+            None,
+        )
+        .unwrap();
+    assert_eq!(peeked.to_move(), ToMove::Seats(vec![2]));
+    peeked.apply(Actor::Seat(2), Action::Peek, None).unwrap();
+    // Every choice is in: now chance settles the card for both peekers, and the turn resolves.
+    assert_eq!(peeked.to_move(), ToMove::Chance);
+    let outs: Vec<Action> = peeked
+        .state
+        .chance_outcomes()
+        .into_iter()
+        .map(|o| o.0)
+        .collect();
+    assert_eq!(
+        outs,
+        ['A', 'B', 'D', 'E', 'F']
+            .map(|letter| Action::FixTopSanctuary { letter })
+            .to_vec()
+    );
+    chance(&mut peeked, Action::FixTopSanctuary { letter: 'F' });
+    let v = peeked.view(Viewer::Public);
+    assert_eq!(v.card, None, "the turn is resolved");
+    assert_eq!(v.mats[1].path(1), 5);
+    assert_eq!(v.mats[0].path(0), 0);
+    assert_eq!(peeked.view(Viewer::Seat(0)).next_sanctuary, Some('F'));
+    assert_eq!(peeked.view(Viewer::Seat(2)).next_sanctuary, Some('F'));
+    assert_eq!(peeked.view(Viewer::Seat(1)).next_sanctuary, None);
+    // A later peek in the same round sees the settled card at once, with no chance step.
+    chance(
+        &mut peeked,
+        Action::RevealPath {
+            number: 6,
+            golden: false,
+        },
+    );
+    peeked.apply(Actor::Seat(1), Action::Peek, None).unwrap();
+    assert_eq!(peeked.to_move(), ToMove::Seats(vec![0, 2]));
+    assert_eq!(peeked.view(Viewer::Seat(1)).next_sanctuary, Some('F'));
 }
 
 // ── illegal actions ───────────────────────────────────────────────────────────────────────────
@@ -1346,7 +1453,32 @@ fn vary_hidden_does_vary_something() {
     )
     .unwrap();
     m.apply(Actor::Seat(2), Action::Peek, None).unwrap();
+    m.apply(
+        Actor::Seat(0),
+        Action::Draw {
+            space: 0,
+            mirrored: false,
+        },
+        None,
+    )
+    .unwrap();
     chance(&mut m, Action::FixTopSanctuary { letter: 'C' });
+    chance(
+        &mut m,
+        Action::RevealPath {
+            number: 2,
+            golden: false,
+        },
+    );
+    m.apply(
+        Actor::Seat(1),
+        Action::Draw {
+            space: 6,
+            mirrored: false,
+        },
+        None,
+    )
+    .unwrap();
     let differs = (0..20).any(|salt| m.state.vary_hidden(Viewer::Seat(0), salt) != m.state);
     assert!(differs);
     assert_eq!(m.state.vary_hidden(Viewer::Omniscient, 3), m.state);

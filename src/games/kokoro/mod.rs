@@ -154,8 +154,12 @@ impl Kokoro {
         ]
     }
 
+    /// The top card is settled only once every seat has chosen: settling it earlier would show
+    /// the seats still to choose that someone peeked, and a turn's choices are simultaneous.
     fn needs_fix(&self) -> bool {
-        self.top.is_none() && self.players.iter().any(|p| p.pending == Some(Choice::Peek))
+        self.top.is_none()
+            && self.all_chosen()
+            && self.players.iter().any(|p| p.pending == Some(Choice::Peek))
     }
 
     fn unrevealed(&self) -> impl Iterator<Item = char> + '_ {
@@ -486,7 +490,7 @@ impl Game for Kokoro {
         "Draw forest paths linking offerings to sanctuaries, each beating the last.";
     const MIN_PLAYERS: usize = 1;
     const MAX_PLAYERS: usize = 8;
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     const OPTIONS: &'static [OptionSpec] = &[
         OptionSpec {
             key: "side",
