@@ -490,6 +490,83 @@ fn the_finish_card() {
 }
 
 #[test]
+fn finish_card_in_the_reserve_counts_toward_its_limit_and_is_never_scrapped() {
+    let mut g = Couperation::new(&options("standard", "1"), 2).expect("setup");
+    for c in [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] {
+        deal(&mut g, c);
+    }
+    deal(&mut g, FINISH);
+    deal(&mut g, 12);
+    assert_eq!(g.reserve(), &[1, 8, 9, 10, 11, 50]);
+    // The finish card and 2 make the reserve's 9, which goes next to 25.
+    act(
+        &mut g,
+        0,
+        Action::Combine {
+            a: FINISH,
+            b: 2,
+            take: 9,
+            slot: 2,
+            extra: 0,
+        },
+    );
+    assert_eq!(g.pyramid().get(2), Slot::Up(9));
+    assert_eq!(g.finish(), FinishAt::Reserve);
+    assert_eq!(g.hand(0), &[3, 4, 12]);
+    // Six glass cards and the finish card: one over the limit of 6, and only glass may go.
+    assert_eq!(g.reserve(), &[1, 2, 8, 10, 11, 50]);
+    assert_eq!(
+        g.legal_actions(0),
+        vec![
+            Action::Scrap { c: 1 },
+            Action::Scrap { c: 2 },
+            Action::Scrap { c: 8 },
+            Action::Scrap { c: 10 },
+            Action::Scrap { c: 11 },
+            Action::Scrap { c: 50 }
+        ]
+    );
+    let e = refused(&g, 0, Action::Scrap { c: FINISH });
+    assert!(e.contains("not a glass card in the reserve"), "{e}");
+    act(&mut g, 0, Action::Scrap { c: 11 });
+    assert_eq!(g.reserve(), &[1, 2, 8, 10, 50]);
+    assert_eq!(g.finish(), FinishAt::Reserve);
+    assert_eq!(g.discards(), 1);
+    // 9 has two diamonds: Bo may draw up to 2.
+    assert_eq!(g.turn(), Some(1));
+    assert_eq!(
+        g.legal_actions(1),
+        vec![
+            Action::Draw { n: 0 },
+            Action::Draw { n: 1 },
+            Action::Draw { n: 2 }
+        ]
+    );
+    act(&mut g, 1, Action::Draw { n: 0 });
+    // Bo may take the finish card from the reserve only for the top, which has no footing.
+    assert!(
+        !g.legal_actions(1)
+            .iter()
+            .any(|a| matches!(a, Action::Combine { take: FINISH, .. }))
+    );
+}
+
+#[test]
+fn a_bad_reveal_scores_the_face_up_cards_without_the_breaker() {
+    let mut g = setup("beginner", &[[30, 3, 4], [20, 5, 6]], &[11, 12, 13, 14], 40);
+    act(&mut g, 0, Action::Hide { c: 30, slot: 2 });
+    act(&mut g, 1, Action::Place { c: 20, slot: 1 });
+    act(&mut g, 0, Action::Draw { n: 0 });
+    act(&mut g, 0, Action::Reveal { slot: 2 });
+    // 25, 20 and the 30 turned up are face up; the 30 broke the order and does not count.
+    assert_eq!(g.pyramid().face_up(), 3);
+    let o = g.outcome().expect("over");
+    assert_eq!(o.scores, vec![2, 2]);
+    assert!(o.winners.is_empty());
+    assert!(g.legal_actions(0).is_empty() && g.legal_actions(1).is_empty());
+}
+
+#[test]
 fn finish_only_on_top_and_never_discarded() {
     let mut p = Pyramid::new(true);
     for (s, c) in [(0, 5), (1, 10), (2, 15), (4, 30), (5, 35), (6, 40)] {

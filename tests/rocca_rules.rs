@@ -158,6 +158,42 @@ fn example_1_fifth_death_of_nine_wins_counting_executions() {
 }
 
 #[test]
+fn executing_the_monster_as_the_threshold_death_wins_for_the_village() {
+    // 4 of 9 dead; the fifth death is the Monster's own villager: the village has found it.
+    let mut g = monster_game(3, C3);
+    night(&mut g, A1, 1); // 1
+    day(&mut g, B1); // 2
+    night(&mut g, A2, 1); // 3
+    day(&mut g, B2); // 4
+    night(&mut g, A3, 6); // survives
+    assert_eq!(g.dead(), 4);
+    day(&mut g, C3); // 5 of 9, but it is the Monster
+    assert_eq!(g.dead(), 5);
+    let e = g.ending().expect("over");
+    assert_eq!(e.winner, Side::Village);
+    assert_eq!(e.reason, Reason::Executed { v: C3 });
+    assert_eq!(g.outcome().expect("o").winners, vec![0, 1]);
+}
+
+#[test]
+fn the_monster_may_survive_its_own_attack() {
+    let mut g = monster_game(3, B1);
+    night(&mut g, B1, 5);
+    assert!(g.ending().is_none());
+    assert!(g.is_alive(B1));
+    assert_eq!(g.stage(), Stage::Vote);
+    assert!(matches!(
+        g.today().last(),
+        Some(Report::Attack {
+            v: B1,
+            roll: 5,
+            need: 5,
+            survived: true
+        })
+    ));
+}
+
+#[test]
 fn example_2_executing_the_monster_on_day_one_wins_at_once() {
     let mut g = monster_game(4, B2);
     night(&mut g, A1, 6);
@@ -631,6 +667,29 @@ fn vampire_wins_when_every_living_family_is_in_the_clan() {
     let e = g.ending().expect("over");
     assert_eq!(e.reason, Reason::AllClan);
     assert_eq!(g.outcome().expect("o").winners, vec![0, 2, 3]);
+}
+
+#[test]
+fn a_bitten_family_wins_with_the_vampire_even_before_it_is_told() {
+    let mut g = dealt(4, &[("vampire", "on")], &[], (D1, Body::Vampire), None);
+    night(&mut g, A2, 1); // 1
+    day(&mut g, B1); // 2
+    night(&mut g, B2, 1); // 3
+    day(&mut g, B3); // 4
+    night(&mut g, A1, 6); // A1 survives: family A may be bitten next midnight
+    day(&mut g, C2); // 5
+    // Family A is bitten tonight; it would be told at its next private turn.
+    midnight(&mut g, C3, Some(0));
+    assert!(g.in_clan(0));
+    assert!(!g.view(Viewer::Seat(0)).in_clan);
+    chance(&mut g, Action::Roll { n: 1 }); // 6
+    assert!(g.ending().is_none());
+    day(&mut g, C1); // 7 of 12, before family A's next private turn
+    let e = g.ending().expect("over");
+    assert_eq!(e.winner, Side::Killer);
+    assert_eq!(e.reason, Reason::Deaths { dead: 7 });
+    assert_eq!(g.outcome().expect("o").winners, vec![0, 3]);
+    assert!(g.view(Viewer::Seat(0)).in_clan, "shown at the end");
 }
 
 #[test]
