@@ -6,26 +6,13 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::pty::Term;
-
-/// Waits until the screen satisfies `ok`; panics with the screen if not.
-fn wait(t: &Term, what: &str, ok: impl Fn(&str) -> bool) -> String {
-    let end = Instant::now() + Duration::from_secs(20);
-    loop {
-        let f = t.frame();
-        if ok(&f) {
-            return f;
-        }
-        if Instant::now() > end {
-            panic!("timed out waiting for {what}; screen:\n{f}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
+use common::{check_log, one_log};
 
 #[test]
 fn play_a_few_choices_then_quit_and_replay() {
     let home = tempfile::tempdir().expect("tmp");
-    let mut t = Term::spawn(
+    let mut t = Term::in_home(
+        home.path(),
         &[
             "play",
             "cocoon",
@@ -38,10 +25,6 @@ fn play_a_few_choices_then_quit_and_replay() {
             "--option",
             "start=1",
         ],
-        home.path(),
-        home.path(),
-        80,
-        24,
     );
     t.wait_for("EP circle");
     // Make a few of Player 1's choices with the first menu line (or the first space).
@@ -53,7 +36,7 @@ fn play_a_few_choices_then_quit_and_replay() {
             let before = f.clone();
             t.send("1");
             t.send("\r");
-            wait(&t, "the choice to apply", |s| s != before);
+            t.wait_until("the choice to apply", |s| s != before);
             made += 1;
         } else {
             // A computer player thinks: any key skips the wait.
@@ -64,28 +47,9 @@ fn play_a_few_choices_then_quit_and_replay() {
     assert!(made >= 1, "no choice was made:\n{}", t.frame());
     let screen = t.frame();
     assert!(screen.contains("Round"), "{screen}");
-    t.send("q");
-    assert_eq!(t.wait_exit(), 0);
-    assert!(t.restored(), "terminal not restored");
-    let logs: Vec<_> = std::fs::read_dir(home.path().join("games"))
-        .expect("games folder")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    assert_eq!(logs.len(), 1, "{logs:?}");
-    let text = std::fs::read_to_string(&logs[0]).expect("log");
+    t.quit();
+    let log = one_log(home.path());
+    let text = std::fs::read_to_string(&log).expect("log");
     assert!(text.contains("\"cocoon\""), "{text}");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
-        .args(["replay", "--check"])
-        .arg(&logs[0])
-        .env("HOTSEAT_HOME", home.path())
-        .output()
-        .expect("run replay --check");
-    assert!(
-        out.status.success(),
-        "replay --check failed: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    check_log(&log);
 }

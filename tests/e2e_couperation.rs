@@ -6,26 +6,13 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::pty::Term;
-
-/// Waits until some line of the screen satisfies `ok`; panics with the screen if not.
-fn wait_line(t: &Term, what: &str, ok: impl Fn(&str) -> bool) -> String {
-    let end = Instant::now() + Duration::from_secs(20);
-    loop {
-        let f = t.frame();
-        if f.lines().any(&ok) {
-            return f;
-        }
-        if Instant::now() > end {
-            panic!("timed out waiting for {what}; screen:\n{f}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
+use common::{check_log, one_log};
 
 #[test]
 fn play_a_few_turns_then_quit_and_replay() {
     let home = tempfile::tempdir().expect("tmp");
-    let mut t = Term::spawn(
+    let mut t = Term::in_home(
+        home.path(),
         &[
             "play",
             "coupe",
@@ -38,10 +25,6 @@ fn play_a_few_turns_then_quit_and_replay() {
             "--option",
             "start=1",
         ],
-        home.path(),
-        home.path(),
-        80,
-        24,
     );
     t.wait_for("Player 1's view");
     // Our actions so far, read from the log the game writes after every action.
@@ -58,12 +41,12 @@ fn play_a_few_turns_then_quit_and_replay() {
     };
     for _ in 0..3 {
         // Our turn: answer a draw question with a digit, then act.
-        let f = wait_line(&t, "our turn", |l| {
+        let f = t.wait_line("our turn", |l| {
             l.contains("Your turn") || l.contains("You may draw")
         });
         if f.contains("You may draw") {
             t.send("0");
-            wait_line(&t, "the action step", |l| l.contains("Your turn"));
+            t.wait_line("the action step", |l| l.contains("Your turn"));
         }
         let before = moves();
         // The cursor starts on a slot with options; Enter does the first one, which places
@@ -81,29 +64,10 @@ fn play_a_few_turns_then_quit_and_replay() {
     let screen = t.frame();
     assert!(screen.contains("Pyramid"), "{screen}");
     assert!(screen.contains("Reserve"), "{screen}");
-    t.send("q");
-    assert_eq!(t.wait_exit(), 0);
-    assert!(t.restored(), "terminal not restored");
-    let logs: Vec<_> = std::fs::read_dir(home.path().join("games"))
-        .expect("games folder")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    assert_eq!(logs.len(), 1, "{logs:?}");
-    let text = std::fs::read_to_string(&logs[0]).expect("log");
+    t.quit();
+    let log = one_log(home.path());
+    let text = std::fs::read_to_string(&log).expect("log");
     assert!(text.contains("\"game\": \"couperation\""), "{text}");
     assert!(text.contains("\"by\": 0"), "our actions are in the log");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hotseat"))
-        .args(["replay", "--check"])
-        .arg(&logs[0])
-        .env("HOTSEAT_HOME", home.path())
-        .output()
-        .expect("run replay --check");
-    assert!(
-        out.status.success(),
-        "replay --check failed: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    check_log(&log);
 }

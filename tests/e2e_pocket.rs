@@ -3,38 +3,10 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::pty::Term;
-
-fn logs(home: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(home.join("games"))
-        .map(|d| {
-            d.flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "json"))
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
-}
-
-fn check(log: &Path) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
-        .arg("replay")
-        .arg("--check")
-        .arg(log)
-        .output()
-        .expect("run check");
-    assert!(
-        out.status.success(),
-        "check failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use common::{check_log, one_log};
 
 #[test]
 fn launcher_game_quit_resume_replay() {
@@ -68,13 +40,9 @@ fn launcher_game_quit_resume_replay() {
     t.send("\r");
     t.send("q");
     t.wait_for("tabletop games for one keyboard");
-    t.send("q");
-    assert_eq!(t.wait_exit(), 0);
-    assert!(t.restored(), "terminal not restored");
-    let found = logs(home.path());
-    assert_eq!(found.len(), 1, "one log: {found:?}");
-    let log = &found[0];
-    let verdict = check(log);
+    t.quit();
+    let log = &one_log(home.path());
+    let verdict = check_log(log);
     assert!(
         verdict.starts_with("ok: Pocket & Biscuit with 2 players"),
         "{verdict}"
@@ -92,10 +60,8 @@ fn launcher_game_quit_resume_replay() {
     );
     t.wait_for("Pocket & Biscuit");
     t.wait_for("Events");
-    t.send("q");
-    assert_eq!(t.wait_exit(), 0);
-    assert!(t.restored());
-    assert!(check(log).starts_with("ok: "));
+    t.quit();
+    assert!(check_log(log).starts_with("ok: "));
 
     // Replay: step to the end and back, switch viewpoint, leave.
     let mut t = Term::spawn(
@@ -109,9 +75,7 @@ fn launcher_game_quit_resume_replay() {
     t.send("G");
     t.send("h");
     t.send("v");
-    t.send("q");
-    assert_eq!(t.wait_exit(), 0);
-    assert!(t.restored());
+    t.quit();
     assert!(t.frames() > 1);
 }
 
@@ -119,7 +83,8 @@ fn launcher_game_quit_resume_replay() {
 fn a_killed_game_resumes() {
     let home = tempfile::tempdir().expect("home");
     let log = home.path().join("kill.json");
-    let mut t = Term::spawn(
+    let mut t = Term::in_home(
+        home.path(),
         &[
             "play",
             "pocket",
@@ -130,28 +95,16 @@ fn a_killed_game_resumes() {
             "--log",
             &log.to_string_lossy(),
         ],
-        home.path(),
-        home.path(),
-        80,
-        24,
     );
     t.wait_for("needs 1");
     t.send("\r");
     t.wait_for("flips A1");
     t.kill();
-    let verdict = check(&log);
+    let verdict = check_log(&log);
     assert!(verdict.contains("unfinished"), "{verdict}");
-    let mut t = Term::spawn(
-        &["resume", &log.to_string_lossy()],
-        home.path(),
-        home.path(),
-        80,
-        24,
-    );
+    let mut t = Term::in_home(home.path(), &["resume", &log.to_string_lossy()]);
     t.wait_for("flips A1");
-    t.send("q");
-    assert_eq!(t.wait_exit(), 0);
-    assert!(t.restored());
+    t.quit();
 }
 
 #[test]
@@ -159,9 +112,7 @@ fn too_small_terminal_says_so() {
     let home = tempfile::tempdir().expect("home");
     let mut t = Term::spawn(&[], home.path(), home.path(), 60, 20);
     t.wait_for("Terminal too small");
-    t.send("q");
-    assert_eq!(t.wait_exit(), 0);
-    assert!(t.restored());
+    t.quit();
 }
 
 #[test]

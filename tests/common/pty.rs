@@ -112,6 +112,19 @@ impl Term {
         }
     }
 
+    /// Runs `hotseat <args>` on an 80×24 screen with `home` as both `$HOTSEAT_HOME` and the
+    /// working folder.
+    pub fn in_home(home: &Path, args: &[&str]) -> Term {
+        Term::spawn(args, home, home, 80, 24)
+    }
+
+    /// Presses `q`, then asserts the program exits with 0 and restores the terminal.
+    pub fn quit(&mut self) {
+        self.send("q");
+        assert_eq!(self.wait_exit(), 0);
+        assert!(self.restored(), "terminal not restored");
+    }
+
     pub fn send(&self, keys: &str) {
         let mut w = self.writer.lock().expect("lock");
         w.write_all(keys.as_bytes()).expect("write keys");
@@ -132,16 +145,35 @@ impl Term {
 
     /// Waits until the last complete frame contains `text`; panics with the screen if not.
     pub fn wait_for(&self, text: &str) -> String {
+        self.poll(&format!("{text:?}"), Duration::from_millis(2), |f| {
+            f.contains(text)
+        })
+    }
+
+    /// Waits until the last complete frame satisfies `ok`; panics with the screen if not.
+    pub fn wait_until(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        self.poll(what, Duration::from_millis(20), ok)
+    }
+
+    /// Waits until some line of the last complete frame satisfies `ok`; panics with the screen
+    /// if not.
+    pub fn wait_line(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        self.wait_until(what, |f| f.lines().any(&ok))
+    }
+
+    /// Checks the last complete frame every `every` for up to 20 seconds, until it satisfies
+    /// `ok`; panics with `what` and the screen if it never does.
+    fn poll(&self, what: &str, every: Duration, ok: impl Fn(&str) -> bool) -> String {
         let end = Instant::now() + Duration::from_secs(20);
         loop {
             let f = self.frame();
-            if f.contains(text) {
+            if ok(&f) {
                 return f;
             }
             if Instant::now() > end {
-                panic!("timed out waiting for {text:?}; screen:\n{f}");
+                panic!("timed out waiting for {what}; screen:\n{f}");
             }
-            thread::sleep(Duration::from_millis(2));
+            thread::sleep(every);
         }
     }
 
