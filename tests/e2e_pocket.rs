@@ -108,6 +108,20 @@ fn a_killed_game_resumes() {
 }
 
 #[test]
+fn the_screen_follows_the_window_size() {
+    let home = tempfile::tempdir().expect("home");
+    let mut t = Term::spawn(&[], home.path(), home.path(), 80, 24);
+    t.wait_for("tabletop games for one keyboard");
+    t.resize(70, 20);
+    t.wait_for("Terminal too small");
+    t.resize(100, 30);
+    let wide = t.wait_for("tabletop games for one keyboard");
+    // The launcher now uses the wider window: its frame reaches column 100.
+    assert!(wide.lines().any(|l| l.chars().count() == 100), "{wide}");
+    t.quit();
+}
+
+#[test]
 fn too_small_terminal_says_so() {
     let home = tempfile::tempdir().expect("home");
     let mut t = Term::spawn(&[], home.path(), home.path(), 60, 20);

@@ -27,6 +27,8 @@ pub struct Term {
     shared: Arc<Mutex<Shared>>,
     writer: Arc<Mutex<Box<dyn Write + Send>>>,
     child: Box<dyn Child + Send + Sync>,
+    /// Kept open while the program runs; also how the window is resized.
+    master: Box<dyn portable_pty::MasterPty + Send>,
 }
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
@@ -67,10 +69,8 @@ impl Term {
             eof: false,
         }));
         let (sh, wr) = (shared.clone(), writer.clone());
-        // The master must stay open while the child runs; the thread owns it.
         let master = pair.master;
         thread::spawn(move || {
-            let _keep = master;
             let mut buf = [0u8; 8192];
             loop {
                 let n = match reader.read(&mut buf) {
@@ -109,7 +109,30 @@ impl Term {
             shared,
             writer,
             child,
+            master,
         }
+    }
+
+    /// Changes the window size, as a user dragging the terminal's corner would.
+    pub fn resize(&self, cols: u16, rows: u16) {
+        self.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("resize the pseudo-terminal");
+        let (r, c) = (
+            std::num::NonZeroU16::new(rows).expect("rows"),
+            std::num::NonZeroU16::new(cols).expect("cols"),
+        );
+        self.shared
+            .lock()
+            .expect("lock")
+            .parser
+            .screen_mut()
+            .set_size(r, c);
     }
 
     /// Runs `hotseat <args>` on an 80×24 screen with `home` as both `$HOTSEAT_HOME` and the
