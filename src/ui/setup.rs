@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind};
-use ratatui::layout::{Constraint, Layout};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
@@ -303,9 +303,16 @@ impl SetupForm {
                 .get(i)
                 .map(|s| {
                     let value = s.values.get(self.options[i]).copied().unwrap_or("");
+                    // "Start player: start player: random..." reads as a stutter: a help that
+                    // already begins with the label stands alone.
+                    let head = if s.help.to_lowercase().starts_with(&s.label.to_lowercase()) {
+                        format!("{}{}", s.label, s.help.get(s.label.len()..).unwrap_or(""))
+                    } else {
+                        format!("{}: {}", s.label, s.help)
+                    };
                     match self.game.describe_option(s.key, value) {
-                        Some(d) => format!("{}: {}. {value}: {d}", s.label, s.help),
-                        None => format!("{}: {}.", s.label, s.help),
+                        Some(d) => format!("{head}. {value}: {d}"),
+                        None => format!("{head}."),
                     }
                 })
                 .unwrap_or_default(),
@@ -334,6 +341,15 @@ impl Screen for SetupForm {
         f.render_widget(block, body);
         let current = self.current();
         let mut lines = vec![Line::from("")];
+        // Wide enough for the longest option label, so every value starts in one column.
+        let label_w = self
+            .game
+            .options()
+            .iter()
+            .map(|s| theme.text(s.label).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(12);
         for row in self.rows() {
             let (label, value) = match row {
                 Row::Count => (
@@ -376,7 +392,7 @@ impl Screen for SetupForm {
             };
             let sel = row == current;
             let marker = if sel { theme.pointer() } else { "  " };
-            let text = format!(" {marker}{label:<12} {value}");
+            let text = format!(" {marker}{label:<label_w$} {value}");
             lines.push(if sel {
                 Line::styled(text, theme.selected())
             } else {
@@ -388,12 +404,18 @@ impl Screen for SetupForm {
         }
         f.render_widget(Paragraph::new(lines), inner);
         let mut detail_lines = vec![Line::styled(
-            format!(" {}", theme.text(&self.describe_row(current))),
+            theme.text(&self.describe_row(current)),
             theme.dim(),
         )];
         if let Some(e) = &self.error {
-            detail_lines.push(Line::styled(format!(" {}", theme.text(e)), theme.error()));
+            detail_lines.push(Line::styled(theme.text(e), theme.error()));
         }
+        // Inset by a column on each side, so wrapped lines keep the indent of the first.
+        let detail = Rect {
+            x: detail.x + 1,
+            width: detail.width.saturating_sub(2),
+            ..detail
+        };
         f.render_widget(
             Paragraph::new(detail_lines).wrap(Wrap { trim: false }),
             detail,
