@@ -100,8 +100,11 @@ pub trait GameUi<G: Game>: Default + 'static {
     /// True when seats have private views: the pass-the-keyboard screen is then needed between
     /// two human seats.
     const PRIVATE: bool;
-    /// Key help for the `?` screen and the hint line.
+    /// Key help for the hint line (short words: the line is one row at 80 columns).
     const KEYS: &'static [(&'static str, &'static str)];
+    /// The `?` screen's lines for this game: its keys spelled out and what the board's marks
+    /// mean. Defaults to [`GameUi::KEYS`].
+    const HELP: &'static [(&'static str, &'static str)] = Self::KEYS;
     /// Splits the screen's body into the board and the event pane. The default puts the pane
     /// at the right on wide terminals and below the board otherwise; a game whose board needs
     /// the height can place the pane beside it.

@@ -530,7 +530,7 @@ impl<G: Registered> Screen for Play<G> {
     }
 
     fn help(&self) -> Vec<(String, String)> {
-        let mut keys: Vec<(String, String)> = G::Ui::KEYS
+        let mut keys: Vec<(String, String)> = G::Ui::HELP
             .iter()
             .map(|(k, w)| (k.to_string(), w.to_string()))
             .collect();

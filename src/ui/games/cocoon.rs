@@ -673,6 +673,24 @@ impl GameUi<Cocoon> for CocoonUi {
         ("1-9", "pick"),
         ("Esc", "back"),
     ];
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "arrows",
+            "choose a line (left/right: its value), or a space",
+        ),
+        (
+            "Enter",
+            "do the chosen line, or choose the space under the cursor",
+        ),
+        ("1-9", "do that line at once"),
+        ("Esc", "while placing a chosen tile: choose another tile"),
+        (
+            "R / r",
+            "a player's pawn: capital while white, small once black",
+        ),
+        ("EP @n", "energy points; the pawn's space on the loop"),
+        ("3t", "tiles in hand"),
+    ];
 
     fn layout(body: Rect) -> (Rect, Rect) {
         let board = RING_H.min(body.height.saturating_sub(4));

@@ -430,6 +430,31 @@ impl GameUi<Couperation> for CouperationUi {
     const PRIVATE: bool = true;
     const KEYS: &'static [(&'static str, &'static str)] =
         &[("arrows", "slot"), ("Tab", "option"), ("Enter", "do it")];
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "arrows",
+            "choose a pyramid slot (or an option, when none is asked)",
+        ),
+        ("Tab", "next option for the slot (Shift-Tab: previous)"),
+        ("Enter", "do the highlighted option"),
+        ("0-9", "when drawing: draw that many cards"),
+        (
+            "diamonds",
+            "on a card: how many cards the next player may draw",
+        ),
+        (
+            "heart",
+            "draws as many as the diamonds on the two cards below",
+        ),
+        (
+            "take",
+            "X with A+B: reserve card X for your A and B (sum or difference)",
+        ),
+        (
+            "-n",
+            "after a take: discard n more cards to move the number by n",
+        ),
+    ];
 
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Couperation>) {
         let theme = ctx.theme();

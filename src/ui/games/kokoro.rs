@@ -933,6 +933,19 @@ impl GameUi<Kokoro> for KokoroUi {
         ("p", "peek"),
         ("Tab", "mats"),
     ];
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        ("arrows", "move the cursor on your mat (h j k l also work)"),
+        (
+            "Enter",
+            "draw the turned-up segment on the space under the cursor",
+        ),
+        ("p", "peek at the next sanctuary instead of drawing"),
+        ("Tab", "look at the next player's mat (Shift-Tab: previous)"),
+        ("Esc", "back to your own mat"),
+        ("r", "when a decree allows it: mirror the segment"),
+        ("c1 f2", "a space's caterpillars and flowers"),
+        ("<A>", "sanctuary A; CG and FG: the two guardians"),
+    ];
 
     fn layout(body: Rect) -> (Rect, Rect) {
         (body, areas(body).pane)

@@ -283,6 +283,21 @@ impl GameUi<Pocket> for PocketUi {
     const PRIVATE: bool = false;
     const KEYS: &'static [(&'static str, &'static str)] =
         &[("arrows", "move"), ("Enter", "flip"), ("t", "tap+flip")];
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        ("arrows", "move the cursor (h j k l also work)"),
+        (
+            "Enter",
+            "flip the tile under the cursor; after a Great 6: show it",
+        ),
+        ("t", "tap, then flip: the tile counts one biscuit more"),
+        ("1 2 3 5", "the biscuits on a turned-up tile"),
+        (
+            "c",
+            "after a number: chocolate biscuits (they score double)",
+        ),
+        ("x", "a cracked biscuit: counts as 1 or 2, scores 1"),
+        ("+", "after a tile: it was tapped"),
+    ];
 
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Pocket>) {
         let theme = ctx.theme();

@@ -445,10 +445,13 @@ fn report_line(view: &View, r: &Report) -> String {
             survived,
         } => {
             if *survived {
-                format!("{} rolled {roll} (needs {need}-6): survived.", label(*v))
+                format!(
+                    "{} rolled {roll} (survives on {need}-6): survived.",
+                    label(*v)
+                )
             } else {
                 format!(
-                    "{} rolled {roll} (needs {need}-6): died, grave shows {}.",
+                    "{} rolled {roll} (survives on {need}-6): died, grave shows {}.",
                     label(*v),
                     body(*v)
                 )
@@ -473,10 +476,13 @@ fn report_line(view: &View, r: &Report) -> String {
         Report::Prayer { v: None } => "Evening: no die on any grave.".into(),
         Report::Revival { v, roll, revived } => {
             if *revived {
-                format!("{}'s grave rolled {roll} (needs 4-6): revived!", label(*v))
+                format!(
+                    "{}'s grave rolled {roll} (revives on 4-6): revived!",
+                    label(*v)
+                )
             } else {
                 format!(
-                    "{}'s grave rolled {roll} (needs 4-6): no miracle.",
+                    "{}'s grave rolled {roll} (revives on 4-6): no miracle.",
                     label(*v)
                 )
             }
@@ -493,6 +499,14 @@ impl GameUi<Rocca> for RoccaUi {
         ("Enter", "choose"),
         ("n", "none/keep"),
         ("c", "confirm"),
+    ];
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        ("arrows", "move between the villagers you may choose now"),
+        ("Enter", "choose the villager under the cursor"),
+        ("n", "skip a bite or revival; as Mayor, leave the die"),
+        ("c", "confirm your vote (the ballot ends when all confirm)"),
+        ("A1-A3", "family A's villagers; one family per player"),
+        ("number", "at the right of a villager: the votes on it"),
     ];
 
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Rocca>) {
