@@ -393,6 +393,14 @@ pub fn new_play_table(a: &PlayArgs) -> Result<Box<dyn AnyTable>, String> {
         .log
         .clone()
         .unwrap_or_else(|| store::new_log_path(g.id(), &started));
+    // A new game never writes over a saved one.
+    if path.exists() {
+        return Err(format!(
+            "{} already exists; `hotseat resume {}` carries it on, or choose another --log",
+            path.display(),
+            path.display()
+        ));
+    }
     t.set_save(Some(path));
     if let Some(e) = t.save_error() {
         return Err(e);

@@ -144,3 +144,18 @@ fn a_bad_log_is_refused_plainly() {
     assert!(err.contains("not valid JSON"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn a_new_game_never_overwrites_a_log() {
+    let home = tempfile::tempdir().expect("home");
+    let log = home.path().join("kept.json");
+    std::fs::write(&log, "precious").expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["play", "pocket", "--log"])
+        .arg(&log)
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already exists"));
+    assert_eq!(std::fs::read_to_string(&log).expect("read"), "precious");
+}
