@@ -105,6 +105,12 @@ pub trait GameUi<G: Game>: Default + 'static {
     /// The `?` screen's lines for this game: its keys spelled out and what the board's marks
     /// mean. Defaults to [`GameUi::KEYS`].
     const HELP: &'static [(&'static str, &'static str)] = Self::KEYS;
+    /// The hint line's keys for the human to move, given what they see now: a game overrides
+    /// this to leave out keys that do nothing in the current step. Defaults to
+    /// [`GameUi::KEYS`]. Keep it short: the whole hint line fits in 80 columns.
+    fn hints(&self, _ctx: &Ctx<G>) -> Vec<(&'static str, &'static str)> {
+        Self::KEYS.to_vec()
+    }
     /// Splits the screen's body into the board and the event pane. The default puts the pane
     /// at the right on wide terminals and below the board otherwise; a game whose board needs
     /// the height can place the pane beside it.

@@ -354,7 +354,7 @@ impl<G: Registered> Play<G> {
         );
     }
 
-    fn hints(&self) -> Vec<(&'static str, &'static str)> {
+    fn hints(&self, theme: &Theme) -> Vec<(&'static str, &'static str)> {
         if self.is_over() {
             return vec![("Enter/q", "leave"), ("r", "replay"), ("?", "help")];
         }
@@ -369,8 +369,18 @@ impl<G: Registered> Play<G> {
         let mut keys = Vec::new();
         if self.bot_at.is_some() {
             keys.push(("any key", "skip the wait"));
-        } else if self.human_to_move().is_some() {
-            keys.extend(G::Ui::KEYS.iter().copied());
+        } else if let Some(seat) = self.human_to_move() {
+            let view = self.table.m.state.view(Viewer::Seat(seat));
+            let legal = self.table.m.state.legal_actions(seat);
+            let ctx = Ctx::<G> {
+                view: &view,
+                seat: Some(seat),
+                legal: &legal,
+                names: &self.names,
+                ascii: theme.ascii,
+                color: theme.color,
+            };
+            keys.extend(self.ui.hints(&ctx));
         }
         if self.can_undo() {
             keys.push(("u", "undo"));
@@ -395,7 +405,7 @@ impl<G: Registered> Play<G> {
                 };
                 Line::styled(format!(" {}", theme.text(&msg)), style)
             }
-            None => hint_line(theme, &self.hints()),
+            None => hint_line(theme, &self.hints(theme)),
         };
         f.render_widget(Paragraph::new(line), area);
     }

@@ -692,6 +692,19 @@ impl GameUi<Cocoon> for CocoonUi {
         ("3t", "tiles in hand"),
     ];
 
+    /// On the board the arrows walk the spaces and the digits do nothing; `Esc` only while a
+    /// chosen tile waits for its space.
+    fn hints(&self, ctx: &Ctx<Cocoon>) -> Vec<(&'static str, &'static str)> {
+        if !self.spatial(ctx) {
+            return vec![("arrows", "choose"), ("Enter", "confirm"), ("1-9", "pick")];
+        }
+        let mut keys = vec![("arrows", "space"), ("Enter", "choose it")];
+        if self.staged.is_some() {
+            keys.push(("Esc", "other tile"));
+        }
+        keys
+    }
+
     fn layout(body: Rect) -> (Rect, Rect) {
         let board = RING_H.min(body.height.saturating_sub(4));
         let [b, p] = Layout::vertical([Constraint::Length(board), Constraint::Fill(1)]).areas(body);
@@ -903,6 +916,44 @@ mod tests {
             v
         })[1];
         assert_eq!(placed, Some(Action::Place { tile: second }));
+    }
+
+    #[test]
+    fn esc_hint_only_while_placing_a_chosen_tile() {
+        let hints = |p: &Play<Cocoon>| {
+            draw(p, THEME, 80, 24)
+                .lines()
+                .last()
+                .unwrap_or_default()
+                .to_string()
+        };
+        let mut found = false;
+        for seed in 1..60 {
+            let mut m = new_match(solo(), seed);
+            play_until(&mut m, |m| {
+                m.state.turn() == 0 && m.state.view(Viewer::Public).prompt == Prompt::PlaceAny
+            });
+            if m.is_over() {
+                continue;
+            }
+            let mut p = screen(m);
+            let line = hints(&p);
+            assert!(!line.contains("Esc"), "{line}");
+            assert!(line.contains("1-9"), "{line}");
+            // Enter on a tile of the menu stages it: now the board is up and Esc goes back.
+            p.on_event(&key(KeyCode::Enter));
+            if p.ui.staged.is_none() {
+                continue;
+            }
+            let line = hints(&p);
+            assert!(line.contains("Esc other tile"), "{line}");
+            assert!(!line.contains("1-9"), "{line}");
+            p.on_event(&key(KeyCode::Esc));
+            assert!(!hints(&p).contains("Esc"));
+            found = true;
+            break;
+        }
+        assert!(found, "no seed reached a Place-anywhere tile");
     }
 
     #[test]

@@ -456,6 +456,18 @@ impl GameUi<Couperation> for CouperationUi {
         ),
     ];
 
+    /// The arrows pick a slot only in the action step; when drawing or discarding they step
+    /// through the listed options.
+    fn hints(&self, ctx: &Ctx<Couperation>) -> Vec<(&'static str, &'static str)> {
+        match ctx.view.phase {
+            PhaseView::Act => Self::KEYS.to_vec(),
+            PhaseView::Draw { .. } => {
+                vec![("arrows", "option"), ("0-9", "draw"), ("Enter", "do it")]
+            }
+            _ => vec![("arrows", "option"), ("Enter", "do it")],
+        }
+    }
+
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Couperation>) {
         let theme = ctx.theme();
         let mut ui = CouperationUi {

@@ -74,6 +74,25 @@ fn action_at(view: &View, seat: Seat, legal: &[Action], v: u8) -> Option<Action>
     }
 }
 
+/// What `n` does now, if anything: skip a bite or a revival, or as Mayor leave the die.
+fn none_action(ctx: &Ctx<Rocca>) -> Option<Action> {
+    let seat = ctx.seat?;
+    [Action::Keep, Action::Sleep]
+        .into_iter()
+        .find(|a| ctx.legal.contains(a))
+        .filter(|_| {
+            ctx.view.stage == Stage::Mayor
+                || matches!(ctx.view.next_step(seat), Some(Step::Bite | Step::Revive))
+        })
+}
+
+/// What `c` does now, if anything: confirm the vote.
+fn confirm_action(ctx: &Ctx<Rocca>) -> Option<Action> {
+    ctx.legal
+        .contains(&Action::Confirm)
+        .then_some(Action::Confirm)
+}
+
 impl RoccaUi {
     /// Left and right walk through all villagers in reading order; up and down keep the column.
     fn move_cursor(&mut self, players: usize, dr: isize, dc: isize) {
@@ -509,6 +528,19 @@ impl GameUi<Rocca> for RoccaUi {
         ("number", "at the right of a villager: the votes on it"),
     ];
 
+    /// `n` and `c` only when they do something now. At the private midnight and evening
+    /// turns the steps are the same for every role, so the line gives nothing away.
+    fn hints(&self, ctx: &Ctx<Rocca>) -> Vec<(&'static str, &'static str)> {
+        let mut keys = vec![("arrows", "move"), ("Enter", "choose")];
+        if let Some(a) = none_action(ctx) {
+            keys.push(("n", if a == Action::Keep { "keep" } else { "none" }));
+        }
+        if confirm_action(ctx).is_some() {
+            keys.push(("c", "confirm"));
+        }
+        keys
+    }
+
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Rocca>) {
         let theme = ctx.theme();
         let view = ctx.view;
@@ -559,21 +591,8 @@ impl GameUi<Rocca> for RoccaUi {
                 }
                 return action_at(ctx.view, seat, ctx.legal, self.cursor);
             }
-            KeyCode::Char('n') => {
-                return [Action::Keep, Action::Sleep]
-                    .into_iter()
-                    .find(|a| ctx.legal.contains(a))
-                    .filter(|_| {
-                        ctx.view.stage == Stage::Mayor
-                            || matches!(ctx.view.next_step(seat), Some(Step::Bite | Step::Revive))
-                    });
-            }
-            KeyCode::Char('c') => {
-                return ctx
-                    .legal
-                    .contains(&Action::Confirm)
-                    .then_some(Action::Confirm);
-            }
+            KeyCode::Char('n') => return none_action(ctx),
+            KeyCode::Char('c') => return confirm_action(ctx),
             _ => return None,
         };
         // Step over villagers that cannot be chosen now (graves at midnight, the living at
@@ -736,11 +755,29 @@ mod tests {
             return;
         }
         let before = p.table.m.history.len();
+        let hints = |p: &Play<Rocca>| {
+            draw(p, THEME, 80, 24)
+                .lines()
+                .last()
+                .unwrap_or_default()
+                .to_string()
+        };
+        // Nothing to confirm or skip before voting: the hint line says so.
+        let line = hints(&p);
+        assert!(
+            !line.contains("c confirm") && !line.contains(" n "),
+            "{line}"
+        );
         p.on_event(&ch('l'));
         let cursor = p.ui.cursor;
         assert!(p.table.m.state.is_alive(cursor));
         p.on_event(&key(KeyCode::Enter));
         assert!(p.table.m.history.len() > before);
+        settle(&mut p);
+        if crate::engine::Game::legal_actions(&p.table.m.state, 0).contains(&Action::Confirm) {
+            let line = hints(&p);
+            assert!(line.contains("c confirm"), "{line}");
+        }
         assert!(
             p.table
                 .m
