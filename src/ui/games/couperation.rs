@@ -100,15 +100,43 @@ pub fn option_label(a: &Action, view: &View) -> String {
                 Some(SlotView::Empty) | None => "take",
                 _ => "swap in",
             };
-            let pay = match extra {
-                0 => String::new(),
-                n => format!(" -{n}"),
-            };
-            format!("{verb} {} with {}+{}{pay}", name(take), name(a), name(b))
+            format!("{verb} {}: {}", name(take), combine_how(a, b, take, extra))
         }
         Action::Discard { c } => format!("discard {c}"),
         Action::Scrap { c } => format!("discard {c} from reserve"),
         Action::Deal { .. } | Action::Start { .. } => String::new(),
+    }
+}
+
+/// How hand cards `a` < `b` make `take`, in the words of the options list: `12+18` or `24-4`,
+/// then `, 2 discards` when more cards go to shift the number. With the finish card (any number)
+/// the two cards are just named.
+fn combine_how(a: Card, b: Card, take: Card, extra: u8) -> String {
+    let name = |c: Card| {
+        if c == FINISH {
+            "finish".to_string()
+        } else {
+            c.to_string()
+        }
+    };
+    let (lo, hi) = (a.min(b), a.max(b));
+    let cards = if a == FINISH || b == FINISH || take == FINISH {
+        format!("{} and {}", name(lo), name(hi))
+    } else {
+        // The base the number is shifted from: the nearer of the sum and the difference.
+        let t = i32::from(take);
+        let sum = i32::from(lo) + i32::from(hi);
+        let diff = i32::from(hi) - i32::from(lo);
+        if (t - sum).abs() <= (t - diff).abs() {
+            format!("{lo}+{hi}")
+        } else {
+            format!("{hi}-{lo}")
+        }
+    };
+    match extra {
+        0 => cards,
+        1 => format!("{cards}, 1 discard"),
+        n => format!("{cards}, {n} discards"),
     }
 }
 
@@ -358,9 +386,14 @@ fn side_lines(
         if options.is_empty() {
             lines.push(Line::styled("nothing here; move the cursor", theme.dim()));
         }
-        let room = rows.saturating_sub(lines.len()).max(1);
+        let mut room = rows.saturating_sub(lines.len()).max(1);
+        if options.len() > room {
+            // The last line says what is out of sight.
+            room = room.saturating_sub(1).max(1);
+        }
         let sel = ui.option.min(options.len().saturating_sub(1));
         let start = sel.saturating_sub(room - 1);
+        let end = (start + room).min(options.len());
         for (i, a) in options.iter().enumerate().skip(start).take(room) {
             let label = option_label(a, view);
             if i == sel {
@@ -371,6 +404,19 @@ fn side_lines(
             } else {
                 lines.push(Line::raw(theme.text(&format!("  {label}"))));
             }
+        }
+        let mut more = Vec::new();
+        if start > 0 {
+            more.push(format!("{start} more ↑"));
+        }
+        if end < options.len() {
+            more.push(format!("{} more ↓", options.len() - end));
+        }
+        if !more.is_empty() {
+            lines.push(Line::styled(
+                theme.text(&format!("  {}", more.join(", "))),
+                theme.dim(),
+            ));
         }
     } else if let Some(reason) = &view.end_reason {
         let style = if view.end == Some(crate::games::couperation::End::Complete) {
@@ -446,13 +492,10 @@ impl GameUi<Couperation> for CouperationUi {
             "heart",
             "draws as many as the diamonds on the two cards below",
         ),
+        ("take", "X: A+B or B-A: reserve card X from your A and B"),
         (
-            "take",
-            "X with A+B: reserve card X for your A and B (sum or difference)",
-        ),
-        (
-            "-n",
-            "after a take: discard n more cards to move the number by n",
+            "discards",
+            "after a take: each extra discard moves the number by one",
         ),
     ];
 
@@ -712,6 +755,67 @@ mod tests {
             bo.contains("####") || bo.contains("▒▒▒▒"),
             "Ann's card shows as a back"
         );
+    }
+
+    #[test]
+    fn take_labels_read_as_words() {
+        assert_eq!(combine_how(12, 18, 30, 0), "12+18");
+        assert_eq!(combine_how(4, 24, 20, 0), "24-4");
+        assert_eq!(combine_how(4, 24, 18, 2), "24-4, 2 discards");
+        assert_eq!(combine_how(12, 18, 31, 1), "12+18, 1 discard");
+        assert_eq!(combine_how(FINISH, 7, 18, 0), "finish and 7");
+        assert_eq!(combine_how(12, 18, FINISH, 0), "12 and 18");
+    }
+
+    /// The options panel of the seat at the keyboard, `rows` high, as text.
+    fn side_text(p: &Play<Couperation>, rows: usize, theme: Theme) -> Vec<String> {
+        let seat = p.keyboard.expect("a seat at the keyboard");
+        let view = p.table.m.state.view(crate::engine::Viewer::Seat(seat));
+        let legal = p.table.m.state.legal_actions(seat);
+        let ctx = Ctx::<Couperation> {
+            view: &view,
+            seat: Some(seat),
+            legal: &legal,
+            names: &[],
+            ascii: theme.ascii,
+            color: theme.color,
+        };
+        let mut ui = CouperationUi {
+            cursor: p.ui.cursor,
+            option: p.ui.option,
+            placed_for: p.ui.placed_for,
+        };
+        ui.settle(&ctx);
+        side_lines(&ui, &ctx, &theme, rows)
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn a_long_option_list_says_what_is_out_of_sight() {
+        let players = vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")];
+        let mut p = Play::new(table(players, "beginner", 9), true);
+        p.on_event(&key(KeyCode::Enter));
+        choose(&mut p, |a| matches!(a, Action::Hide { .. }));
+        p.on_event(&key(KeyCode::Enter));
+        // Bo's cursor starts on a slot with three options; all fit in a tall panel.
+        let full = side_text(&p, 40, THEME);
+        assert!(!full.iter().any(|l| l.contains("more")), "{full:#?}");
+        let head = full
+            .iter()
+            .position(|l| l.starts_with("At "))
+            .expect("list");
+        assert_eq!(full.len(), head + 4, "{full:#?}");
+        // Two rows for the list: one option and a line for the rest.
+        let short = side_text(&p, head + 3, THEME);
+        assert_eq!(short.len(), head + 3, "{short:#?}");
+        assert_eq!(short[head + 2], "  2 more ↓");
+        p.on_event(&key(KeyCode::Tab));
+        let short = side_text(&p, head + 3, THEME);
+        assert_eq!(short[head + 2], "  1 more ↑, 1 more ↓");
+        let ascii = side_text(&p, head + 3, Theme::new(true, false));
+        assert_eq!(ascii[head + 2], "  1 more ^, 1 more v");
     }
 
     #[test]
