@@ -30,6 +30,8 @@ pub struct PocketUi {
     cursor: usize,
     /// The finished turn whose tiles the player has already looked at.
     acked: Option<TurnSummary>,
+    /// Why the last Enter / `t` / click did nothing; cleared by the next key or click.
+    note: Option<&'static str>,
 }
 
 impl PocketUi {
@@ -58,6 +60,19 @@ impl PocketUi {
             }
         };
         ctx.legal.contains(&action).then_some(action)
+    }
+
+    /// Does the cursor's action, or says why the tile under it cannot be flipped (or shown).
+    fn act_or_note(&mut self, tap: bool, ctx: &Ctx<Pocket>) -> Option<Action> {
+        let action = self.act(tap, ctx);
+        if action.is_none() && !ctx.legal.is_empty() {
+            self.note = match ctx.view.grid.get(self.cursor) {
+                Some(CellView::Empty) => Some("That tile is gone: pick a face-down one."),
+                Some(CellView::FaceUp { .. }) => Some("Already face up: pick a face-down one."),
+                _ => None,
+            };
+        }
+        action
     }
 
     fn cell_at(area: Rect, col: u16, row: u16) -> Option<usize> {
@@ -276,6 +291,9 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
             theme.accent(),
         )));
     }
+    if let Some(note) = ui.note.filter(|_| !ctx.legal.is_empty()) {
+        lines.push(Line::from(Span::styled(note, theme.accent())));
+    }
     lines
 }
 
@@ -316,6 +334,7 @@ impl GameUi<Pocket> for PocketUi {
     }
 
     fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Pocket>) -> Option<Action> {
+        self.note = None;
         if let Some(last) = self.showing(ctx.view) {
             // The first key only turns the shown tiles back, so nobody flips by accident.
             self.acked = Some(last.clone());
@@ -326,8 +345,8 @@ impl GameUi<Pocket> for PocketUi {
             return None;
         }
         match key.code {
-            KeyCode::Enter | KeyCode::Char(' ') => return self.act(false, ctx),
-            KeyCode::Char('t') | KeyCode::Char('T') => return self.act(true, ctx),
+            KeyCode::Enter | KeyCode::Char(' ') => return self.act_or_note(false, ctx),
+            KeyCode::Char('t') | KeyCode::Char('T') => return self.act_or_note(true, ctx),
             _ => {}
         }
         None
@@ -337,6 +356,7 @@ impl GameUi<Pocket> for PocketUi {
         let MouseEventKind::Down(button) = m.kind else {
             return None;
         };
+        self.note = None;
         if let Some(last) = self.showing(ctx.view) {
             self.acked = Some(last.clone());
             return None;
@@ -346,7 +366,7 @@ impl GameUi<Pocket> for PocketUi {
         let tap = button == MouseButton::Right
             || m.modifiers
                 .intersects(KeyModifiers::CONTROL | KeyModifiers::SHIFT | KeyModifiers::ALT);
-        self.act(tap, ctx)
+        self.act_or_note(tap, ctx)
     }
 }
 
@@ -436,6 +456,35 @@ mod tests {
         let after = draw(&p, THEME, 80, 24);
         assert!(!after.contains("any key turns them back"), "{after}");
         assert_snapshot!("pocket_turned_back", after);
+    }
+
+    #[test]
+    fn enter_on_a_face_up_or_gone_tile_says_why() {
+        // A game whose first flip (cell 0) stays face up in Ann's run.
+        let mut p = (1..50)
+            .map(|seed| {
+                let mut p = Play::new(table(humans(), seed), true);
+                p.on_event(&key(KeyCode::Enter));
+                p
+            })
+            .find(|p| {
+                let view =
+                    crate::engine::Game::view(&p.table.m.state, crate::engine::Viewer::Seat(0));
+                p.table.m.state.turn() == Some(0) && matches!(view.grid[0], CellView::FaceUp { .. })
+            })
+            .expect("a first flip that keeps the turn");
+        let before = p.table.m.history.len();
+        p.on_event(&key(KeyCode::Enter));
+        assert_eq!(p.table.m.history.len(), before, "nothing flipped");
+        let shown = draw(&p, THEME, 80, 24);
+        assert!(
+            shown.contains("Already face up: pick a face-down one."),
+            "{shown}"
+        );
+        // The next key clears it.
+        p.on_event(&ch('l'));
+        let after = draw(&p, THEME, 80, 24);
+        assert!(!after.contains("pick a face-down"), "{after}");
     }
 
     #[test]
