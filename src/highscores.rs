@@ -19,7 +19,7 @@ pub const KEEP: usize = 10;
 pub struct Score {
     pub name: String,
     pub score: i32,
-    /// The date the game ended, `YYYY-MM-DD`.
+    /// The date the game was played (its start), `YYYY-MM-DD`.
     pub date: String,
     /// Identifies the game (its start time and seed), so one game is recorded once.
     pub game: String,

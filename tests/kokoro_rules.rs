@@ -1509,28 +1509,3 @@ fn log_round_trip_replays_to_the_same_state() {
         assert_eq!(again.state, m.state);
     }
 }
-
-#[test]
-#[ignore = "timing: run in release with --nocapture"]
-fn time_random_playouts() {
-    let n = 2000u64;
-    let start = std::time::Instant::now();
-    for seed in 0..n {
-        let mut m = Match::<Kokoro>::new(setup(4, "blue", "none", seed)).unwrap();
-        let mut r = seed | 1;
-        while !m.is_over() {
-            if m.to_move() == ToMove::Chance {
-                m.run_chance().unwrap();
-                continue;
-            }
-            let seat = m.to_move().seats()[0];
-            let legal = m.state.legal_actions(seat);
-            let a = legal[(next_rand(&mut r) % legal.len() as u64) as usize];
-            m.apply(Actor::Seat(seat), a, None).unwrap();
-        }
-    }
-    println!(
-        "4-player random playout: {:?} each",
-        start.elapsed() / n as u32
-    );
-}

@@ -197,6 +197,19 @@ pub trait Game: Clone + Debug + PartialEq + Send + 'static {
     /// secrets, unseen cards), varied by `salt`. Used by tests to prove views leak nothing.
     fn vary_hidden(&self, viewer: Viewer, salt: u64) -> Self;
 
+    /// Refuses a player count outside the game's range.
+    fn check_players(players: usize) -> Result<(), String> {
+        if (Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&players) {
+            return Ok(());
+        }
+        Err(format!(
+            "{} takes {} to {} players, not {players}",
+            Self::NAME,
+            Self::MIN_PLAYERS,
+            Self::MAX_PLAYERS
+        ))
+    }
+
     fn scores(&self) -> Option<Vec<i32>> {
         self.outcome().map(|o| o.scores)
     }

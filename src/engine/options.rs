@@ -13,6 +13,33 @@ pub struct OptionSpec {
     pub help: &'static str,
 }
 
+/// The start-player option several games share: `random` (a chance action) or a seat number
+/// from 1; `values` lists "random" and the seats up to the game's maximum.
+pub const fn start_player(values: &'static [&'static str]) -> OptionSpec {
+    OptionSpec {
+        key: "start",
+        label: "Start player",
+        values,
+        help: "who takes the first turn: random, or a seat number",
+    }
+}
+
+/// The seat the `start` option names, counted from 0; `None` for a random start.
+pub fn start_seat(options: &Options, players: usize) -> Result<Option<usize>, String> {
+    match get(options, "start") {
+        "" | "random" => Ok(None),
+        n => match n.parse::<usize>() {
+            Ok(k) if (1..=players).contains(&k) => Ok(Some(k - 1)),
+            Ok(k) => Err(format!(
+                "start player {k} does not exist in a {players}-player game"
+            )),
+            Err(_) => Err(format!(
+                "start must be 'random' or a seat number, not '{n}'"
+            )),
+        },
+    }
+}
+
 /// Chosen options; every key of the game's specs is present after [`Options::resolve`].
 pub type Options = BTreeMap<String, String>;
 

@@ -115,6 +115,17 @@ impl Term {
 
     /// Changes the window size, as a user dragging the terminal's corner would.
     pub fn resize(&self, cols: u16, rows: u16) {
+        let (r, c) = (
+            std::num::NonZeroU16::new(rows).expect("rows"),
+            std::num::NonZeroU16::new(cols).expect("cols"),
+        );
+        // The reader must parse at the new size before the program draws at it.
+        self.shared
+            .lock()
+            .expect("lock")
+            .parser
+            .screen_mut()
+            .set_size(r, c);
         self.master
             .resize(PtySize {
                 rows,
@@ -123,16 +134,6 @@ impl Term {
                 pixel_height: 0,
             })
             .expect("resize the pseudo-terminal");
-        let (r, c) = (
-            std::num::NonZeroU16::new(rows).expect("rows"),
-            std::num::NonZeroU16::new(cols).expect("cols"),
-        );
-        self.shared
-            .lock()
-            .expect("lock")
-            .parser
-            .screen_mut()
-            .set_size(r, c);
     }
 
     /// Runs `hotseat <args>` on an 80×24 screen with `home` as both `$HOTSEAT_HOME` and the

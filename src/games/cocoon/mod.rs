@@ -447,35 +447,16 @@ impl Game for Cocoon {
     const MIN_PLAYERS: usize = 2;
     const MAX_PLAYERS: usize = 5;
     const RULES_VERSION: u32 = 2;
-    const OPTIONS: &'static [OptionSpec] = &[OptionSpec {
-        key: "start",
-        label: "Start player",
-        values: START_VALUES,
-        help: "who takes the first turn: random, or a seat number",
-    }];
+    const OPTIONS: &'static [OptionSpec] = &[options::start_player(START_VALUES)];
 
     type Action = Action;
     type View = View;
 
     fn new(options: &Options, players: usize) -> Result<Self, String> {
-        if !(Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&players) {
-            return Err(format!(
-                "{} takes {} to {} players, not {players}",
-                Self::NAME,
-                Self::MIN_PLAYERS,
-                Self::MAX_PLAYERS
-            ));
-        }
-        let (first, turn) = match options::get(options, "start") {
-            "" | "random" => (true, 0),
-            n => match n.parse::<usize>() {
-                Ok(n) if (1..=players).contains(&n) => (false, n - 1),
-                _ => {
-                    return Err(format!(
-                        "start must be 'random' or a seat from 1 to {players}, not '{n}'"
-                    ));
-                }
-            },
+        Self::check_players(players)?;
+        let (first, turn) = match options::start_seat(options, players)? {
+            None => (true, 0),
+            Some(seat) => (false, seat),
         };
         let mut board = [Slot::Empty; SPACES as usize];
         for &at in &SETUP_TILES {

@@ -270,47 +270,20 @@ impl Game for Couperation {
             values: MODE_VALUES,
             help: "standard (with the finish card) or beginner (the first-game variant)",
         },
-        OptionSpec {
-            key: "start",
-            label: "Start player",
-            values: START_VALUES,
-            help: "start player: random, or a seat number",
-        },
+        options::start_player(START_VALUES),
     ];
 
     type Action = Action;
     type View = View;
 
     fn new(options: &Options, players: usize) -> Result<Self, String> {
-        if !(Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&players) {
-            return Err(format!(
-                "{} takes {} to {} players, not {players}",
-                Self::NAME,
-                Self::MIN_PLAYERS,
-                Self::MAX_PLAYERS
-            ));
-        }
+        Self::check_players(players)?;
         let mode = match options::get(options, "mode") {
             "" | "standard" => Mode::Standard,
             "beginner" => Mode::Beginner,
             m => return Err(format!("mode must be standard or beginner, not '{m}'")),
         };
-        let fixed_start = match options::get(options, "start") {
-            "" | "random" => None,
-            n => match n.parse::<usize>() {
-                Ok(n) if (1..=players).contains(&n) => Some(n - 1),
-                Ok(n) => {
-                    return Err(format!(
-                        "start player {n} does not exist in a {players}-player game"
-                    ));
-                }
-                Err(_) => {
-                    return Err(format!(
-                        "start must be 'random' or a seat number, not '{n}'"
-                    ));
-                }
-            },
-        };
+        let fixed_start = options::start_seat(options, players)?;
         Ok(Couperation {
             mode,
             players,

@@ -510,9 +510,7 @@ impl Game for Kokoro {
     type View = View;
 
     fn new(options: &Options, players: usize) -> Result<Self, String> {
-        if !(Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&players) {
-            return Err(format!("Kokoro takes 1 to 8 players, not {players}"));
-        }
+        Self::check_players(players)?;
         let side = match options::get(options, "side") {
             "pink" => Side::Pink,
             "blue" | "" => Side::Blue,

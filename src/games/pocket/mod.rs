@@ -147,41 +147,16 @@ impl Game for Pocket {
     const MIN_PLAYERS: usize = 2;
     const MAX_PLAYERS: usize = 5;
     const RULES_VERSION: u32 = 1;
-    const OPTIONS: &'static [OptionSpec] = &[OptionSpec {
-        key: "start",
-        label: "Start player",
-        values: START_VALUES,
-        help: "start player: random, or a seat number",
-    }];
+    const OPTIONS: &'static [OptionSpec] = &[options::start_player(START_VALUES)];
 
     type Action = Action;
     type View = View;
 
     fn new(options: &Options, players: usize) -> Result<Self, String> {
-        if !(Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&players) {
-            return Err(format!(
-                "{} takes {} to {} players, not {players}",
-                Self::NAME,
-                Self::MIN_PLAYERS,
-                Self::MAX_PLAYERS
-            ));
-        }
-        let start = options::get(options, "start");
-        let (phase, turn) = match start {
-            "" | "random" => (Phase::Start, 0),
-            n => match n.parse::<usize>() {
-                Ok(n) if (1..=players).contains(&n) => (Phase::Flip, n - 1),
-                Ok(n) => {
-                    return Err(format!(
-                        "start player {n} does not exist in a {players}-player game"
-                    ));
-                }
-                Err(_) => {
-                    return Err(format!(
-                        "start must be 'random' or a seat number, not '{n}'"
-                    ));
-                }
-            },
+        Self::check_players(players)?;
+        let (phase, turn) = match options::start_seat(options, players)? {
+            None => (Phase::Start, 0),
+            Some(seat) => (Phase::Flip, seat),
         };
         Ok(Pocket {
             players,

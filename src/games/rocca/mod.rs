@@ -491,14 +491,7 @@ impl Game for Rocca {
     type View = View;
 
     fn new(options: &Options, players: usize) -> Result<Self, String> {
-        if !(Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&players) {
-            return Err(format!(
-                "{} takes {} to {} players, not {players}",
-                Self::NAME,
-                Self::MIN_PLAYERS,
-                Self::MAX_PLAYERS
-            ));
-        }
+        Self::check_players(players)?;
         let on = |key: &str| -> Result<bool, String> {
             match options::get(options, key) {
                 "" | "off" => Ok(false),

@@ -980,7 +980,8 @@ impl GameUi<Kokoro> for KokoroUi {
         let entry = Score {
             name: m.players[0].name.clone(),
             score: outcome.scores.first().copied().unwrap_or(0),
-            date: crate::store::now_rfc3339().chars().take(10).collect(),
+            // The day the game was played: from the log, so a replayed end records the same.
+            date: m.started.chars().take(10).collect(),
             game: format!("{}#{}", m.started, m.seed),
         };
         let r = highscores::record(&highscores::path_in(dir), &key, entry);
