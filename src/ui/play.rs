@@ -21,6 +21,9 @@ use super::{Ctx, GameUi, Nav, Screen, pass};
 /// How long a computer player "thinks" before its move is shown; any key skips it.
 pub const BOT_DELAY: Duration = Duration::from_millis(700);
 
+/// How many event lines the pane can scroll back through.
+const EVENT_HISTORY: usize = 500;
+
 /// The game screen for `table`. `back_to_launcher`: `q` returns to the previous screen instead
 /// of quitting the program.
 pub fn play_screen<G: Registered>(table: Table<G>, back_to_launcher: bool) -> Box<dyn Screen> {
@@ -41,6 +44,8 @@ pub struct Play<G: Registered> {
     pub bot_at: Option<Instant>,
     /// A message for the status line (an error, "took back ...").
     pub status: Option<String>,
+    /// How many event lines the pane is scrolled back (PgUp/PgDn); 0 follows the newest.
+    pub events_back: usize,
     /// A rules or bot error that stops the game.
     pub halted: Option<String>,
     turn_started: Instant,
@@ -70,6 +75,7 @@ impl<G: Registered> Play<G> {
             pass: None,
             bot_at: None,
             status: None,
+            events_back: 0,
             halted: None,
             turn_started: Instant::now(),
             board: Cell::new(Rect::default()),
@@ -128,6 +134,7 @@ impl<G: Registered> Play<G> {
             .apply(actor, action.clone(), ms)
             .map_err(|e| e.0)?;
         self.events.record(&before, actor, &action, &self.names);
+        self.events_back = 0;
         Ok(())
     }
 
@@ -265,6 +272,19 @@ impl<G: Registered> Play<G> {
 
     fn on_key(&mut self, key: KeyEvent) -> Nav {
         self.status = None;
+        if self.pass.is_none() && matches!(key.code, KeyCode::PageUp | KeyCode::PageDown) {
+            let viewer = self.viewer();
+            let total = self
+                .events
+                .lines(self.events.len(), viewer, EVENT_HISTORY)
+                .len();
+            self.events_back = if key.code == KeyCode::PageUp {
+                (self.events_back + 3).min(total.saturating_sub(1))
+            } else {
+                self.events_back.saturating_sub(3)
+            };
+            return Nav::Stay;
+        }
         if self.is_over() {
             return match key.code {
                 KeyCode::Char('q') | KeyCode::Enter | KeyCode::Esc => self.leave(),
@@ -504,8 +524,9 @@ impl<G: Registered> Screen for Play<G> {
             color: theme.color,
         };
         self.ui.render(f, board, &ctx);
-        let lines = self.events.lines(self.events.len(), viewer, 64);
-        events::render_pane(f, pane, theme, &lines);
+        let lines = self.events.lines(self.events.len(), viewer, EVENT_HISTORY);
+        let end = lines.len().saturating_sub(self.events_back);
+        events::render_pane(f, pane, theme, &lines[..end]);
         if self.is_over() && G::Ui::END_PANEL {
             self.render_end(f, board, theme);
         }
@@ -551,6 +572,10 @@ impl<G: Registered> Screen for Play<G> {
         keys.push((
             "q".into(),
             "leave; the game is saved and can be continued".into(),
+        ));
+        keys.push((
+            "PgUp/PgDn".into(),
+            "scroll the event pane back and forth".into(),
         ));
         keys.push((
             "any key".into(),

@@ -512,3 +512,33 @@ fn a_private_view_leaves_the_screen_while_bots_play() {
         "Ann's secret is not left on screen"
     );
 }
+
+#[test]
+fn the_event_pane_scrolls_back_and_follows_new_events() {
+    let mut p = Play::new(table(human_and_bot()), true);
+    for _ in 0..4 {
+        if p.is_over() {
+            break;
+        }
+        p.on_event(&ch('1'));
+        if p.bot_at.is_some() {
+            p.on_deadline();
+        }
+    }
+    let newest = draw(&p, THEME, 80, 24);
+    p.on_event(&key(KeyCode::PageUp));
+    assert!(p.events_back > 0);
+    let older = draw(&p, THEME, 80, 24);
+    assert_ne!(older, newest, "the pane shows older lines");
+    p.on_event(&key(KeyCode::PageDown));
+    assert_eq!(p.events_back, 0);
+    assert_eq!(draw(&p, THEME, 80, 24), newest);
+    p.on_event(&key(KeyCode::PageUp));
+    if !p.is_over() {
+        p.on_event(&ch('1'));
+        assert_eq!(
+            p.events_back, 0,
+            "a new event brings the pane back to the newest line"
+        );
+    }
+}
