@@ -49,3 +49,18 @@ pub fn draw_buffer(screen: &dyn Screen, theme: Theme, w: u16, h: u16) -> ratatui
     t.draw(|f| screen.render(f, &theme)).expect("draw");
     t.backend().buffer().clone()
 }
+
+/// Moves every computer player that is waiting, at once.
+pub fn settle<G: crate::registry::Registered>(p: &mut super::play::Play<G>) {
+    while p.bot_at.is_some() {
+        p.bot_move();
+    }
+}
+
+/// The game screen for `m`, with the computer players' first moves made.
+pub fn settled<G: crate::registry::Registered>(m: crate::engine::Match<G>) -> super::play::Play<G> {
+    let table = crate::engine::Table::new(m, G::make_bot).expect("table");
+    let mut p = super::play::Play::new(table, false);
+    settle(&mut p);
+    p
+}

@@ -834,7 +834,7 @@ mod tests {
     use crate::registry::Registered;
     use crate::ui::Screen;
     use crate::ui::play::Play;
-    use crate::ui::testutil::{ch, draw, key};
+    use crate::ui::testutil::{ch, draw, key, settled};
 
     const THEME: Theme = Theme::new(false, true);
 
@@ -871,14 +871,6 @@ mod tests {
         }
     }
 
-    fn screen(m: Match<Cocoon>) -> Play<Cocoon> {
-        let mut p = Play::new(Table::new(m, Cocoon::make_bot).expect("table"), false);
-        while p.bot_at.is_some() {
-            p.bot_move();
-        }
-        p
-    }
-
     fn solo() -> Vec<PlayerEntry> {
         vec![
             PlayerEntry::human("Ann"),
@@ -898,7 +890,7 @@ mod tests {
                     Prompt::Place { follow: true, .. }
                 )
         });
-        let mut p = screen(m);
+        let mut p = settled(m);
         let shown = draw(&p, THEME, 80, 24);
         assert!(shown.contains("places a tile on"), "{shown}");
         assert_snapshot!("cocoon_mid_game", shown);
@@ -936,7 +928,7 @@ mod tests {
             if m.is_over() {
                 continue;
             }
-            let mut p = screen(m);
+            let mut p = settled(m);
             let line = hints(&p);
             assert!(!line.contains("Esc"), "{line}");
             assert!(line.contains("1-9"), "{line}");
@@ -959,7 +951,7 @@ mod tests {
     #[test]
     fn hot_seat_hides_the_hand_behind_the_pass_screen() {
         let players = vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")];
-        let mut p = screen(new_match(players, 9));
+        let mut p = settled(new_match(players, 9));
         // Ann starts: the first roll needs nobody; her first decision is handed to her.
         let first = draw(&p, THEME, 80, 24);
         assert!(

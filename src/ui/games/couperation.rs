@@ -621,7 +621,7 @@ mod tests {
     use crate::registry::Registered;
     use crate::ui::Screen;
     use crate::ui::play::Play;
-    use crate::ui::testutil::{ch, draw, key};
+    use crate::ui::testutil::{ch, draw, key, settle};
 
     const THEME: Theme = Theme::new(false, true);
 
@@ -707,9 +707,7 @@ mod tests {
         let mut p = Play::new(table(with_bot(), "standard", 4), true);
         assert_snapshot!("couperation_start", draw(&p, THEME, 80, 24));
         choose(&mut p, |a| matches!(a, Action::Place { .. }));
-        while p.bot_at.is_some() {
-            p.bot_move();
-        }
+        settle(&mut p);
         assert_eq!(p.keyboard, Some(0));
         assert_snapshot!("couperation_mid_80x24", draw(&p, THEME, 80, 24));
         assert_snapshot!(
@@ -829,9 +827,7 @@ mod tests {
             if p.is_over() {
                 break;
             }
-            while p.bot_at.is_some() {
-                p.bot_move();
-            }
+            settle(&mut p);
             let seat = 0;
             let legal = p.table.m.state.legal_actions(seat);
             if legal.contains(&Action::Draw { n: 1 }) {

@@ -627,7 +627,7 @@ mod tests {
     use crate::registry::{AnyTable, Registered};
     use crate::ui::Screen;
     use crate::ui::play::Play;
-    use crate::ui::testutil::{ch, draw, key};
+    use crate::ui::testutil::{ch, draw, key, settle, settled};
 
     const THEME: Theme = Theme::new(false, true);
 
@@ -658,24 +658,10 @@ mod tests {
             .collect()
     }
 
-    fn screen(m: Match<Rocca>) -> Play<Rocca> {
-        let mut p = Play::new(Table::new(m, Rocca::make_bot).expect("table"), false);
-        while p.bot_at.is_some() {
-            p.bot_move();
-        }
-        p
-    }
-
-    fn settle(p: &mut Play<Rocca>) {
-        while p.bot_at.is_some() {
-            p.bot_move();
-        }
-    }
-
     #[test]
     fn midnight_and_day_with_options() {
         let m = new_match(one_human(4), &[("mayor", "on"), ("police", "on")], 5);
-        let mut p = screen(m);
+        let mut p = settled(m);
         assert_eq!(p.table.m.state.stage(), Stage::Midnight);
         let night = draw(&p, THEME, 80, 24);
         assert!(
@@ -738,7 +724,7 @@ mod tests {
     #[test]
     fn cursor_skips_graves_and_votes_with_keys() {
         let m = new_match(one_human(3), &[], 9);
-        let mut p = screen(m);
+        let mut p = settled(m);
         // Play until a day with Ann to vote.
         for _ in 0..40 {
             if p.is_over() {

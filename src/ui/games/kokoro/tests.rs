@@ -5,11 +5,10 @@ use ratatui::crossterm::event::{KeyEventKind, KeyEventState, KeyModifiers};
 
 use super::*;
 use crate::engine::log::PlayerEntry;
-use crate::engine::{Actor, Options, Setup, Table, ToMove, Viewer};
-use crate::registry::Registered;
+use crate::engine::{Actor, Options, Setup, ToMove, Viewer};
 use crate::ui::Screen;
 use crate::ui::play::Play;
-use crate::ui::testutil::{ch, draw, key};
+use crate::ui::testutil::{ch, draw, key, settled};
 
 const THEME: Theme = Theme::new(false, true);
 const NAMES: [&str; 8] = ["Ann", "Bo", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"];
@@ -62,18 +61,10 @@ fn play_until(m: &mut Match<Kokoro>, done: impl Fn(&View) -> bool) {
     }
 }
 
-fn screen(m: Match<Kokoro>) -> Play<Kokoro> {
-    let mut p = Play::new(Table::new(m, Kokoro::make_bot).expect("table"), false);
-    while p.bot_at.is_some() {
-        p.bot_move();
-    }
-    p
-}
-
 fn mid_round(players: usize, turns: u8) -> Play<Kokoro> {
     let mut m = new_match(players, 1, &[], 3);
     play_until(&mut m, |v| v.cards_revealed >= turns);
-    screen(m)
+    settled(m)
 }
 
 #[test]
@@ -118,7 +109,7 @@ fn play_120x40_with_minimaps() {
 fn round_end_is_explained_until_a_key() {
     let mut m = new_match(4, 1, &[], 5);
     play_until(&mut m, |v| v.records.len() == 2);
-    let mut p = screen(m);
+    let mut p = settled(m);
     let text = draw(&p, THEME, 80, 24);
     assert!(text.contains("Round 2: sanctuary"), "{text}");
     assert!(text.contains("Any key: continue"), "{text}");
@@ -157,7 +148,7 @@ fn a_zero_box_names_the_must_beat_rule() {
 fn end_sheet_fits_eight_players() {
     let mut m = new_match(8, 2, &[("decree", "long-road")], 9);
     play_until(&mut m, |v| v.over);
-    let p = screen(m);
+    let p = settled(m);
     let text = draw(&p, THEME, 80, 24);
     assert!(text.contains("Final score sheet"), "{text}");
     assert!(
@@ -175,14 +166,14 @@ fn solo_end_records_a_high_score_once() {
     let dir = tempfile::tempdir().expect("tmp");
     let mut m = new_match(1, 1, &[("side", "pink")], 4);
     play_until(&mut m, |v| v.over);
-    let p = screen(m.clone()).with_data_dir(Some(dir.path().to_path_buf()));
+    let p = settled(m.clone()).with_data_dir(Some(dir.path().to_path_buf()));
     let text = draw(&p, THEME, 80, 24);
     assert!(text.contains("High scores: pink, no decree"), "{text}");
     assert!(text.contains("Your score is number 1 of 1."), "{text}");
     assert_snapshot!("kokoro_end_solo_80x24", text);
     // Drawn again, or the finished game opened again: still one entry.
     let _ = draw(&p, THEME, 80, 24);
-    let again = screen(m).with_data_dir(Some(dir.path().to_path_buf()));
+    let again = settled(m).with_data_dir(Some(dir.path().to_path_buf()));
     assert!(draw(&again, THEME, 80, 24).contains("number 1 of 1"));
     let all = highscores::load(&highscores::path_in(dir.path())).expect("load");
     assert_eq!(all.tables["kokoro/pink/none"].len(), 1);
@@ -193,7 +184,7 @@ fn games_with_bots_or_without_a_data_folder_record_nothing() {
     let dir = tempfile::tempdir().expect("tmp");
     let mut m = new_match(2, 1, &[], 4);
     play_until(&mut m, |v| v.over);
-    let _ = screen(m).with_data_dir(Some(dir.path().to_path_buf()));
+    let _ = settled(m).with_data_dir(Some(dir.path().to_path_buf()));
     assert!(!highscores::path_in(dir.path()).exists());
 }
 
@@ -387,7 +378,7 @@ fn mouse_click_moves_then_draws() {
 
 #[test]
 fn undo_on_the_pass_screen_before_the_hand_off() {
-    let mut p = screen(new_match(2, 2, &[], 5));
+    let mut p = settled(new_match(2, 2, &[], 5));
     // The first player takes the keyboard.
     assert_eq!(p.pass, Some(0));
     p.on_event(&key(KeyCode::Enter));
@@ -398,7 +389,7 @@ fn undo_on_the_pass_screen_before_the_hand_off() {
     assert_eq!(p.pass, Some(1));
     // The peek showed Ann a card: it cannot be taken back, even before the hand-off.
     assert!(!p.can_undo());
-    let mut p = screen(new_match(2, 2, &[], 5));
+    let mut p = settled(new_match(2, 2, &[], 5));
     p.on_event(&key(KeyCode::Enter));
     let before = p.table.m.history.len();
     let legal = p.table.m.state.legal_actions(0);
