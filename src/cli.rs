@@ -311,7 +311,7 @@ pub fn sim(a: &SimArgs) -> Result<SimReport, String> {
             started: started.clone(),
         };
         let mut t: Box<dyn AnyTable> = g.new_table(setup)?;
-        t.run_bots(usize::MAX)
+        t.run_bots()
             .map_err(|e| format!("game with seed {seed}: {e}"))?;
         let o = t
             .outcome()

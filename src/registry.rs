@@ -4,6 +4,7 @@
 use std::marker::PhantomData;
 
 use crate::engine::log::{LogError, LogFile};
+use crate::engine::table::{FileStore, LogStore, Pace};
 use crate::engine::{Bot, Game, Match, OptionSpec, Outcome, Setup, Table};
 
 /// What the app needs of a game beyond its rules.
@@ -48,7 +49,7 @@ pub trait AnyTable {
     fn set_save(&mut self, path: Option<std::path::PathBuf>);
     fn save_error(&self) -> Option<String>;
     /// Plays chance and bots until a human is to move or the game ends; `Err` on a rules bug.
-    fn run_bots(&mut self, max_actions: usize) -> Result<(), String>;
+    fn run_bots(&mut self) -> Result<(), String>;
     /// The game screen for this table.
     fn into_screen(self: Box<Self>, back_to_launcher: bool) -> Box<dyn crate::ui::Screen>;
     /// The replay viewer for this table's history.
@@ -115,26 +116,13 @@ impl<G: Registered> AnyTable for Table<G> {
         self.m.history.len()
     }
     fn set_save(&mut self, path: Option<std::path::PathBuf>) {
-        self.save = path;
-        self.persist();
+        self.set_store(path.map(|p| Box::new(FileStore(p)) as Box<dyn LogStore>));
     }
     fn save_error(&self) -> Option<String> {
         self.save_error.clone()
     }
-    fn run_bots(&mut self, max_actions: usize) -> Result<(), String> {
-        let start = self.m.history.len();
-        loop {
-            self.run_chance().map_err(|e| e.0)?;
-            if self.m.is_over() || self.m.history.len() - start >= max_actions {
-                return Ok(());
-            }
-            match self.bot_to_move() {
-                Some(seat) => {
-                    self.bot_step(seat).map_err(|e| e.0)?;
-                }
-                None => return Ok(()),
-            }
-        }
+    fn run_bots(&mut self) -> Result<(), String> {
+        self.advance(Pace::HEADLESS).map(|_| ()).map_err(|e| e.0)
     }
     fn into_screen(self: Box<Self>, back_to_launcher: bool) -> Box<dyn crate::ui::Screen> {
         crate::ui::play::play_screen::<G>(*self, back_to_launcher)

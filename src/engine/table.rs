@@ -1,5 +1,9 @@
 //! A match at the table: the rules, the computer players in their seats, and the log on disk.
-//! Every applied action is shown to every bot (as its own seat's view) and saved at once.
+//!
+//! [`Table::advance`] is the one driver: it plays chance and the computer players up to the next
+//! decision a person owes (or the end), and it is shared by the game screen, `run_bots` and
+//! `hotseat sim`. The log is written once per decision: after a person's action together with
+//! what follows it, never per chance step (chance and bots replay exactly from the seeds).
 
 use std::path::PathBuf;
 
@@ -14,14 +18,69 @@ pub type BotFactory<G> = fn(&str, u64) -> Option<Box<dyn Bot<G>>>;
 /// Each seat's bot, `None` for a human.
 pub type Seats<G> = Vec<Option<Box<dyn Bot<G>>>>;
 
+/// Where a table's log goes. A trait so that tests can count writes.
+pub trait LogStore: Send {
+    fn write(&mut self, log: &LogFile) -> std::io::Result<()>;
+    /// Names the place in error messages.
+    fn name(&self) -> String;
+}
+
+/// The log file on disk, rewritten whole and atomically.
+pub struct FileStore(pub PathBuf);
+
+impl LogStore for FileStore {
+    fn write(&mut self, l: &LogFile) -> std::io::Result<()> {
+        log::write_atomic(&self.0, l)
+    }
+    fn name(&self) -> String {
+        self.0.display().to_string()
+    }
+}
+
+/// What the table waits for after [`Table::advance`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    Over,
+    /// These people are to move (a simultaneous step's computer players have already chosen).
+    People(Vec<Seat>),
+    /// These computer players are to move; the caller allowed no more rounds.
+    Bots(Vec<Seat>),
+    /// The next step would show `seat` something new while they may still take their last
+    /// decision back: it waits for [`Table::release`].
+    Held(Seat),
+}
+
+/// How far [`Table::advance`] goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pace {
+    /// Rounds of computer players to play (a round: every computer player to move chooses on
+    /// the same state, then all are applied). `usize::MAX` plays to the next person or the end.
+    pub bot_rounds: usize,
+    /// The person whose last decision may still be taken back: a step that would reveal
+    /// something to them waits instead.
+    pub hold_for: Option<Seat>,
+}
+
+impl Pace {
+    /// Computer players only, nobody to wait for (sim, `run_bots`).
+    pub const HEADLESS: Pace = Pace {
+        bot_rounds: usize::MAX,
+        hold_for: None,
+    };
+}
+
 pub struct Table<G: Game> {
     pub m: Match<G>,
     /// `None` for a human seat.
     pub bots: Seats<G>,
-    /// Where the log is written after every action; `None` for headless runs.
-    pub save: Option<PathBuf>,
-    /// The last save error, shown by the UI; the game goes on.
+    /// Where the log is written; `None` for headless runs.
+    pub save: Option<Box<dyn LogStore>>,
+    /// Why the last write failed; cleared by a write that succeeds.
     pub save_error: Option<String>,
+    /// How many actions of the history the store holds.
+    saved: usize,
+    /// Computer players' choices made but held back by [`Next::Held`].
+    pending: Vec<(Seat, G::Action)>,
     make_bot: BotFactory<G>,
 }
 
@@ -29,11 +88,14 @@ impl<G: Game> Table<G> {
     /// Seats the bots the players name. Fails on an unknown bot kind.
     pub fn new(m: Match<G>, make_bot: BotFactory<G>) -> Result<Self, String> {
         let bots = Self::seat_bots(&m, make_bot)?;
+        let saved = m.history.len();
         let mut t = Table {
             m,
             bots,
             save: None,
             save_error: None,
+            saved,
+            pending: Vec::new(),
             make_bot,
         };
         t.show_bots();
@@ -72,6 +134,7 @@ impl<G: Game> Table<G> {
                 .map_err(|e| LogError::at(i, e.0))?;
             t.show_bots();
         }
+        t.saved = t.m.history.len();
         Ok(t)
     }
 
@@ -87,7 +150,14 @@ impl<G: Game> Table<G> {
         matches!(self.bots.get(seat), Some(Some(_)))
     }
 
-    /// Applies a seat's or chance's action, shows the bots and saves.
+    /// How many seats are people.
+    pub fn people(&self) -> usize {
+        (0..self.m.players.len())
+            .filter(|&s| !self.is_bot(s))
+            .count()
+    }
+
+    /// Applies an action and shows the bots; the log is written by [`Table::advance`].
     pub fn apply(
         &mut self,
         actor: Actor,
@@ -96,49 +166,138 @@ impl<G: Game> Table<G> {
     ) -> Result<(), Illegal> {
         self.m.apply(actor, action, ms)?;
         self.show_bots();
-        self.persist();
         Ok(())
     }
 
-    /// Plays chance until a seat is to move or the game ends.
-    pub fn run_chance(&mut self) -> Result<(), Illegal> {
-        while let Some(a) = self.m.sample_chance() {
-            self.apply(Actor::Chance, a, None)?;
+    /// Plays chance, then computer players as `pace` allows, until a decision a person owes,
+    /// the end, or a step held for `pace.hold_for`; then writes the log if a decision is new.
+    /// On a simultaneous step with people to move, the computer players choose at once: they
+    /// cannot see the people's choices anyway.
+    pub fn advance(&mut self, pace: Pace) -> Result<Next, Illegal> {
+        let next = self.run(pace);
+        self.persist_due();
+        next
+    }
+
+    fn run(&mut self, pace: Pace) -> Result<Next, Illegal> {
+        let mut rounds = 0;
+        // Steps that reveal nothing to this person keep their undo, so this holds throughout.
+        let hold = pace.hold_for.filter(|&h| self.undo_span(h).is_some());
+        loop {
+            match self.m.to_move() {
+                ToMove::Over => return Ok(Next::Over),
+                ToMove::Chance => {
+                    let Some(a) = self.m.sample_chance() else {
+                        return crate::illegal!("chance is to move but has no outcome");
+                    };
+                    if let Some(h) = hold
+                        && reveals(&self.m.state, h, Actor::Chance, &a)
+                    {
+                        return Ok(Next::Held(h));
+                    }
+                    self.apply(Actor::Chance, a, None)?;
+                }
+                ToMove::Seats(seats) => {
+                    let (bots, people): (Vec<Seat>, Vec<Seat>) =
+                        seats.iter().partition(|&&s| self.is_bot(s));
+                    if bots.is_empty() {
+                        return Ok(Next::People(people));
+                    }
+                    if people.is_empty() && rounds >= pace.bot_rounds {
+                        return Ok(Next::Bots(bots));
+                    }
+                    let chosen = self.choose(&bots)?;
+                    if let Some(h) = hold {
+                        let state = &self.m.state;
+                        if chosen
+                            .iter()
+                            .any(|(s, a)| reveals(state, h, Actor::Seat(*s), a))
+                        {
+                            self.pending = chosen;
+                            return Ok(Next::Held(h));
+                        }
+                    }
+                    for (s, a) in chosen {
+                        self.apply(Actor::Seat(s), a, None)?;
+                    }
+                    if people.is_empty() {
+                        rounds += 1;
+                    }
+                }
+            }
         }
-        if self.m.to_move() == ToMove::Chance {
-            return crate::illegal!("chance is to move but has no outcome");
+    }
+
+    /// Every computer player in `seats` chooses on the same state (a simultaneous step does not
+    /// depend on the order of submission).
+    fn choose(&mut self, seats: &[Seat]) -> Result<Vec<(Seat, G::Action)>, Illegal> {
+        let mut out = Vec::new();
+        for &seat in seats {
+            let legal = self.m.state.legal_actions(seat);
+            if legal.is_empty() {
+                return crate::illegal!("seat {seat} has no legal action");
+            }
+            let view = self.m.state.view(Viewer::Seat(seat));
+            let Some(Some(bot)) = self.bots.get_mut(seat) else {
+                return crate::illegal!("seat {seat} is not a bot");
+            };
+            out.push((seat, bot.choose(seat, &view, &legal)));
+        }
+        Ok(out)
+    }
+
+    /// Lets the held step happen: the computer players' held choices, or the next chance
+    /// outcome. Continue with [`Table::advance`].
+    pub fn release(&mut self) -> Result<(), Illegal> {
+        if self.pending.is_empty() {
+            if let Some(a) = self.m.sample_chance() {
+                self.apply(Actor::Chance, a, None)?;
+            }
+            return Ok(());
+        }
+        for (s, a) in std::mem::take(&mut self.pending) {
+            self.apply(Actor::Seat(s), a, None)?;
         }
         Ok(())
     }
 
-    /// The first bot seat that is to move, if any.
-    pub fn bot_to_move(&self) -> Option<Seat> {
-        self.m
-            .to_move()
-            .seats()
-            .iter()
-            .copied()
-            .find(|&s| self.is_bot(s))
+    /// How many trailing steps `u` would take back for `seat`: its last decision, if the game
+    /// lets it be taken back, with every step after it, as long as none of those showed `seat`
+    /// anything new (forced steps, computer players' moves that hide nothing, chance that only
+    /// others see). Another person's action since then stops it.
+    pub fn undo_span(&self, seat: Seat) -> Option<usize> {
+        if self.is_bot(seat) || self.m.is_over() {
+            return None;
+        }
+        let h = &self.m.history;
+        let mine = h.iter().rposition(|s| s.actor == Actor::Seat(seat))?;
+        if !h[mine].undoable {
+            return None;
+        }
+        let mut state = self.m.state_at(mine + 1);
+        for step in &h[mine + 1..] {
+            match step.actor {
+                Actor::Seat(s) if !self.is_bot(s) => return None,
+                actor => {
+                    if reveals(&state, seat, actor, &step.action) {
+                        return None;
+                    }
+                }
+            }
+            // Applied once already, so it applies again.
+            let _ = state.apply(step.actor, &step.action);
+        }
+        Some(h.len() - mine)
     }
 
-    /// Lets the bot in `seat` choose and applies its action.
-    pub fn bot_step(&mut self, seat: Seat) -> Result<G::Action, Illegal> {
-        let legal = self.m.state.legal_actions(seat);
-        if legal.is_empty() {
-            return crate::illegal!("seat {seat} has no legal action");
-        }
-        let view = self.m.state.view(Viewer::Seat(seat));
-        let Some(Some(bot)) = self.bots.get_mut(seat) else {
-            return crate::illegal!("seat {seat} is not a bot");
+    /// Takes back `seat`'s last decision with everything after it (see [`Table::undo_span`]),
+    /// rebuilds the bots' memories by showing them the game again, and writes the log.
+    /// Returns false when there is nothing to take back.
+    pub fn undo(&mut self, seat: Seat) -> bool {
+        let Some(n) = self.undo_span(seat) else {
+            return false;
         };
-        let action = bot.choose(seat, &view, &legal);
-        self.apply(Actor::Seat(seat), action.clone(), None)?;
-        Ok(action)
-    }
-
-    /// Takes back `n` trailing actions of one seat (see [`Match::undoable`]) and rebuilds the
-    /// bots' memories by showing them the game again.
-    pub fn undo(&mut self, n: usize) {
+        self.pending.clear();
         self.m.undo(n);
         if self.bots.iter().any(Option::is_some) {
             // Bots must forget what was taken back: seat fresh ones and show them the game again.
@@ -153,15 +312,87 @@ impl<G: Game> Table<G> {
                 self.show_bots();
             }
         }
+        self.saved = usize::MAX;
         self.persist();
+        true
     }
 
-    /// Writes the log if this table has a file. A failure is kept for the UI, never fatal.
+    /// Whether the store lacks actions the table has (or holds some it no longer has).
+    pub fn unsaved(&self) -> bool {
+        self.save.is_some() && self.saved != self.m.history.len()
+    }
+
+    /// Writes the log when a person's decision is not on disk yet, or the game is over, or
+    /// nobody at the table is a person. Chance and computer players in between need no write
+    /// of their own: they replay exactly from the seeds.
+    fn persist_due(&mut self) {
+        if !self.unsaved() {
+            return;
+        }
+        let tail = self.m.history.get(self.saved.min(self.m.history.len())..);
+        let person_acted = tail.is_some_and(|t| {
+            t.iter()
+                .any(|s| matches!(s.actor, Actor::Seat(n) if !self.is_bot(n)))
+        });
+        if person_acted
+            || self.saved > self.m.history.len()
+            || self.m.is_over()
+            || self.people() == 0
+        {
+            self.persist();
+        }
+    }
+
+    /// Writes the log if this table has a store. A failure is kept in `save_error`.
     pub fn persist(&mut self) {
-        if let Some(path) = &self.save {
-            self.save_error = log::write_atomic(path, &self.m.to_log())
-                .err()
-                .map(|e| format!("could not save {}: {e}", path.display()));
+        let Some(store) = self.save.as_mut() else {
+            return;
+        };
+        match store.write(&self.m.to_log()) {
+            Ok(()) => {
+                self.saved = self.m.history.len();
+                self.save_error = None;
+            }
+            Err(e) => self.save_error = Some(format!("could not save {}: {e}", store.name())),
+        }
+    }
+
+    /// Sets where the log goes and writes it there.
+    pub fn set_store(&mut self, store: Option<Box<dyn LogStore>>) {
+        self.save = store;
+        self.persist();
+    }
+}
+
+/// How many varied hidden states a move is tried on to see whether it shows something.
+const VARIATIONS: u64 = 4;
+
+/// Whether `actor` playing `action` on `state` shows `seat` something it did not know: a chance
+/// step whose possible outcomes `seat` would tell apart, or another seat's move that would not
+/// be possible, or would look different to `seat`, in a state that differs only in what `seat`
+/// cannot see. A move of `seat`'s own never reveals to it by this test (the game's
+/// [`Game::undoable`] says that).
+pub fn reveals<G: Game>(state: &G, seat: Seat, actor: Actor, action: &G::Action) -> bool {
+    let after = |s: &G, a: &G::Action| {
+        let mut s = s.clone();
+        s.apply(actor, a).ok().map(|()| s.view(Viewer::Seat(seat)))
+    };
+    match actor {
+        Actor::Chance => {
+            let outcomes = state.chance_outcomes();
+            if outcomes.len() <= 1 {
+                return false;
+            }
+            let first = after(state, action);
+            outcomes.iter().any(|(a, _)| after(state, a) != first)
+        }
+        Actor::Seat(s) if s == seat => false,
+        Actor::Seat(s) => {
+            let here = after(state, action);
+            (0..VARIATIONS).any(|salt| {
+                let other = state.vary_hidden(Viewer::Seat(seat), salt);
+                !other.legal_actions(s).contains(action) || after(&other, action) != here
+            })
         }
     }
 }

@@ -36,6 +36,8 @@ pub fn run(first: Box<dyn Screen>, opts: UiOptions) -> io::Result<()> {
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
     let mut app = App::new(first, opts.into());
+    let size = terminal.size()?;
+    app.resize(size.width, size.height);
     let mut dirty = true;
     while !app.done() {
         if dirty {
@@ -119,6 +121,8 @@ pub struct App {
     help: bool,
     quit: bool,
     theme: Theme,
+    /// The terminal's area, for screens that read events by where they were drawn.
+    area: Rect,
 }
 
 impl App {
@@ -128,7 +132,13 @@ impl App {
             help: false,
             quit: false,
             theme,
+            area: Rect::new(0, 0, MIN_WIDTH, MIN_HEIGHT),
         }
+    }
+
+    /// The terminal now has this size.
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.area = Rect::new(0, 0, width, height);
     }
 
     pub fn done(&self) -> bool {
@@ -161,7 +171,10 @@ impl App {
     /// Handles one terminal event; true when the frame must be redrawn.
     pub fn on_event(&mut self, ev: &Event) -> bool {
         match ev {
-            Event::Resize(..) => return true,
+            Event::Resize(w, h) => {
+                self.resize(*w, *h);
+                return true;
+            }
             Event::Key(k) if k.kind == KeyEventKind::Release => return false,
             Event::Key(k) if is_ctrl_c(k) => {
                 self.quit = true;
@@ -186,7 +199,7 @@ impl App {
         } else if self.help {
             return false;
         }
-        let nav = top.on_event(ev);
+        let nav = top.on_event_in(ev, self.area, &self.theme);
         self.nav(nav);
         true
     }

@@ -237,6 +237,7 @@ impl GameUi<Demo> for DemoUi {
         ("←/→", "select"),
         ("Enter", "add the selected number"),
     ];
+    const UNDO: Option<&'static str> = Some("take back your last number");
 
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Demo>) {
         let t = ctx.theme();

@@ -54,6 +54,11 @@ pub trait Screen {
     /// Draws the whole frame. Pure: no state changes, no I/O.
     fn render(&self, f: &mut Frame, theme: &Theme);
     fn on_event(&mut self, ev: &Event) -> Nav;
+    /// [`Screen::on_event`] for a screen that needs the frame's area and theme to read an
+    /// event (mouse hit-testing), so that drawing need not remember them.
+    fn on_event_in(&mut self, ev: &Event, _area: Rect, _theme: &Theme) -> Nav {
+        self.on_event(ev)
+    }
     /// When the screen next needs to act without input (a bot's move, autoplay); `None` = idle.
     fn deadline(&self) -> Option<Instant> {
         None
@@ -125,6 +130,9 @@ pub trait GameUi<G: Game>: Default + 'static {
     /// opened), for records kept outside the game such as a solo high-score table. `data_dir`
     /// is the data folder, `None` where nothing may be written (tests).
     fn on_game_over(&mut self, _m: &crate::engine::Match<G>, _data_dir: Option<&std::path::Path>) {}
+    /// What `u` takes back in this game, for the `?` help; `None` where nothing can be taken
+    /// back (then `u` is never offered).
+    const UNDO: Option<&'static str> = None;
     fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<G>) -> Option<G::Action>;
     fn on_mouse(&mut self, _m: MouseEvent, _area: Rect, _ctx: &Ctx<G>) -> Option<G::Action> {
         None

@@ -1,7 +1,6 @@
 //! The game screen around any game's [`GameUi`]: header, board, event pane, hint line; the
 //! pass-the-keyboard hand-off, the computer players' pace, undo, and the end panel.
 
-use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use ratatui::Frame;
@@ -10,7 +9,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
-use crate::engine::{Actor, Seat, Table, ToMove, Viewer};
+use crate::engine::table::{Next, Pace};
+use crate::engine::{Actor, Seat, Table, Viewer};
 use crate::registry::Registered;
 
 use super::events::{self, EventLog};
@@ -30,6 +30,31 @@ pub fn play_screen<G: Registered>(table: Table<G>, back_to_launcher: bool) -> Bo
     Box::new(Play::new(table, back_to_launcher))
 }
 
+/// Where the game screen's turn stands: exactly one of these at a time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// The board is hidden until this seat's player takes the keyboard.
+    HandOff(Seat),
+    /// This person is at the keyboard and to move.
+    Person(Seat),
+    /// The computer players to move act at this instant; any key makes them act at once.
+    Bots(Instant),
+    /// The next step would show this person something new while they may still take their
+    /// last decision back: it waits for their key.
+    Held(Seat),
+    Over,
+    Halted(Halt),
+}
+
+/// Why the game stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Halt {
+    /// A rules or computer-player error: the game cannot go on.
+    Broken(String),
+    /// The log could not be written: `r` tries again; leaving without it asks first.
+    Unsaved { error: String, leaving: bool },
+}
+
 pub struct Play<G: Registered> {
     pub table: Table<G>,
     pub ui: G::Ui,
@@ -38,20 +63,14 @@ pub struct Play<G: Registered> {
     pub events: EventLog,
     /// The human seat at the keyboard, whose view is drawn.
     pub keyboard: Option<Seat>,
-    /// While `Some(seat)`, the board is hidden until `seat` presses Enter.
-    pub pass: Option<Seat>,
-    /// When the computer player to move acts.
-    pub bot_at: Option<Instant>,
-    /// A message for the status line (an error, "took back ...").
+    pub turn: Turn,
+    /// The person who may press `u` now (see [`Table::undo_span`]).
+    undo_by: Option<Seat>,
+    /// A message for the status line ("took back ...", a refusal).
     pub status: Option<String>,
     /// How many event lines the pane is scrolled back (PgUp/PgDn); 0 follows the newest.
     pub events_back: usize,
-    /// A rules or bot error that stops the game.
-    pub halted: Option<String>,
     turn_started: Instant,
-    board: Cell<Rect>,
-    /// The theme of the last draw, for the game's key and mouse handling.
-    theme: Cell<Theme>,
     /// Where app-level records (high scores) go; `None` in unit tests.
     pub data_dir: Option<std::path::PathBuf>,
     /// The game's `on_game_over` has been called.
@@ -72,18 +91,15 @@ impl<G: Registered> Play<G> {
             names,
             events,
             keyboard,
-            pass: None,
-            bot_at: None,
+            turn: Turn::Over,
+            undo_by: None,
             status: None,
             events_back: 0,
-            halted: None,
             turn_started: Instant::now(),
-            board: Cell::new(Rect::default()),
-            theme: Cell::new(Theme::default()),
             data_dir: (!cfg!(test)).then(crate::store::data_dir),
             over_seen: false,
         };
-        p.advance();
+        p.drive(0);
         p
     }
 
@@ -91,14 +107,12 @@ impl<G: Registered> Play<G> {
     pub fn with_data_dir(mut self, dir: Option<std::path::PathBuf>) -> Self {
         self.data_dir = dir;
         self.over_seen = false;
-        self.advance();
+        self.drive(0);
         self
     }
 
     fn humans(&self) -> usize {
-        (0..self.names.len())
-            .filter(|&s| !self.table.is_bot(s))
-            .count()
+        self.table.people()
     }
 
     fn name(&self, seat: Seat) -> &str {
@@ -107,6 +121,22 @@ impl<G: Registered> Play<G> {
 
     pub fn is_over(&self) -> bool {
         self.table.m.is_over()
+    }
+
+    /// The seat whose hand-off screen is up.
+    pub fn pass(&self) -> Option<Seat> {
+        match self.turn {
+            Turn::HandOff(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// When the computer players act, while they are thinking.
+    pub fn bot_at(&self) -> Option<Instant> {
+        match self.turn {
+            Turn::Bots(at) => Some(at),
+            _ => None,
+        }
     }
 
     /// The viewer whose view is on screen. With several people at the table, a private view
@@ -127,152 +157,196 @@ impl<G: Registered> Play<G> {
         }
     }
 
-    /// Applies an action and records its event lines for every viewer.
-    fn apply(&mut self, actor: Actor, action: G::Action, ms: Option<u64>) -> Result<(), String> {
-        let before = self.table.m.state.clone();
-        self.table
-            .apply(actor, action.clone(), ms)
-            .map_err(|e| e.0)?;
-        self.events.record(&before, actor, &action, &self.names);
-        self.events_back = 0;
-        Ok(())
-    }
-
-    /// Plays chance, then decides who acts next: a bot (after a pause) or a human (after a
-    /// hand-off if the views are private).
-    fn advance(&mut self) {
-        if self.halted.is_some() {
+    /// Runs the table's driver (chance, then up to `bot_rounds` rounds of computer players) and
+    /// sets the turn from where it stops.
+    fn drive(&mut self, bot_rounds: usize) {
+        if matches!(self.turn, Turn::Halted(_)) {
             return;
         }
-        while let Some(a) = self.table.m.sample_chance() {
-            if let Err(e) = self.apply(Actor::Chance, a, None) {
-                self.halted = Some(format!("chance failed: {e}"));
-                return;
-            }
+        let hold_for = self.keyboard.filter(|&k| !self.table.is_bot(k));
+        let next = self.table.advance(Pace {
+            bot_rounds,
+            hold_for,
+        });
+        if self.events.len() != self.table.m.history.len() {
+            self.events.catch_up(&self.table.m);
+            self.events_back = 0;
         }
-        match self.table.m.to_move() {
-            ToMove::Over => {
-                self.bot_at = None;
+        self.turn = match next {
+            Err(e) => Turn::Halted(Halt::Broken(format!("the game cannot go on: {e}"))),
+            Ok(Next::Over) => {
                 if !self.over_seen {
                     self.over_seen = true;
                     self.ui
                         .on_game_over(&self.table.m, self.data_dir.as_deref());
                 }
-                return;
+                Turn::Over
             }
-            ToMove::Chance => {
-                self.halted = Some("chance is to move but has no outcome".into());
-                return;
-            }
-            ToMove::Seats(_) => {}
-        }
-        if self.table.bot_to_move().is_some() {
-            if self.bot_at.is_none() {
-                self.bot_at = Some(Instant::now() + BOT_DELAY);
-            }
-            return;
-        }
-        self.bot_at = None;
-        let Some(seat) = self.table.m.to_move().seats().first().copied() else {
-            return;
+            Ok(Next::Bots(_)) => Turn::Bots(Instant::now() + BOT_DELAY),
+            Ok(Next::Held(seat)) => Turn::Held(seat),
+            Ok(Next::People(seats)) => match seats.first() {
+                Some(&seat) => self.hand_to(seat),
+                None => Turn::Halted(Halt::Broken("nobody is to move".into())),
+            },
         };
-        self.hand_to(seat);
+        if let Some(error) = self.table.save_error.clone() {
+            self.turn = Turn::Halted(Halt::Unsaved {
+                error,
+                leaving: false,
+            });
+        }
+        self.undo_by = self.keyboard.filter(|&k| {
+            !matches!(self.turn, Turn::Over | Turn::Halted(_)) && self.table.undo_span(k).is_some()
+        });
     }
 
-    fn hand_to(&mut self, seat: Seat) {
-        if self.keyboard == Some(seat) && self.pass.is_none() {
-            return;
+    fn hand_to(&mut self, seat: Seat) -> Turn {
+        if self.keyboard == Some(seat) {
+            return Turn::Person(seat);
         }
-        if G::Ui::PRIVATE && self.humans() > 1 && self.keyboard != Some(seat) {
-            self.pass = Some(seat);
+        if G::Ui::PRIVATE && self.humans() > 1 {
             // Forget the previous player's selections with their view.
             self.ui = G::Ui::default();
-        } else {
-            self.pass = None;
-            self.keyboard = Some(seat);
-            self.turn_started = Instant::now();
+            return Turn::HandOff(seat);
         }
+        self.keyboard = Some(seat);
+        self.turn_started = Instant::now();
+        Turn::Person(seat)
     }
 
-    /// The pass screen's Enter: the named seat takes the keyboard.
-    fn confirm_pass(&mut self) {
-        if let Some(seat) = self.pass.take() {
-            self.keyboard = Some(seat);
-            self.turn_started = Instant::now();
-        }
-    }
-
-    /// The computer player to move acts now.
+    /// The computer players to move act now.
     pub fn bot_move(&mut self) {
-        self.bot_at = None;
-        let Some(seat) = self.table.bot_to_move() else {
-            self.advance();
-            return;
-        };
-        let before = self.table.m.state.clone();
-        match self.table.bot_step(seat) {
-            Ok(a) => self
-                .events
-                .record(&before, Actor::Seat(seat), &a, &self.names),
-            Err(e) => {
-                self.halted = Some(format!("{} could not move: {e}", self.name(seat)));
-                return;
-            }
+        if matches!(self.turn, Turn::Bots(_)) {
+            self.drive(1);
         }
-        self.advance();
+    }
+
+    /// Lets a held step happen (the person gives up taking their last move back).
+    pub fn go_on(&mut self) {
+        if !matches!(self.turn, Turn::Held(_)) {
+            return;
+        }
+        match self.table.release() {
+            Ok(()) => self.drive(0),
+            Err(e) => self.turn = Turn::Halted(Halt::Broken(format!("the game cannot go on: {e}"))),
+        }
     }
 
     /// The human seat at the keyboard if it is to move now.
     fn human_to_move(&self) -> Option<Seat> {
-        let seat = self.keyboard?;
-        (self.pass.is_none()
-            && self.halted.is_none()
-            && self.bot_at.is_none()
-            && !self.table.is_bot(seat)
-            && self.table.m.to_move().includes(seat))
-        .then_some(seat)
+        match self.turn {
+            Turn::Person(seat) => Some(seat),
+            _ => None,
+        }
     }
 
     fn human_action(&mut self, seat: Seat, action: G::Action) {
         let ms = self.turn_started.elapsed().as_millis() as u64;
-        match self.apply(Actor::Seat(seat), action, Some(ms)) {
+        match self.table.apply(Actor::Seat(seat), action, Some(ms)) {
             Ok(()) => {
                 self.turn_started = Instant::now();
-                self.advance();
+                self.drive(0);
             }
             Err(e) => self.status = Some(format!("Not allowed: {e}")),
         }
     }
 
-    /// Whether `u` may take an action back now: the last action is the keyboard holder's own,
-    /// undoable, and nobody else has had the keyboard since (the pass screen for the next
-    /// player still counts as the holder's: nobody has taken the keyboard yet).
+    /// Whether `u` takes something back now: the person at the keyboard made the last decision
+    /// that counts, the game lets it be taken back, and nothing they had not seen has been
+    /// shown since (nor has anybody else taken the keyboard).
     pub fn can_undo(&self) -> bool {
-        match (self.table.m.undoable(), self.keyboard) {
-            (Some((s, n)), Some(k)) => s == k && n > 0 && !self.table.is_bot(s) && !self.is_over(),
-            _ => false,
-        }
+        self.undo_by.is_some()
     }
 
     fn undo(&mut self) {
-        if !self.can_undo() {
+        let Some(seat) = self.undo_by else {
+            self.status = Some("Nothing to take back".into());
+            return;
+        };
+        let handed_off = matches!(self.turn, Turn::HandOff(_));
+        if !self.table.undo(seat) {
             self.status = Some("Nothing to take back".into());
             return;
         }
-        self.table.undo(1);
         self.events.truncate(self.table.m.history.len());
-        self.status = Some("Took back your last action".into());
-        self.bot_at = None;
-        self.advance();
+        self.events_back = 0;
+        self.status = Some("Took back your last move".into());
+        if handed_off {
+            // Back to the hand-off screen of the seat that acted: whoever holds the keyboard
+            // now must not see that seat's view without it.
+            self.keyboard = None;
+        }
+        self.drive(0);
     }
 
-    fn leave(&self) -> Nav {
+    fn leave(&mut self) -> Nav {
+        if self.table.unsaved() {
+            self.table.persist();
+            if let Some(error) = self.table.save_error.clone() {
+                self.turn = Turn::Halted(Halt::Unsaved {
+                    error,
+                    leaving: true,
+                });
+                return Nav::Stay;
+            }
+        }
+        self.exit()
+    }
+
+    fn exit(&self) -> Nav {
         if self.back { Nav::Pop } else { Nav::Quit }
     }
 
-    fn on_key(&mut self, key: KeyEvent) -> Nav {
+    /// Keys while the log cannot be written: retry, or leave only when the player says so.
+    fn on_halted_key(&mut self, key: KeyEvent) -> Nav {
+        let Turn::Halted(Halt::Unsaved { error, leaving }) = self.turn.clone() else {
+            return match key.code {
+                KeyCode::Char('q') | KeyCode::Esc => self.exit(),
+                _ => Nav::Stay,
+            };
+        };
+        match key.code {
+            KeyCode::Char('r') => {
+                self.table.persist();
+                if self.table.save_error.is_none() {
+                    self.status = Some("Saved".into());
+                    self.turn = Turn::Over;
+                    self.drive(0);
+                } else {
+                    self.turn = Turn::Halted(Halt::Unsaved {
+                        error: self.table.save_error.clone().unwrap_or(error),
+                        leaving,
+                    });
+                }
+                Nav::Stay
+            }
+            KeyCode::Char('y') if leaving => self.exit(),
+            KeyCode::Char('q') => {
+                self.turn = Turn::Halted(Halt::Unsaved {
+                    error,
+                    leaving: true,
+                });
+                Nav::Stay
+            }
+            KeyCode::Esc if leaving => {
+                self.turn = Turn::Halted(Halt::Unsaved {
+                    error,
+                    leaving: false,
+                });
+                Nav::Stay
+            }
+            _ => Nav::Stay,
+        }
+    }
+
+    fn on_key(&mut self, key: KeyEvent, theme: Theme) -> Nav {
         self.status = None;
-        if self.pass.is_none() && matches!(key.code, KeyCode::PageUp | KeyCode::PageDown) {
+        if matches!(self.turn, Turn::Halted(_)) {
+            return self.on_halted_key(key);
+        }
+        if !matches!(self.turn, Turn::HandOff(_))
+            && matches!(key.code, KeyCode::PageUp | KeyCode::PageDown)
+        {
             let viewer = self.viewer();
             let total = self
                 .events
@@ -285,41 +359,55 @@ impl<G: Registered> Play<G> {
             };
             return Nav::Stay;
         }
-        if self.is_over() {
-            return match key.code {
+        if key.code == KeyCode::Char('u') && self.can_undo() {
+            self.undo();
+            return Nav::Stay;
+        }
+        match self.turn.clone() {
+            Turn::Over => match key.code {
                 KeyCode::Char('q') | KeyCode::Enter | KeyCode::Esc => self.leave(),
                 KeyCode::Char('r') => {
                     Nav::Replace(super::replay::replay_screen::<G>(self.table.m.clone()))
                 }
                 _ => Nav::Stay,
-            };
-        }
-        if key.code == KeyCode::Char('q') {
-            return self.leave();
-        }
-        if self.pass.is_some() {
-            match key.code {
-                KeyCode::Enter => self.confirm_pass(),
-                KeyCode::Char('u') if self.can_undo() => self.undo(),
-                _ => {}
+            },
+            _ if key.code == KeyCode::Char('q') => self.leave(),
+            Turn::HandOff(seat) => {
+                if key.code == KeyCode::Enter {
+                    self.keyboard = Some(seat);
+                    self.turn_started = Instant::now();
+                    self.turn = Turn::Person(seat);
+                    self.undo_by = None;
+                }
+                Nav::Stay
             }
-            return Nav::Stay;
+            Turn::Bots(_) => {
+                self.bot_move();
+                Nav::Stay
+            }
+            Turn::Held(_) => {
+                self.go_on();
+                Nav::Stay
+            }
+            Turn::Person(_) => {
+                if key.code == KeyCode::Char('u') {
+                    self.status = Some("Nothing to take back".into());
+                    return Nav::Stay;
+                }
+                self.game_input(theme, |ui, ctx| ui.on_key(key, ctx));
+                Nav::Stay
+            }
+            Turn::Halted(_) => Nav::Stay,
         }
-        if key.code == KeyCode::Char('u') && (self.bot_at.is_none() || self.can_undo()) {
-            self.undo();
-            return Nav::Stay;
-        }
-        if self.bot_at.is_some() {
-            self.bot_move();
-            return Nav::Stay;
-        }
-        self.game_input(|ui, ctx| ui.on_key(key, ctx));
-        Nav::Stay
     }
 
     /// Hands an input to the game's UI with the view of the human to move, and applies the
     /// action it makes of it, if any.
-    fn game_input(&mut self, input: impl FnOnce(&mut G::Ui, &Ctx<G>) -> Option<G::Action>) {
+    fn game_input(
+        &mut self,
+        theme: Theme,
+        input: impl FnOnce(&mut G::Ui, &Ctx<G>) -> Option<G::Action>,
+    ) {
         let Some(seat) = self.human_to_move() else {
             return;
         };
@@ -330,30 +418,74 @@ impl<G: Registered> Play<G> {
             seat: Some(seat),
             legal: &legal,
             names: &self.names,
-            ascii: self.theme.get().ascii,
-            color: self.theme.get().color,
+            ascii: theme.ascii,
+            color: theme.color,
         };
         if let Some(a) = input(&mut self.ui, &ctx) {
             self.human_action(seat, a);
         }
     }
 
+    /// The board's area in a frame of `area`: the one rule both drawing and the mouse use.
+    fn board_area(area: Rect) -> Rect {
+        let [_, body, _] = Self::rows(area);
+        G::Ui::layout(body).0
+    }
+
+    fn rows(area: Rect) -> [Rect; 3] {
+        Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+        ])
+        .areas(area)
+    }
+
+    /// Handles an event in a frame of `area` drawn with `theme`.
+    pub fn handle(&mut self, ev: &Event, area: Rect, theme: Theme) -> Nav {
+        match ev {
+            Event::Key(k) if k.kind != KeyEventKind::Release => self.on_key(*k, theme),
+            Event::Mouse(m) => {
+                let board = Self::board_area(area);
+                self.game_input(theme, |ui, ctx| ui.on_mouse(*m, board, ctx));
+                Nav::Stay
+            }
+            _ => Nav::Stay,
+        }
+    }
+
     fn turn_text(&self, theme: &Theme) -> String {
-        if self.halted.is_some() {
-            return "Stopped".into();
+        match &self.turn {
+            Turn::Halted(Halt::Broken(_)) => "Stopped".into(),
+            Turn::Halted(Halt::Unsaved { .. }) => "Not saved".into(),
+            Turn::Over => "Game over".into(),
+            Turn::HandOff(seat) => format!("Pass to {}", self.name(*seat)),
+            Turn::Held(_) => "Ready to go on".into(),
+            Turn::Bots(_) => {
+                let bots: Vec<&str> = self
+                    .table
+                    .m
+                    .to_move()
+                    .seats()
+                    .iter()
+                    .filter(|&&s| self.table.is_bot(s))
+                    .map(|&s| self.name(s))
+                    .collect();
+                let verb = if bots.len() == 1 { "is" } else { "are" };
+                format!("{} {verb} thinking{}", bots.join(", "), theme.ellipsis())
+            }
+            Turn::Person(_) => {
+                let names: Vec<&str> = self
+                    .table
+                    .m
+                    .to_move()
+                    .seats()
+                    .iter()
+                    .map(|&s| self.name(s))
+                    .collect();
+                format!("{} to move", names.join(", "))
+            }
         }
-        if self.is_over() {
-            return "Game over".into();
-        }
-        if let Some(seat) = self.pass {
-            return format!("Pass to {}", self.name(seat));
-        }
-        let seats = self.table.m.to_move().seats().to_vec();
-        if let Some(bot) = self.table.bot_to_move() {
-            return format!("{} is thinking{}", self.name(bot), theme.ellipsis());
-        }
-        let names: Vec<&str> = seats.iter().map(|&s| self.name(s)).collect();
-        format!("{} to move", names.join(", "))
     }
 
     fn render_header(&self, f: &mut Frame, area: Rect, theme: &Theme) {
@@ -363,7 +495,7 @@ impl<G: Registered> Play<G> {
             Span::styled(theme.text(&self.turn_text(theme)), theme.accent()),
         ]);
         f.render_widget(Paragraph::new(left), area);
-        let right = match (self.pass, self.viewer()) {
+        let right = match (self.pass(), self.viewer()) {
             (Some(_), _) => String::new(),
             (None, Viewer::Seat(s)) => format!("{}'s view ", theme.text(self.name(s))),
             (None, _) => "Public view ".into(),
@@ -375,35 +507,38 @@ impl<G: Registered> Play<G> {
     }
 
     fn hints(&self, theme: &Theme) -> Vec<(&'static str, &'static str)> {
-        if self.is_over() {
-            return vec![("Enter/q", "leave"), ("r", "replay"), ("?", "help")];
-        }
-        if self.pass.is_some() {
-            let mut keys = vec![("Enter", "I am ready")];
-            if self.can_undo() {
-                keys.push(("u", "take back the last choice"));
-            }
-            keys.extend([("q", "leave (saved)"), ("?", "help")]);
-            return keys;
-        }
         let mut keys = Vec::new();
-        if self.bot_at.is_some() {
-            keys.push(("any key", "skip the wait"));
-        } else if let Some(seat) = self.human_to_move() {
-            let view = self.table.m.state.view(Viewer::Seat(seat));
-            let legal = self.table.m.state.legal_actions(seat);
-            let ctx = Ctx::<G> {
-                view: &view,
-                seat: Some(seat),
-                legal: &legal,
-                names: &self.names,
-                ascii: theme.ascii,
-                color: theme.color,
-            };
-            keys.extend(self.ui.hints(&ctx));
+        match &self.turn {
+            Turn::Over => return vec![("Enter/q", "leave"), ("r", "replay"), ("?", "help")],
+            Turn::Halted(Halt::Unsaved { leaving: true, .. }) => {
+                return vec![("y", "leave anyway"), ("r", "try again"), ("Esc", "stay")];
+            }
+            Turn::Halted(Halt::Unsaved { .. }) => {
+                return vec![("r", "try to save again"), ("q", "leave"), ("?", "help")];
+            }
+            Turn::Halted(Halt::Broken(_)) => return vec![("q", "leave")],
+            Turn::HandOff(_) => keys.push(("Enter", "I am ready")),
+            Turn::Bots(_) => keys.push(("any key", "skip the wait")),
+            Turn::Held(_) => keys.push(("any key", "go on")),
+            Turn::Person(seat) => {
+                let view = self.table.m.state.view(Viewer::Seat(*seat));
+                let legal = self.table.m.state.legal_actions(*seat);
+                let ctx = Ctx::<G> {
+                    view: &view,
+                    seat: Some(*seat),
+                    legal: &legal,
+                    names: &self.names,
+                    ascii: theme.ascii,
+                    color: theme.color,
+                };
+                keys.extend(self.ui.hints(&ctx));
+            }
         }
         if self.can_undo() {
-            keys.push(("u", "undo"));
+            keys.push(match self.turn {
+                Turn::HandOff(_) => ("u", "take back the last choice"),
+                _ => ("u", "undo"),
+            });
         }
         keys.push(("q", "leave (saved)"));
         keys.push(("?", "help"));
@@ -411,23 +546,57 @@ impl<G: Registered> Play<G> {
     }
 
     fn render_status(&self, f: &mut Frame, area: Rect, theme: &Theme) {
-        let problem = self
-            .halted
-            .clone()
-            .or_else(|| self.status.clone())
-            .or_else(|| self.table.save_error.clone());
-        let line = match problem {
-            Some(msg) => {
-                let style = if self.halted.is_some() || self.table.save_error.is_some() {
-                    theme.error()
-                } else {
-                    theme.accent()
-                };
-                Line::styled(format!(" {}", theme.text(&msg)), style)
+        let line = match (&self.turn, &self.status) {
+            (Turn::Halted(Halt::Broken(e)), _) => {
+                Line::styled(format!(" {}", theme.text(e)), theme.error())
             }
-            None => hint_line(theme, &self.hints(theme)),
+            (Turn::Halted(_), _) => hint_line(theme, &self.hints(theme)),
+            (_, Some(msg)) => Line::styled(format!(" {}", theme.text(msg)), theme.accent()),
+            _ => hint_line(theme, &self.hints(theme)),
         };
         f.render_widget(Paragraph::new(line), area);
+    }
+
+    /// The panel over the board while the log cannot be written.
+    fn render_unsaved(&self, f: &mut Frame, area: Rect, theme: &Theme) {
+        let Turn::Halted(Halt::Unsaved { error, leaving }) = &self.turn else {
+            return;
+        };
+        let mut lines = vec![
+            Line::from(""),
+            Line::styled(" The game could not be saved:", theme.error()),
+            Line::from(format!(" {}", theme.text(error))),
+            Line::from(""),
+        ];
+        if *leaving {
+            lines.push(Line::from(
+                " Leaving now loses the moves since the last save.",
+            ));
+            lines.push(Line::from(""));
+            lines.push(hint_line(
+                theme,
+                &[("y", "leave anyway"), ("r", "try again"), ("Esc", "stay")],
+            ));
+        } else {
+            lines.push(Line::from(
+                " The game waits here; nothing is lost while it stays open.",
+            ));
+            lines.push(Line::from(
+                " Free some space or fix the folder, then try again.",
+            ));
+            lines.push(Line::from(""));
+            lines.push(hint_line(theme, &[("r", "try again"), ("q", "leave")]));
+        }
+        let width = area.width.min(72);
+        let height = (lines.len() as u16 + 2).min(area.height);
+        let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+        f.render_widget(Clear, popup);
+        f.render_widget(
+            Paragraph::new(lines)
+                .wrap(ratatui::widgets::Wrap { trim: false })
+                .block(theme.block("Not saved")),
+            popup,
+        );
     }
 
     fn render_end(&self, f: &mut Frame, area: Rect, theme: &Theme) {
@@ -494,21 +663,14 @@ impl<G: Registered> Play<G> {
 
 impl<G: Registered> Screen for Play<G> {
     fn render(&self, f: &mut Frame, theme: &Theme) {
-        let [header, body, status] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Fill(1),
-            Constraint::Length(1),
-        ])
-        .areas(f.area());
+        let [header, body, status] = Self::rows(f.area());
         self.render_header(f, header, theme);
         self.render_status(f, status, theme);
-        if let Some(seat) = self.pass {
+        if let Some(seat) = self.pass() {
             pass::render(f, body, theme, self.name(seat));
             return;
         }
         let (board, pane) = G::Ui::layout(body);
-        self.board.set(board);
-        self.theme.set(*theme);
         let viewer = self.viewer();
         let view = self.table.m.state.view(viewer);
         let legal = match self.human_to_move() {
@@ -527,28 +689,22 @@ impl<G: Registered> Screen for Play<G> {
         let lines = self.events.lines(self.events.len(), viewer, EVENT_HISTORY);
         let end = lines.len().saturating_sub(self.events_back);
         events::render_pane(f, pane, theme, &lines[..end]);
-        if self.is_over() && G::Ui::END_PANEL {
+        if self.turn == Turn::Over && G::Ui::END_PANEL {
             self.render_end(f, board, theme);
         }
+        self.render_unsaved(f, board, theme);
     }
 
     fn on_event(&mut self, ev: &Event) -> Nav {
-        match ev {
-            Event::Key(k) if k.kind != KeyEventKind::Release => self.on_key(*k),
-            Event::Mouse(m) => {
-                let board = self.board.get();
-                self.game_input(|ui, ctx| ui.on_mouse(*m, board, ctx));
-                Nav::Stay
-            }
-            _ => Nav::Stay,
-        }
+        self.handle(ev, Rect::new(0, 0, 80, 24), Theme::default())
+    }
+
+    fn on_event_in(&mut self, ev: &Event, area: Rect, theme: &Theme) -> Nav {
+        self.handle(ev, area, *theme)
     }
 
     fn deadline(&self) -> Option<Instant> {
-        if self.halted.is_some() || self.pass.is_some() {
-            return None;
-        }
-        self.bot_at
+        self.bot_at()
     }
 
     fn on_deadline(&mut self) -> Nav {
@@ -565,10 +721,9 @@ impl<G: Registered> Screen for Play<G> {
             .iter()
             .map(|(k, w)| (k.to_string(), w.to_string()))
             .collect();
-        keys.push((
-            "u".into(),
-            "take back your last action (until the keyboard changes hands)".into(),
-        ));
+        if let Some(undo) = G::Ui::UNDO {
+            keys.push(("u".into(), undo.into()));
+        }
         keys.push((
             "q".into(),
             "leave; the game is saved and can be continued".into(),
@@ -579,7 +734,9 @@ impl<G: Registered> Screen for Play<G> {
         ));
         keys.push((
             "any key".into(),
-            "while a computer player thinks: move at once".into(),
+            "while a computer player thinks: move at once; when the game waits to go on \
+             (\"Ready to go on\"): go on, after which the last move stays"
+                .into(),
         ));
         keys.push((
             "Enter".into(),

@@ -50,10 +50,14 @@ pub fn draw_buffer(screen: &dyn Screen, theme: Theme, w: u16, h: u16) -> ratatui
     t.backend().buffer().clone()
 }
 
-/// Moves every computer player that is waiting, at once.
+/// Moves every computer player that is waiting, at once, and lets every held step happen.
 pub fn settle<G: crate::registry::Registered>(p: &mut super::play::Play<G>) {
-    while p.bot_at.is_some() {
-        p.bot_move();
+    loop {
+        match p.turn {
+            super::play::Turn::Bots(_) => p.bot_move(),
+            super::play::Turn::Held(_) => p.go_on(),
+            _ => return,
+        }
     }
 }
 

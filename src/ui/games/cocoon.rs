@@ -958,14 +958,14 @@ mod tests {
             first.contains("Pass to") || first.contains("Ann's view"),
             "{first}"
         );
-        if p.pass.is_some() {
+        if p.pass().is_some() {
             p.on_event(&key(KeyCode::Enter));
         }
         // Play Ann's choices with the first line until the keyboard goes to Bo.
         let mut guard = 0;
-        while p.pass.is_none() && guard < 50 {
+        while p.pass().is_none() && guard < 50 {
             p.on_event(&ch('1'));
-            if p.pass.is_none() && p.table.m.to_move().includes(0) {
+            if p.pass().is_none() && p.table.m.to_move().includes(0) {
                 p.on_event(&key(KeyCode::Enter));
             }
             guard += 1;
@@ -987,7 +987,7 @@ mod tests {
             PlayerEntry::bot("Bo", "random", 2),
         ];
         let mut t = Table::new(new_match(players, 11), Cocoon::make_bot).expect("table");
-        crate::registry::AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+        crate::registry::AnyTable::run_bots(&mut t).expect("plays");
         let p = Play::new(t, true);
         assert!(p.is_over());
         let shown = draw(&p, THEME, 80, 24);

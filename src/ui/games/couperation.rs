@@ -724,14 +724,14 @@ mod tests {
         let players = vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")];
         let mut p = Play::new(table(players, "beginner", 9), true);
         // Ann first gets the hand-off screen.
-        assert_eq!(p.pass, Some(0));
+        assert_eq!(p.pass(), Some(0));
         p.on_event(&key(KeyCode::Enter));
         let ann_hand = p.table.m.state.hand(0).to_vec();
         let ann = draw(&p, THEME, 80, 24);
         assert!(ann.contains("Hand"), "{ann}");
         choose(&mut p, |a| matches!(a, Action::Hide { .. }));
         // Bo's turn: a pass screen, and then Bo's own view without Ann's cards.
-        assert_eq!(p.pass, Some(1));
+        assert_eq!(p.pass(), Some(1));
         let pass = draw(&p, THEME, 80, 24);
         assert_snapshot!("couperation_pass", pass);
         p.on_event(&key(KeyCode::Enter));
@@ -848,7 +848,7 @@ mod tests {
             PlayerEntry::bot("Bo", "builder", 2),
         ];
         let mut t = table(players, "standard", 3);
-        crate::registry::AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+        crate::registry::AnyTable::run_bots(&mut t).expect("plays");
         let p = Play::new(t, true);
         assert!(p.is_over());
         assert_snapshot!("couperation_end", draw(&p, THEME, 80, 24));

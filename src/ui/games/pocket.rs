@@ -505,7 +505,7 @@ mod tests {
             PlayerEntry::bot("Bo", "forgetful", 2),
         ];
         let mut t = table(players, 11);
-        crate::registry::AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+        crate::registry::AnyTable::run_bots(&mut t).expect("plays");
         let m = t.m.clone();
         let p = Play::new(t, true);
         assert!(p.is_over());

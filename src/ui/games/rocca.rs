@@ -696,7 +696,7 @@ mod tests {
         let mut p = Play::new(Table::new(m, Rocca::make_bot).expect("table"), false);
         let monster = p.table.m.state.killer_at().expect("dealt");
         // The first hand-off hides everything.
-        assert_eq!(p.pass, Some(0));
+        assert_eq!(p.pass(), Some(0));
         let pass = draw(&p, THEME, 80, 24);
         assert!(pass.contains("Pass to Ann"), "{pass}");
         assert!(!pass.contains("MONSTER"));
@@ -707,7 +707,7 @@ mod tests {
         assert_eq!(ann.contains("MONSTER"), owns, "{ann}");
         // Ann's turn takes one Enter whatever her role; then the keyboard goes to Bo.
         p.on_event(&key(KeyCode::Enter));
-        assert_eq!(p.pass, Some(1));
+        assert_eq!(p.pass(), Some(1));
         p.on_event(&key(KeyCode::Enter));
         let bo = draw(&p, THEME, 80, 24);
         assert_eq!(bo.contains("MONSTER"), owner(monster) == 1, "{bo}");
@@ -783,7 +783,7 @@ mod tests {
             Rocca::make_bot,
         )
         .expect("table");
-        t.run_bots(usize::MAX).expect("plays");
+        t.run_bots().expect("plays");
         let p = Play::new(t, false);
         assert!(p.is_over());
         let end = draw(&p, THEME, 80, 24);
