@@ -791,3 +791,9 @@ fn choose_one_from_three_at_the_next_draw() {
     );
     at_turn_start(&g, 1);
 }
+
+/// The whole conformance battery (rules, views, log round trip, driver, undo, log writes).
+#[test]
+fn conformance() {
+    hotseat::conformance::check_game::<hotseat::games::cocoon::Cocoon>();
+}

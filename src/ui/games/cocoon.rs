@@ -667,6 +667,9 @@ impl CocoonUi {
 
 impl GameUi<Cocoon> for CocoonUi {
     const PRIVATE: bool = true;
+    const UNDO: Option<&'static str> = Some(
+        "take back your last tile, bet or dice choice with the pawn moves it caused, until a die is rolled or a tile turned up",
+    );
     const KEYS: &'static [(&'static str, &'static str)] = &[
         ("arrows", "choose"),
         ("Enter", "confirm"),

@@ -474,6 +474,9 @@ fn below_lines(ctx: &Ctx<Couperation>, theme: &Theme) -> Vec<Line<'static>> {
 
 impl GameUi<Couperation> for CouperationUi {
     const PRIVATE: bool = true;
+    const UNDO: Option<&'static str> = Some(
+        "take back your last move of this turn, until a card you had not seen is shown (a draw, a turned card, a computer player's card)",
+    );
     const KEYS: &'static [(&'static str, &'static str)] =
         &[("arrows", "slot"), ("Tab", "option"), ("Enter", "do it")];
     const HELP: &'static [(&'static str, &'static str)] = &[

@@ -926,6 +926,9 @@ pub fn variant_of(m: &Match<Kokoro>) -> (String, String) {
 
 impl GameUi<Kokoro> for KokoroUi {
     const PRIVATE: bool = true;
+    const UNDO: Option<&'static str> = Some(
+        "take back the path you drew on this card; the next card waits for your key while you still may",
+    );
     const END_PANEL: bool = false;
     const KEYS: &'static [(&'static str, &'static str)] = &[
         ("arrows", "move"),

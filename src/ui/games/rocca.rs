@@ -511,6 +511,9 @@ fn report_line(view: &View, r: &Report) -> String {
 
 impl GameUi<Rocca> for RoccaUi {
     const PRIVATE: bool = true;
+    const UNDO: Option<&'static str> = Some(
+        "take back your last choice (a hunt, a vote, a confirm) until another player takes the keyboard or the dawn or the count is shown",
+    );
     /// The board explains the end itself and keeps every revealed body in sight.
     const END_PANEL: bool = false;
     const KEYS: &'static [(&'static str, &'static str)] = &[
