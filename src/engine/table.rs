@@ -246,6 +246,11 @@ impl<G: Game> Table<G> {
         Ok(out)
     }
 
+    /// The computer players whose choices are held back, if a held step is theirs.
+    pub fn held_bots(&self) -> Vec<Seat> {
+        self.pending.iter().map(|(s, _)| *s).collect()
+    }
+
     /// Lets the held step happen: the computer players' held choices, or the next chance
     /// outcome. Continue with [`Table::advance`].
     pub fn release(&mut self) -> Result<(), Illegal> {

@@ -25,6 +25,8 @@ pub(crate) mod demo;
 mod tests;
 #[cfg(test)]
 pub(crate) mod testutil;
+#[cfg(test)]
+mod undo_tests;
 
 use std::time::Instant;
 

@@ -240,7 +240,8 @@ impl<G: Registered> Play<G> {
         }
     }
 
-    fn human_action(&mut self, seat: Seat, action: G::Action) {
+    /// The person in `seat` does `action` (as their keys or mouse would).
+    pub fn act(&mut self, seat: Seat, action: G::Action) {
         let ms = self.turn_started.elapsed().as_millis() as u64;
         match self.table.apply(Actor::Seat(seat), action, Some(ms)) {
             Ok(()) => {
@@ -422,7 +423,7 @@ impl<G: Registered> Play<G> {
             color: theme.color,
         };
         if let Some(a) = input(&mut self.ui, &ctx) {
-            self.human_action(seat, a);
+            self.act(seat, a);
         }
     }
 
@@ -460,7 +461,19 @@ impl<G: Registered> Play<G> {
             Turn::Halted(Halt::Unsaved { .. }) => "Not saved".into(),
             Turn::Over => "Game over".into(),
             Turn::HandOff(seat) => format!("Pass to {}", self.name(*seat)),
-            Turn::Held(_) => "Ready to go on".into(),
+            Turn::Held(_) => {
+                let bots: Vec<&str> = self
+                    .table
+                    .held_bots()
+                    .into_iter()
+                    .map(|s| self.name(s))
+                    .collect();
+                if bots.is_empty() {
+                    "Ready to go on".into()
+                } else {
+                    format!("{} ready to move", bots.join(", "))
+                }
+            }
             Turn::Bots(_) => {
                 let bots: Vec<&str> = self
                     .table
