@@ -82,7 +82,7 @@ fn solo_kokoro_the_next_card_waits_for_a_key_so_a_drawing_can_be_taken_back() {
 
 #[test]
 fn cocoon_undo_takes_a_tile_back_with_the_pawn_moves_it_caused() {
-    use crate::games::cocoon::{Action, Cocoon};
+    use crate::games::cocoon::Cocoon;
     let players = vec![
         PlayerEntry::human("Ann"),
         PlayerEntry::bot("Bo", "wheel", 2),
@@ -99,7 +99,7 @@ fn cocoon_undo_takes_a_tile_back_with_the_pawn_moves_it_caused() {
         let len = p.table.m.history.len();
         let seat = p.keyboard.expect("Ann");
         let legal = p.table.m.state.legal_actions(seat);
-        let a = legal[0].clone();
+        let a = legal[0];
         let undoable = p.table.m.state.undoable(seat, &a);
         p.act(seat, a);
         let followed = p.table.m.history.len() - len - 1;
@@ -112,7 +112,7 @@ fn cocoon_undo_takes_a_tile_back_with_the_pawn_moves_it_caused() {
                 // Taken back together with the forced steps after it: done.
                 return;
             }
-            let a = p.table.m.state.legal_actions(seat)[0].clone();
+            let a = p.table.m.state.legal_actions(seat)[0];
             p.act(seat, a);
         }
     }
@@ -202,7 +202,10 @@ fn kokoro_computer_players_choose_together_with_one_pause_at_most() {
         .iter()
         .filter(|s| matches!(s.actor, Actor::Seat(_)))
         .count();
-    assert_eq!(drawn, 7, "every computer player has drawn on the first card");
+    assert_eq!(
+        drawn, 7,
+        "every computer player has drawn on the first card"
+    );
     // Computer players alone: one pause for the whole round.
     let mut p = play::<Kokoro>(bots(0).collect(), 4);
     assert!(matches!(p.turn, Turn::Bots(_)));
