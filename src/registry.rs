@@ -122,7 +122,9 @@ impl<G: Registered> AnyTable for Table<G> {
         self.save_error.clone()
     }
     fn run_bots(&mut self) -> Result<(), String> {
-        self.advance(Pace::HEADLESS).map(|_| ()).map_err(|e| e.0)
+        self.advance(Pace::HEADLESS)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
     fn into_screen(self: Box<Self>, back_to_launcher: bool) -> Box<dyn crate::ui::Screen> {
         crate::ui::play::play_screen::<G>(*self, back_to_launcher)

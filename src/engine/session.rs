@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::game::{Actor, Game, Illegal, Seat, ToMove, Viewer};
+use super::game::{Actor, Game, Illegal, Refusal, Seat, ToMove, Viewer};
 use super::log::{By, Entry, LogError, LogFile, LogResult, PlayerEntry};
 use super::options::{self, Options};
 use super::rng;
@@ -80,19 +80,15 @@ impl<G: Game> Match<G> {
         actor: Actor,
         action: G::Action,
         ms: Option<u64>,
-    ) -> Result<(), Illegal> {
-        match (self.state.to_move(), actor) {
-            (ToMove::Over, _) => return crate::illegal!("the game is over"),
-            (ToMove::Chance, Actor::Seat(s)) => {
-                return crate::illegal!("seat {s} acted while chance was to move");
-            }
-            (ToMove::Seats(seats), Actor::Seat(s)) if !seats.contains(&s) => {
-                return crate::illegal!("seat {s} is not to move (to move: {seats:?})");
-            }
-            (ToMove::Seats(seats), Actor::Chance) => {
-                return crate::illegal!("chance acted while seats {seats:?} were to move");
-            }
-            _ => {}
+    ) -> Result<(), Refusal> {
+        let to_move = self.state.to_move();
+        let owes = match (&to_move, actor) {
+            (ToMove::Chance, Actor::Chance) => true,
+            (ToMove::Seats(seats), Actor::Seat(s)) => seats.contains(&s),
+            _ => false,
+        };
+        if !owes {
+            return Err(Refusal::NotToMove { actor, to_move });
         }
         if actor == Actor::Chance
             && !self
@@ -101,7 +97,7 @@ impl<G: Game> Match<G> {
                 .iter()
                 .any(|(a, w)| *w > 0 && *a == action)
         {
-            return crate::illegal!("impossible chance outcome {action:?}");
+            return Err(Refusal::Impossible(format!("{action:?}")));
         }
         let undoable = match actor {
             Actor::Seat(s) => self.state.undoable(s, &action),
@@ -133,14 +129,16 @@ impl<G: Game> Match<G> {
     }
 
     /// Samples and applies chance actions until a seat is to move or the game is over.
-    pub fn run_chance(&mut self) -> Result<usize, Illegal> {
+    pub fn run_chance(&mut self) -> Result<usize, Refusal> {
         let mut n = 0;
         while let Some(a) = self.sample_chance() {
             self.apply(Actor::Chance, a, None)?;
             n += 1;
         }
         if self.state.to_move() == ToMove::Chance {
-            return crate::illegal!("chance is to move but has no outcome (a rules bug)");
+            return Err(Refusal::Rule(Illegal(
+                "chance is to move but has no outcome (a rules bug)".into(),
+            )));
         }
         Ok(n)
     }
@@ -272,9 +270,6 @@ impl<G: Game> Match<G> {
         let mut m =
             Match::<G>::new(setup).map_err(|e| LogError::header(format!("bad setup: {e}")))?;
         for (i, entry) in log.actions.iter().enumerate() {
-            if m.is_over() {
-                return Err(LogError::at(i, "action after the end of the game"));
-            }
             let actor = match entry.by {
                 By::Chance => Actor::Chance,
                 By::Seat(n) if n < m.players.len() => Actor::Seat(n),
@@ -282,31 +277,21 @@ impl<G: Game> Match<G> {
             };
             let action: G::Action = serde_json::from_value(entry.a.clone())
                 .map_err(|e| LogError::at(i, format!("not a {} action: {e}", G::ID)))?;
-            match (m.state.to_move(), actor) {
-                (ToMove::Chance, Actor::Seat(s)) => {
-                    return Err(LogError::at(
-                        i,
-                        format!("seat {s} acted but chance was to move"),
-                    ));
-                }
-                (ToMove::Seats(seats), Actor::Chance) => {
-                    return Err(LogError::at(
-                        i,
-                        format!("chance acted but seats {seats:?} were to move"),
-                    ));
-                }
-                (ToMove::Seats(seats), Actor::Seat(s)) if !seats.contains(&s) => {
-                    return Err(LogError::at(
-                        i,
-                        format!("seat {s} acted but it was not to move (to move: {seats:?})"),
-                    ));
-                }
-                _ => {}
-            }
-            m.apply(actor, action, entry.ms).map_err(|e| match actor {
-                Actor::Chance => LogError::at(i, e.0),
-                Actor::Seat(s) => LogError::at(i, format!("illegal action by seat {s}: {e}")),
-            })?;
+            // `apply` checks whose turn it is; only the wording of its refusals is the log's.
+            m.apply(actor, action, entry.ms)
+                .map_err(|e| match (e, actor) {
+                    (
+                        Refusal::NotToMove {
+                            to_move: ToMove::Over,
+                            ..
+                        },
+                        _,
+                    ) => LogError::at(i, "action after the end of the game"),
+                    (Refusal::Rule(e), Actor::Seat(s)) => {
+                        LogError::at(i, format!("illegal action by seat {s}: {e}"))
+                    }
+                    (e, _) => LogError::at(i, e.to_string()),
+                })?;
         }
         let end = log.actions.len();
         match (&log.result, m.state.outcome()) {

@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use super::bot::Bot;
-use super::game::{Actor, Game, Illegal, Seat, ToMove, Viewer};
+use super::game::{Actor, Game, Illegal, Refusal, Seat, ToMove, Viewer};
 use super::log::{self, LogError, LogFile};
 use super::session::Match;
 
@@ -131,7 +131,7 @@ impl<G: Game> Table<G> {
         let mut t = Table::new(fresh, make_bot).map_err(LogError::header)?;
         for (i, step) in checked.history.into_iter().enumerate() {
             t.m.apply(step.actor, step.action, step.ms)
-                .map_err(|e| LogError::at(i, e.0))?;
+                .map_err(|e| LogError::at(i, e.to_string()))?;
             t.show_bots();
         }
         t.saved = t.m.history.len();
@@ -163,7 +163,7 @@ impl<G: Game> Table<G> {
         actor: Actor,
         action: G::Action,
         ms: Option<u64>,
-    ) -> Result<(), Illegal> {
+    ) -> Result<(), Refusal> {
         self.m.apply(actor, action, ms)?;
         self.show_bots();
         Ok(())
@@ -173,13 +173,13 @@ impl<G: Game> Table<G> {
     /// the end, or a step held for `pace.hold_for`; then writes the log if a decision is new.
     /// On a simultaneous step with people to move, the computer players choose at once: they
     /// cannot see the people's choices anyway.
-    pub fn advance(&mut self, pace: Pace) -> Result<Next, Illegal> {
+    pub fn advance(&mut self, pace: Pace) -> Result<Next, Refusal> {
         let next = self.run(pace);
         self.persist_due();
         next
     }
 
-    fn run(&mut self, pace: Pace) -> Result<Next, Illegal> {
+    fn run(&mut self, pace: Pace) -> Result<Next, Refusal> {
         let mut rounds = 0;
         // Steps that reveal nothing to this person keep their undo, so this holds throughout.
         let hold = pace.hold_for.filter(|&h| self.undo_span(h).is_some());
@@ -188,7 +188,7 @@ impl<G: Game> Table<G> {
                 ToMove::Over => return Ok(Next::Over),
                 ToMove::Chance => {
                     let Some(a) = self.m.sample_chance() else {
-                        return crate::illegal!("chance is to move but has no outcome");
+                        return Err(Illegal("chance is to move but has no outcome".into()).into());
                     };
                     if let Some(h) = hold
                         && reveals(&self.m.state, h, Actor::Chance, &a)
@@ -230,16 +230,16 @@ impl<G: Game> Table<G> {
 
     /// Every computer player in `seats` chooses on the same state (a simultaneous step does not
     /// depend on the order of submission).
-    fn choose(&mut self, seats: &[Seat]) -> Result<Vec<(Seat, G::Action)>, Illegal> {
+    fn choose(&mut self, seats: &[Seat]) -> Result<Vec<(Seat, G::Action)>, Refusal> {
         let mut out = Vec::new();
         for &seat in seats {
             let legal = self.m.state.legal_actions(seat);
             if legal.is_empty() {
-                return crate::illegal!("seat {seat} has no legal action");
+                return Err(Illegal(format!("seat {seat} has no legal action")).into());
             }
             let view = self.m.state.view(Viewer::Seat(seat));
             let Some(Some(bot)) = self.bots.get_mut(seat) else {
-                return crate::illegal!("seat {seat} is not a bot");
+                return Err(Illegal(format!("seat {seat} is not a bot")).into());
             };
             out.push((seat, bot.choose(seat, &view, &legal)));
         }
@@ -253,7 +253,7 @@ impl<G: Game> Table<G> {
 
     /// Lets the held step happen: the computer players' held choices, or the next chance
     /// outcome. Continue with [`Table::advance`].
-    pub fn release(&mut self) -> Result<(), Illegal> {
+    pub fn release(&mut self) -> Result<(), Refusal> {
         if self.pending.is_empty() {
             if let Some(a) = self.m.sample_chance() {
                 self.apply(Actor::Chance, a, None)?;
@@ -399,5 +399,80 @@ pub fn reveals<G: Game>(state: &G, seat: Seat, actor: Actor, action: &G::Action)
                 !other.legal_actions(s).contains(action) || after(&other, action) != here
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::log::PlayerEntry;
+    use crate::engine::{Refusal, Setup};
+    use crate::registry::Registered;
+    use crate::ui::demo::{Demo, DemoAction};
+
+    fn table(players: Vec<PlayerEntry>) -> Table<Demo> {
+        let m = Match::new(Setup {
+            options: Default::default(),
+            players,
+            seed: 42,
+            started: "2026-11-25T20:00:00Z".into(),
+        })
+        .expect("setup");
+        Table::new(m, Demo::make_bot).expect("table")
+    }
+
+    #[test]
+    fn refusals_say_which_kind_they_are() {
+        let mut t = table(vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")]);
+        let err = t.m.apply(Actor::Seat(0), DemoAction::Pick(1), None);
+        assert_eq!(
+            err,
+            Err(Refusal::NotToMove {
+                actor: Actor::Seat(0),
+                to_move: ToMove::Chance
+            })
+        );
+        let err = t.m.apply(Actor::Chance, DemoAction::Deal(vec![9, 9]), None);
+        assert!(matches!(err, Err(Refusal::Impossible(_))), "{err:?}");
+        t.advance(Pace::HEADLESS).expect("deal");
+        let err = t.m.apply(Actor::Seat(0), DemoAction::Pick(7), None);
+        assert!(matches!(err, Err(Refusal::Rule(_))), "{err:?}");
+        let err = t.m.apply(Actor::Seat(1), DemoAction::Pick(1), None);
+        assert!(
+            matches!(err, Err(Refusal::NotToMove { .. })),
+            "Bo is not to move: {err:?}"
+        );
+    }
+
+    #[test]
+    fn headless_advance_plays_to_the_end_and_holds_nothing() {
+        let mut t = table(vec![
+            PlayerEntry::bot("A", "greedy", 1),
+            PlayerEntry::bot("B", "random", 2),
+        ]);
+        assert_eq!(t.advance(Pace::HEADLESS), Ok(Next::Over));
+        assert!(t.m.is_over());
+    }
+
+    #[test]
+    fn one_bot_round_at_a_time_for_the_screen() {
+        let mut t = table(vec![
+            PlayerEntry::bot("A", "greedy", 1),
+            PlayerEntry::bot("B", "random", 2),
+        ]);
+        let once = Pace {
+            bot_rounds: 1,
+            hold_for: None,
+        };
+        assert_eq!(
+            t.advance(Pace {
+                bot_rounds: 0,
+                ..once
+            }),
+            Ok(Next::Bots(vec![0]))
+        );
+        assert_eq!(t.m.history.len(), 1, "the deal only");
+        assert_eq!(t.advance(once), Ok(Next::Bots(vec![1])));
+        assert_eq!(t.m.history.len(), 2);
     }
 }
