@@ -583,6 +583,40 @@ fn healer_wakes_at_a_third_and_revives_on_four_to_six() {
     assert_eq!(g.stage(), Stage::Midnight);
 }
 
+/// The rules page: the Monster's other villagers may hold the Healer.
+#[test]
+fn the_healer_may_be_dealt_into_the_monsters_family() {
+    let mut g = new_game(4, &[("healer", "on")]);
+    chance(
+        &mut g,
+        Action::Deal {
+            v: B1,
+            body: Body::Monster,
+        },
+    );
+    let deals: Vec<u8> = g
+        .chance_outcomes()
+        .iter()
+        .filter_map(|(a, _)| match a {
+            Action::Deal {
+                v,
+                body: Body::Healer,
+            } => Some(*v),
+            _ => None,
+        })
+        .collect();
+    assert!(deals.contains(&B2) && deals.contains(&B3), "{deals:?}");
+    assert!(!deals.contains(&B1));
+    chance(
+        &mut g,
+        Action::Deal {
+            v: B2,
+            body: Body::Healer,
+        },
+    );
+    assert_eq!(g.stage(), Stage::Midnight);
+}
+
 #[test]
 fn healer_may_let_the_dead_rest() {
     let mut g = dealt(4, &[("healer", "on")], &[], (D2, Body::Monster), Some(C3));
