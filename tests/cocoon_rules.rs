@@ -927,3 +927,17 @@ fn choose_one_from_three_at_the_next_draw() {
     );
     at_turn_start(&g, 1);
 }
+
+#[test]
+fn replace_tells_which_tile_left_the_board() {
+    let mut g = game(2);
+    g.set_tile(5, Some(Tile::Replace));
+    g.set_tile(12, Some(Tile::Lose3));
+    roll(&mut g, &[2, 3, 1]);
+    g.apply(Actor::Seat(0), &Action::Replace { at: 12 })
+        .expect("legal");
+    assert_eq!(
+        g.last_notes(Viewer::Public),
+        vec!["moves the Swp tile to 12; E-3 (lose 3 EP) leaves the board".to_string()]
+    );
+}

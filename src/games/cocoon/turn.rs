@@ -191,7 +191,8 @@ impl Cocoon {
                     Slot::Up(tile) => {
                         self.removed.push(tile);
                         self.say(format!(
-                            "moves this tile to {at}; {} ({}) leaves the board",
+                            "moves the {} tile to {at}; {} ({}) leaves the board",
+                            Tile::Replace.code(),
                             tile.code(),
                             tile.name()
                         ));
@@ -199,7 +200,8 @@ impl Cocoon {
                     }
                     Slot::Down => {
                         self.say(format!(
-                            "moves this tile to {at}; the face-down tile there leaves the board"
+                            "moves the {} tile to {at}; the face-down tile there leaves the board",
+                            Tile::Replace.code()
                         ));
                         self.tasks.push(Task::TurnUpReplaced { from: at });
                     }
