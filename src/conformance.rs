@@ -135,7 +135,15 @@ fn random_playout<G: Game>(players: usize, options: &Options, seed: u64) -> Opti
                             .is_err()
                     );
                 }
-                let a = legal[rng::below(&mut pick, legal.len() as u64) as usize].clone();
+                // The random player is a computer player: it picks among `bot_actions`, which
+                // are some of the legal actions, never none.
+                let choices = m.state.bot_actions(seat);
+                assert!(
+                    !choices.is_empty() && choices.iter().all(|a| legal.contains(a)),
+                    "{} seed {seed}: bot actions must be legal and not empty",
+                    G::ID
+                );
+                let a = choices[rng::below(&mut pick, choices.len() as u64) as usize].clone();
                 if seen.len() < 64 {
                     seen.push(a.clone());
                 } else {
@@ -312,7 +320,8 @@ fn driver_playout<G: Registered>(players: usize, seed: u64) -> usize {
             }
             Next::People(seats) => {
                 assert_eq!(seats, vec![0], "{id} seed {seed}: only seat 0 is a person");
-                let legal = t.m.state.legal_actions(0);
+                // A random person: choices from `bot_actions` keep the game finite.
+                let legal = t.m.state.bot_actions(0);
                 let a = legal[rng::below(&mut pick, legal.len() as u64) as usize].clone();
                 t.apply(Actor::Seat(0), a, Some(1))
                     .expect("legal action applies");

@@ -233,7 +233,7 @@ impl<G: Game> Table<G> {
     fn choose(&mut self, seats: &[Seat]) -> Result<Vec<(Seat, G::Action)>, Refusal> {
         let mut out = Vec::new();
         for &seat in seats {
-            let legal = self.m.state.legal_actions(seat);
+            let legal = self.m.state.bot_actions(seat);
             if legal.is_empty() {
                 return Err(Illegal(format!("seat {seat} has no legal action")).into());
             }
