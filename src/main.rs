@@ -61,7 +61,10 @@ fn run(args: Cli) -> Result<(), String> {
                 .map_err(|e| format!("{}: {e}", log.display()))?;
             ui(args.ascii, t.into_replay())
         }
-        None => ui(args.ascii, Box::new(Launcher::new())),
+        None => ui(
+            args.ascii,
+            Box::new(Launcher::new(hotseat::registry::GAMES)),
+        ),
     }
 }
 

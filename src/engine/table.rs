@@ -407,7 +407,7 @@ mod tests {
     use super::*;
     use crate::engine::log::PlayerEntry;
     use crate::engine::{Refusal, Setup};
-    use crate::registry::Registered;
+    use crate::ui::Registered;
     use crate::ui::demo::{Demo, DemoAction};
 
     fn table(players: Vec<PlayerEntry>) -> Table<Demo> {

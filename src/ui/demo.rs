@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{
     Actor, Bot, Game, Illegal, OptionSpec, Options, Outcome, Seat, ToMove, Viewer, options,
 };
-use crate::registry::{Entry, Registered};
+use crate::ui::registered::{Entry, Registered};
 use crate::ui::{Ctx, GameUi};
 
 #[derive(Clone, Debug, PartialEq, Eq)]

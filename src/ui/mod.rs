@@ -11,6 +11,7 @@ pub mod help;
 pub mod launcher;
 pub mod pass;
 pub mod play;
+pub mod registered;
 pub mod replay;
 pub mod rules_page;
 pub mod saved;
@@ -35,6 +36,7 @@ use ratatui::crossterm::event::{Event, KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
 
 pub use app::run;
+pub use registered::{AnyGame, AnyTable, Registered};
 pub use theme::{Theme, UiOptions};
 
 use crate::engine::{Game, Seat};

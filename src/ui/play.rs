@@ -11,7 +11,7 @@ use ratatui::widgets::{Clear, Paragraph};
 
 use crate::engine::table::{Next, Pace};
 use crate::engine::{Actor, Seat, Table, Viewer};
-use crate::registry::Registered;
+use crate::ui::Registered;
 
 use super::events::{self, EventLog};
 use super::theme::Theme;

@@ -11,8 +11,8 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::engine::Setup;
 use crate::engine::log::PlayerEntry;
 use crate::engine::rng;
-use crate::registry::AnyGame;
 use crate::store;
+use crate::ui::AnyGame;
 
 use super::launcher::{Catalog, player_range};
 use super::theme::Theme;

@@ -9,7 +9,7 @@ use ratatui::style::Color;
 
 use crate::engine::log::{self, PlayerEntry};
 use crate::engine::{Match, Setup, Table, Viewer};
-use crate::registry::Registered;
+use crate::ui::Registered;
 
 use super::app::App;
 use super::demo::{DEMO, Demo, DemoAction};

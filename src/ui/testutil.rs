@@ -51,7 +51,7 @@ pub fn draw_buffer(screen: &dyn Screen, theme: Theme, w: u16, h: u16) -> ratatui
 }
 
 /// Moves every computer player that is waiting, at once, and lets every held step happen.
-pub fn settle<G: crate::registry::Registered>(p: &mut super::play::Play<G>) {
+pub fn settle<G: crate::ui::Registered>(p: &mut super::play::Play<G>) {
     loop {
         match p.turn {
             super::play::Turn::Bots(_) => p.bot_move(),
@@ -62,7 +62,7 @@ pub fn settle<G: crate::registry::Registered>(p: &mut super::play::Play<G>) {
 }
 
 /// The game screen for `m`, with the computer players' first moves made.
-pub fn settled<G: crate::registry::Registered>(m: crate::engine::Match<G>) -> super::play::Play<G> {
+pub fn settled<G: crate::ui::Registered>(m: crate::engine::Match<G>) -> super::play::Play<G> {
     let table = crate::engine::Table::new(m, G::make_bot).expect("table");
     let mut p = super::play::Play::new(table, false);
     settle(&mut p);

@@ -5,7 +5,7 @@ use ratatui::crossterm::event::KeyCode;
 
 use crate::engine::log::PlayerEntry;
 use crate::engine::{Actor, Game, Match, Options, Setup, Table};
-use crate::registry::Registered;
+use crate::ui::Registered;
 
 use super::Screen;
 use super::play::{Play, Turn};

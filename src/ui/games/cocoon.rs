@@ -826,6 +826,16 @@ impl GameUi<Cocoon> for CocoonUi {
     }
 }
 
+/// This game's facts for the app: its computer players and its rules page.
+impl crate::ui::Registered for crate::games::cocoon::Cocoon {
+    type Ui = CocoonUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::cocoon::KINDS;
+    const RULES: &'static str = include_str!("../../../assets/rules/cocoon.md");
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
+        crate::bots::cocoon::make(kind, seed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use insta::assert_snapshot;
@@ -834,7 +844,7 @@ mod tests {
     use super::*;
     use crate::engine::log::PlayerEntry;
     use crate::engine::{Actor, Game, Match, Options, Setup, Table, ToMove, Viewer};
-    use crate::registry::Registered;
+    use crate::ui::Registered;
     use crate::ui::Screen;
     use crate::ui::play::Play;
     use crate::ui::testutil::{ch, draw, key, settled};
@@ -990,7 +1000,7 @@ mod tests {
             PlayerEntry::bot("Bo", "random", 2),
         ];
         let mut t = Table::new(new_match(players, 11), Cocoon::make_bot).expect("table");
-        crate::registry::AnyTable::run_bots(&mut t).expect("plays");
+        crate::ui::AnyTable::run_bots(&mut t).expect("plays");
         let p = Play::new(t, true);
         assert!(p.is_over());
         let shown = draw(&p, THEME, 80, 24);

@@ -613,6 +613,17 @@ impl GameUi<Couperation> for CouperationUi {
     }
 }
 
+/// This game's facts for the app: its computer players and its rules page.
+impl crate::ui::Registered for crate::games::couperation::Couperation {
+    type Ui = CouperationUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::couperation::KINDS;
+    const RULES: &'static str = include_str!("../../../assets/rules/couperation.md");
+    const ALIASES: &'static [&'static str] = &["coupenation", "coupe"];
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
+        crate::bots::couperation::make(kind, seed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use insta::assert_snapshot;
@@ -621,7 +632,7 @@ mod tests {
     use super::*;
     use crate::engine::log::PlayerEntry;
     use crate::engine::{Game, Match, Setup, Table};
-    use crate::registry::Registered;
+    use crate::ui::Registered;
     use crate::ui::Screen;
     use crate::ui::play::Play;
     use crate::ui::testutil::{ch, draw, key, settle};
@@ -851,7 +862,7 @@ mod tests {
             PlayerEntry::bot("Bo", "builder", 2),
         ];
         let mut t = table(players, "standard", 3);
-        crate::registry::AnyTable::run_bots(&mut t).expect("plays");
+        crate::ui::AnyTable::run_bots(&mut t).expect("plays");
         let p = Play::new(t, true);
         assert!(p.is_over());
         assert_snapshot!("couperation_end", draw(&p, THEME, 80, 24));

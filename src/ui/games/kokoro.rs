@@ -1054,5 +1054,16 @@ impl GameUi<Kokoro> for KokoroUi {
     }
 }
 
+/// This game's facts for the app: its computer players and its rules page.
+impl crate::ui::Registered for crate::games::kokoro::Kokoro {
+    type Ui = KokoroUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::kokoro::KINDS;
+    const RULES: &'static str = include_str!("../../../assets/rules/kokoro.md");
+    const HIGH_SCORES: bool = true;
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
+        crate::bots::kokoro::make(kind, seed)
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -370,6 +370,16 @@ impl GameUi<Pocket> for PocketUi {
     }
 }
 
+/// This game's facts for the app: its computer players and its rules page.
+impl crate::ui::Registered for crate::games::pocket::Pocket {
+    type Ui = PocketUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::pocket::KINDS;
+    const RULES: &'static str = include_str!("../../../assets/rules/pocket.md");
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
+        crate::bots::pocket::make(kind, seed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use insta::assert_snapshot;
@@ -378,7 +388,7 @@ mod tests {
     use super::*;
     use crate::engine::log::PlayerEntry;
     use crate::engine::{Match, Setup, Table};
-    use crate::registry::Registered;
+    use crate::ui::Registered;
     use crate::ui::Screen;
     use crate::ui::play::Play;
     use crate::ui::replay::ReplayScreen;
@@ -505,7 +515,7 @@ mod tests {
             PlayerEntry::bot("Bo", "forgetful", 2),
         ];
         let mut t = table(players, 11);
-        crate::registry::AnyTable::run_bots(&mut t).expect("plays");
+        crate::ui::AnyTable::run_bots(&mut t).expect("plays");
         let m = t.m.clone();
         let p = Play::new(t, true);
         assert!(p.is_over());

@@ -619,6 +619,16 @@ impl GameUi<Rocca> for RoccaUi {
     }
 }
 
+/// This game's facts for the app: its computer players and its rules page.
+impl crate::ui::Registered for crate::games::rocca::Rocca {
+    type Ui = RoccaUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::rocca::KINDS;
+    const RULES: &'static str = include_str!("../../../assets/rules/rocca.md");
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
+        crate::bots::rocca::make(kind, seed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use insta::assert_snapshot;
@@ -627,10 +637,10 @@ mod tests {
     use super::*;
     use crate::engine::log::PlayerEntry;
     use crate::engine::{Actor, Match, Options, Setup, Table};
-    use crate::registry::{AnyTable, Registered};
     use crate::ui::Screen;
     use crate::ui::play::Play;
     use crate::ui::testutil::{ch, draw, key, settle, settled};
+    use crate::ui::{AnyTable, Registered};
 
     const THEME: Theme = Theme::new(false, true);
 
