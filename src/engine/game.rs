@@ -251,6 +251,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + 'static {
     fn bot_actions(&self, seat: Seat) -> Vec<Self::Action> {
         self.legal_actions(seat)
     }
+    /// Brings the actions of a log written under an older `rules_version` to this one, or
+    /// says why it cannot (the log is then refused with its version named).
+    fn migrate(rules_version: u32, _actions: &mut Vec<super::log::Entry>) -> Result<(), String> {
+        Err(format!(
+            "{} logs of rules version {rules_version} cannot be brought to version {}",
+            Self::NAME,
+            Self::RULES_VERSION
+        ))
+    }
     /// A state that differs from this one only in what `viewer` may not know (other seats'
     /// secrets, unseen cards), varied by `salt`. Used by tests to prove views leak nothing.
     fn vary_hidden(&self, viewer: Viewer, salt: u64) -> Self;

@@ -235,13 +235,24 @@ impl<G: Game> Match<G> {
                 G::ID
             )));
         }
-        if log.rules_version != G::RULES_VERSION {
+        let mut actions = log.actions.clone();
+        if log.rules_version > G::RULES_VERSION {
             return Err(LogError::header(format!(
-                "rules version {} of {} is not the one this hotseat plays ({})",
+                "rules version {} of {} is newer than the one this hotseat plays ({}); update hotseat",
                 log.rules_version,
                 G::ID,
                 G::RULES_VERSION
             )));
+        }
+        if log.rules_version < G::RULES_VERSION {
+            G::migrate(log.rules_version, &mut actions).map_err(|e| {
+                LogError::header(format!(
+                    "rules version {} of {} is not the one this hotseat plays ({}): {e}",
+                    log.rules_version,
+                    G::ID,
+                    G::RULES_VERSION
+                ))
+            })?;
         }
         let seed: u64 = log
             .seed
@@ -269,7 +280,7 @@ impl<G: Game> Match<G> {
         };
         let mut m =
             Match::<G>::new(setup).map_err(|e| LogError::header(format!("bad setup: {e}")))?;
-        for (i, entry) in log.actions.iter().enumerate() {
+        for (i, entry) in actions.iter().enumerate() {
             let actor = match entry.by {
                 By::Chance => Actor::Chance,
                 By::Seat(n) if n < m.players.len() => Actor::Seat(n),
@@ -293,7 +304,7 @@ impl<G: Game> Match<G> {
                     (e, _) => LogError::at(i, e.to_string()),
                 })?;
         }
-        let end = log.actions.len();
+        let end = actions.len();
         match (&log.result, m.state.outcome()) {
             (Some(r), Some(o)) if r.scores != o.scores => {
                 return Err(LogError::at(

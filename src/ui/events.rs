@@ -107,6 +107,8 @@ impl EventLog {
             .iter()
             .rev()
             .filter_map(|e| e.get(col).map(String::as_str))
+            // An action may tell several lines (a move and what it caused), newest last.
+            .flat_map(|l| l.rsplit('\n'))
             .filter(|l| !l.is_empty())
             .take(max)
             .collect();

@@ -4,8 +4,9 @@
 //! (ten with two players) the highest spot on the wrapping EP circle wins.
 //!
 //! The turn is a stack of small tasks (`turn.rs`). Decisions wait for the turn player; dice and
-//! hidden tiles wait for chance; every other task is one chance `Step` with a single outcome, so
-//! each movement and each effect is its own action and its own line in the event pane.
+//! hidden tiles wait for chance; every other task is a `Step` with a single outcome, carried out
+//! as part of the action before it (each still its own line in the event pane), so one decision
+//! is one log entry and one undo.
 
 pub mod board;
 pub mod dungeon;
@@ -425,6 +426,14 @@ impl Cocoon {
         }
     }
 
+    /// Carries out every step that has one possible outcome (a pawn's move, a tile's effect),
+    /// so that they belong to the action that caused them: one log entry, one undo.
+    fn follow_steps(&mut self) {
+        while !self.over && self.decider().is_none() && self.chances() == [(Action::Step, 1)] {
+            self.happen(Action::Step);
+        }
+    }
+
     /// The notes of the last applied action as `viewer` may read them.
     pub fn last_notes(&self, viewer: Viewer) -> Vec<String> {
         self.notes.iter().map(|n| n.render(viewer)).collect()
@@ -454,7 +463,9 @@ impl Game for Cocoon {
         "Race round a board built tile by tile; Fortune turns the EP wheel.";
     const MIN_PLAYERS: usize = 2;
     const MAX_PLAYERS: usize = 5;
-    const RULES_VERSION: u32 = 3;
+    /// 4: the steps with one outcome are part of the action that causes them (logs of version 3
+    /// hold them as chance entries of their own; [`Game::migrate`] drops those).
+    const RULES_VERSION: u32 = 4;
     const OPTIONS: &'static [OptionSpec] = &[options::start_player(START_VALUES)];
 
     type Action = Action;
@@ -561,6 +572,30 @@ impl Game for Cocoon {
                 self.happen(*action);
             }
         }
+        self.follow_steps();
+        Ok(())
+    }
+
+    /// Version 3 logged every one-outcome step as a chance entry of its own; they are now
+    /// part of the action before them, so those entries go (all but a game's first entry). (The dice and tiles recorded after
+    /// them stay as they were dealt.)
+    fn migrate(
+        rules_version: u32,
+        actions: &mut Vec<crate::engine::log::Entry>,
+    ) -> Result<(), String> {
+        if rules_version != 3 {
+            return Err(format!(
+                "Cocoon World logs of rules version {rules_version} cannot be read (only 3 and 4)"
+            ));
+        }
+        // A game opens with one step of its own (nothing comes before it to carry it).
+        let step = serde_json::to_value(Action::Step).map_err(|e| e.to_string())?;
+        let mut first = true;
+        actions.retain(|e| {
+            let keep = first || !(e.by == crate::engine::log::By::Chance && e.a == step);
+            first = false;
+            keep
+        });
         Ok(())
     }
 
@@ -577,7 +612,8 @@ impl Game for Cocoon {
         if after.apply(actor, action).is_err() {
             return String::new();
         }
-        after.last_notes(viewer).join("; ")
+        // One line per note: an action with the pawn moves it caused reads as several lines.
+        after.last_notes(viewer).join("\n")
     }
 
     fn outcome(&self) -> Option<Outcome> {
