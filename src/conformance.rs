@@ -377,6 +377,23 @@ fn check_undo<G: Registered>(t: &mut Table<G>, n: usize, seed: u64) {
                 lines.windows(2).all(|w| w[0] == w[1]),
                 "{id} seed {seed}: undo across a chance step seat 0 could read: {lines:?}"
             );
+            // Nor may a step read differently where only what seat 0 cannot see differs
+            // (a forced step can still uncover something hidden before).
+            let line = state.describe(Actor::Chance, &step.action, Viewer::Seat(0));
+            for salt in 0..3 {
+                let other = state.vary_hidden(Viewer::Seat(0), salt);
+                if other
+                    .chance_outcomes()
+                    .iter()
+                    .any(|(a, _)| *a == step.action)
+                {
+                    assert_eq!(
+                        other.describe(Actor::Chance, &step.action, Viewer::Seat(0)),
+                        line,
+                        "{id} seed {seed}: undo across a step that told seat 0 something"
+                    );
+                }
+            }
         }
         let _ = state.apply(step.actor, &step.action);
     }

@@ -44,7 +44,9 @@ fn other_rules_versions_are_refused_with_their_number() {
     for v in [2, 5] {
         let mut l = v3();
         l.rules_version = v;
-        let e = Match::<Cocoon>::from_log(&l).expect_err("refused").to_string();
+        let e = Match::<Cocoon>::from_log(&l)
+            .expect_err("refused")
+            .to_string();
         assert!(e.contains(&format!("rules version {v}")), "{e}");
     }
 }

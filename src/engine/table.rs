@@ -373,33 +373,37 @@ impl<G: Game> Table<G> {
 const VARIATIONS: u64 = 4;
 
 /// Whether `actor` playing `action` on `state` shows `seat` something it did not know: a chance
-/// step whose possible outcomes `seat` would tell apart, or another seat's move that would not
-/// be possible, or would look different to `seat`, in a state that differs only in what `seat`
-/// cannot see. A move of `seat`'s own never reveals to it by this test (the game's
-/// [`Game::undoable`] says that).
+/// outcome `seat` would tell apart from the other possible ones, or a step (chance, even with a
+/// single outcome, or another seat's move) that would not be possible, or would look or read
+/// different to `seat`, in a state that differs only in what `seat` cannot see (a forced step
+/// may still uncover something hidden earlier, like the die at dawn). A move of `seat`'s own
+/// never reveals to it by this test (the game's [`Game::undoable`] says that).
 pub fn reveals<G: Game>(state: &G, seat: Seat, actor: Actor, action: &G::Action) -> bool {
+    let me = Viewer::Seat(seat);
     let after = |s: &G, a: &G::Action| {
-        let mut s = s.clone();
-        s.apply(actor, a).ok().map(|()| s.view(Viewer::Seat(seat)))
+        let mut next = s.clone();
+        next.apply(actor, a)
+            .ok()
+            .map(|()| (next.view(me), s.describe(actor, a, me)))
     };
-    match actor {
-        Actor::Chance => {
-            let outcomes = state.chance_outcomes();
-            if outcomes.len() <= 1 {
-                return false;
-            }
-            let first = after(state, action);
-            outcomes.iter().any(|(a, _)| after(state, a) != first)
-        }
-        Actor::Seat(s) if s == seat => false,
-        Actor::Seat(s) => {
-            let here = after(state, action);
-            (0..VARIATIONS).any(|salt| {
-                let other = state.vary_hidden(Viewer::Seat(seat), salt);
-                !other.legal_actions(s).contains(action) || after(&other, action) != here
-            })
+    if actor == Actor::Seat(seat) {
+        return false;
+    }
+    let here = after(state, action);
+    if actor == Actor::Chance {
+        let outcomes = state.chance_outcomes();
+        if outcomes.len() > 1 && outcomes.iter().any(|(a, _)| after(state, a) != here) {
+            return true;
         }
     }
+    (0..VARIATIONS).any(|salt| {
+        let other = state.vary_hidden(me, salt);
+        let possible = match actor {
+            Actor::Chance => other.chance_outcomes().iter().any(|(a, _)| a == action),
+            Actor::Seat(s) => other.legal_actions(s).contains(action),
+        };
+        !possible || after(&other, action) != here
+    })
 }
 
 #[cfg(test)]
