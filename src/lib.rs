@@ -7,4 +7,5 @@ pub mod games;
 pub mod highscores;
 pub mod registry;
 pub mod store;
+pub mod text;
 pub mod ui;

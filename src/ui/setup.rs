@@ -264,7 +264,10 @@ impl SetupForm {
         match self.game.new_table(setup) {
             Ok(mut table) => {
                 let path = self.catalog.new_log_path(self.game.id(), &started);
-                table.set_save(Some(path));
+                if let Err(e) = table.set_save(Some(path)) {
+                    self.error = Some(format!("Cannot start: {e}"));
+                    return Nav::Stay;
+                }
                 Nav::Replace(table.into_screen(true))
             }
             Err(e) => {
