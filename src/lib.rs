@@ -3,6 +3,7 @@
 pub mod bots;
 pub mod cli;
 pub mod engine;
+pub mod files;
 pub mod games;
 pub mod highscores;
 pub mod registry;

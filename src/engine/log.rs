@@ -2,8 +2,6 @@
 //! the problem. Re-simulating the actions is [`super::session::Match::from_log`]'s job.
 
 use std::fmt;
-use std::fs::{File, Metadata};
-use std::io::{Read, Write};
 use std::path::Path;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -187,29 +185,14 @@ pub fn read(path: &Path) -> Result<LogFile, LogError> {
     parse(&read_text(path)?)
 }
 
-/// A log file's text. Anything but a regular file (a named pipe, a device, a directory, a
-/// symlink to one of those) is refused from its metadata, before it is opened: opening a pipe
-/// for reading waits for a writer, and a device may never end. The file is then opened without
-/// waiting and checked again (it may have been swapped in between), and read through the size
-/// cap, so a file that grows while it is read cannot take more than the cap either.
+/// A log file's text through [`crate::files::read_capped`]: a special file is refused without
+/// being opened for reading, and no more than the cap is ever read.
 pub fn read_text(path: &Path) -> Result<String, LogError> {
-    let cannot = |e: std::io::Error| LogError::header(format!("cannot read the file: {e}"));
-    check_regular(&std::fs::metadata(path).map_err(cannot)?)?;
-    let file = open_without_waiting(path).map_err(cannot)?;
-    let meta = file.metadata().map_err(cannot)?;
-    check_regular(&meta)?;
-    let mut bytes = Vec::with_capacity(meta.len().min(MAX_FILE_BYTES) as usize + 1);
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(over_cap());
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        LogError::header(format!(
-            "not a hotseat log: not UTF-8 text (bad byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
+    use crate::files::ReadError;
+    crate::files::read_capped(path, MAX_FILE_BYTES).map_err(|e| match e {
+        ReadError::TooBig(_) => over_cap(),
+        ReadError::NotUtf8(_) => LogError::header(format!("not a hotseat log: {e}")),
+        e => LogError::header(e.to_string()),
     })
 }
 
@@ -218,53 +201,6 @@ fn over_cap() -> LogError {
         "the file is over the {} MB cap for a log",
         MAX_FILE_BYTES / (1024 * 1024)
     ))
-}
-
-/// Refuses what is not a regular file, or is one over the size cap.
-fn check_regular(meta: &Metadata) -> Result<(), LogError> {
-    if !meta.is_file() {
-        return Err(LogError::header(format!(
-            "not a regular file but {}; refused without reading it",
-            kind_of(meta)
-        )));
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(over_cap());
-    }
-    Ok(())
-}
-
-fn kind_of(meta: &Metadata) -> &'static str {
-    let t = meta.file_type();
-    if t.is_dir() {
-        return "a folder";
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            return "a named pipe";
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return "a device";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-    }
-    "a special file"
-}
-
-/// Opens for reading without blocking on a pipe or a terminal that took the file's place.
-fn open_without_waiting(path: &Path) -> std::io::Result<File> {
-    let mut o = std::fs::OpenOptions::new();
-    o.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        o.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
-    }
-    o.open(path)
 }
 
 /// Parses and checks the shape of a log: strict (no unknown fields anywhere), with every text
@@ -446,31 +382,12 @@ pub fn to_json(log: &LogFile) -> String {
     serde_json::to_string_pretty(log).unwrap_or_default()
 }
 
-/// Writes the log so that a crash at any moment leaves either the old or the new file whole:
-/// the text goes to a temporary file with a name of its own (`.<name>.<random>.tmp`, hidden and
-/// not a `.json`, so never listed as a game) in the same folder, which is then renamed over
-/// the log. Two writers never share a temporary file; one that fails is removed at once, and
-/// one a crash left behind is removed by the next process that takes the game's lock
-/// ([`super::lock`]).
+/// Writes the log so that a crash at any moment leaves either the old or the new file whole
+/// ([`crate::files::write_atomic`]).
 pub fn write_atomic(path: &Path, log: &LogFile) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    std::fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    tmp.write_all(to_json(log).as_bytes())?;
-    tmp.write_all(b"\n")?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    let mut text = to_json(log);
+    text.push('\n');
+    crate::files::write_atomic(path, text.as_bytes())
 }
 
 #[cfg(test)]
