@@ -19,7 +19,8 @@ use super::theme::Theme;
 use super::widgets::{TextInput, hint_line};
 use super::{Nav, Screen};
 
-pub const NAME_MAX: usize = 16;
+/// The longest name, the same cap as the command line and logs.
+pub const NAME_MAX: usize = crate::engine::log::MAX_NAME_CHARS;
 
 /// One row of the form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

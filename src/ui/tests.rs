@@ -191,6 +191,24 @@ fn launcher_keys_open_screens() {
 }
 
 #[test]
+fn setup_names_take_up_to_24_characters_like_the_command_line() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut s = SetupForm::new(catalog(dir.path()), &DEMO);
+    s.on_event(&key(KeyCode::Down));
+    s.on_event(&key(KeyCode::Enter));
+    for _ in 0..20 {
+        s.on_event(&key(KeyCode::Backspace));
+    }
+    for _ in 0..30 {
+        s.on_event(&ch('é'));
+    }
+    assert_eq!(
+        s.seats[0].name.value,
+        "é".repeat(crate::engine::log::MAX_NAME_CHARS)
+    );
+}
+
+#[test]
 fn setup_form_snapshot_and_keys() {
     let dir = tempfile::tempdir().expect("tmp");
     let mut s = SetupForm::new(catalog(dir.path()), &DEMO);
