@@ -40,7 +40,9 @@ pub fn new_log_path_in(dir: &Path, game: &str, started: &str) -> PathBuf {
         .replace('T', "-");
     let mut path = dir.join(format!("{game}-{stamp}.json"));
     let mut n = 2;
-    while path.exists() {
+    // A name whose lock file is there is taken too: another process has just started a game
+    // under it and not saved it yet.
+    while path.exists() || crate::engine::lock::lock_path(&path).exists() {
         path = dir.join(format!("{game}-{stamp}-{n}.json"));
         n += 1;
     }

@@ -133,3 +133,35 @@ fn stale_temporary_files_neither_hide_nor_break_a_log() {
     drop(t);
     assert_eq!(files_in(&dir), ["pocket-1.json"]);
 }
+
+#[cfg(unix)]
+#[test]
+fn two_links_to_one_game_share_its_lock() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let path = dir.path().join("pocket-1.json");
+    log::write_atomic(&path, &unfinished_log("pocket", 8)).expect("write");
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink(&path, &link).expect("symlink");
+    let first = cli::load_table(&link).expect("through the link");
+    let e = cli::load_table(&path)
+        .err()
+        .expect("the real file is taken");
+    assert!(e.contains("open in another hotseat"), "{e}");
+    drop(first);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .expect("link")
+            .file_type()
+            .is_symlink(),
+        "saving through a link keeps the link"
+    );
+}
+
+#[test]
+fn a_new_game_never_takes_the_name_of_one_being_started() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let first = hotseat::store::new_log_path_in(dir.path(), "pocket", "2026-11-25T10:00:00Z");
+    let _held = hotseat::engine::lock::lock(&first).expect("lock");
+    let second = hotseat::store::new_log_path_in(dir.path(), "pocket", "2026-11-25T10:00:00Z");
+    assert_ne!(first, second);
+}
