@@ -291,6 +291,11 @@ fn content_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
             "is a person but has a bot",
         ),
         (
+            "chance-with-time.json",
+            text(&with(&base, |v| v["actions"][0]["ms"] = json!(5))),
+            "entry 0: a chance outcome with a thinking time",
+        ),
+        (
             "changed-seed.json",
             text(&with(&base, |v| v["seed"] = json!("8"))),
             "not the seed's draw",

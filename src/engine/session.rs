@@ -277,6 +277,9 @@ impl<G: Game> Match<G> {
                 return Err(LogError::at(i, "action after the end of the game"));
             }
             let actor = match entry.by {
+                By::Chance if entry.ms.is_some() => {
+                    return Err(LogError::at(i, "a chance outcome with a thinking time"));
+                }
                 By::Chance => Actor::Chance,
                 By::Seat(n) if n < m.players.len() => Actor::Seat(n),
                 By::Seat(n) => return Err(LogError::at(i, format!("seat {n} does not exist"))),
