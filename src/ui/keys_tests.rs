@@ -427,3 +427,50 @@ fn modified_keys_are_not_commands() {
     );
     assert_eq!(commands::find(PLAY_COMMANDS, &k, |_| true), None);
 }
+
+/// `--ascii` keeps every distinction: each symbol the games draw has its own ASCII stand-in,
+/// and Kokoro's six path segments stay six different marks.
+#[test]
+fn ascii_keeps_every_distinction() {
+    use crate::games::kokoro::cards::{ascii_glyph, glyph};
+    let ascii = Theme::new(true, false);
+    let marks: Vec<String> = (1..=6).map(|n| ascii.text(&glyph(n).to_string())).collect();
+    for (i, m) in marks.iter().enumerate() {
+        assert_eq!(m.chars().count(), 1, "{m}");
+        assert_eq!(m.chars().next(), Some(ascii_glyph(i as u8 + 1)));
+        assert_eq!(marks.iter().filter(|x| *x == m).count(), 1, "{marks:?}");
+    }
+    for (symbol, stand_in) in [("†", "x"), ("●", "@"), ("◇", "d"), ("♡", "h"), ("−", "-")]
+    {
+        assert_eq!(ascii.text(symbol), stand_in);
+    }
+    // No rules page has a symbol without a stand-in (the fallback is `?`).
+    for rules in [
+        Pocket::RULES,
+        Kokoro::RULES,
+        Couperation::RULES,
+        Rocca::RULES,
+        Cocoon::RULES,
+    ] {
+        let text = ascii.text(rules);
+        assert!(text.is_ascii());
+        assert_eq!(text.matches('?').count(), rules.matches('?').count());
+    }
+    // Every help and legend line of every game, too.
+    fn check<G: Registered>(ascii: &Theme) {
+        for (k, w) in G::Ui::LEGEND {
+            assert!(
+                !ascii.text(k).contains('?') && !ascii.text(w).contains('?'),
+                "{k}"
+            );
+        }
+        for c in G::Ui::COMMANDS {
+            assert!(!ascii.text(c.key).contains('?'), "{}", c.key);
+        }
+    }
+    check::<Pocket>(&ascii);
+    check::<Kokoro>(&ascii);
+    check::<Couperation>(&ascii);
+    check::<Rocca>(&ascii);
+    check::<Cocoon>(&ascii);
+}

@@ -807,6 +807,10 @@ mod tests {
             let options = ui.options(&ctx);
             if options.get(ui.option) == Some(&target) {
                 p.on_event(&key(KeyCode::Enter));
+                if risky(&target) {
+                    // A turn-up asks for Enter a second time.
+                    p.on_event(&key(KeyCode::Enter));
+                }
                 assert!(p.table.m.history.len() > before, "{target:?} was not done");
                 return;
             }
@@ -873,6 +877,108 @@ mod tests {
             bo.contains("####") || bo.contains("▒▒▒▒"),
             "Ann's card shows as a back"
         );
+    }
+
+    /// The option Enter would do now for the seat at the keyboard.
+    fn highlighted(p: &Play<Couperation>) -> Option<Action> {
+        let seat = p.keyboard?;
+        let view = p.table.m.state.view(crate::engine::Viewer::Seat(seat));
+        let legal = p.table.m.state.legal_actions(seat);
+        let ctx = Ctx::<Couperation> {
+            view: &view,
+            seat: Some(seat),
+            legal: &legal,
+            names: &[],
+            ascii: false,
+            color: true,
+        };
+        let mut ui = p.ui.clone();
+        ui.settle(&ctx);
+        let options = ui.options(&ctx);
+        options
+            .get(ui.option.min(options.len().saturating_sub(1)))
+            .copied()
+    }
+
+    #[test]
+    fn turning_a_card_up_is_never_the_default_and_asks_twice() {
+        let players = vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")];
+        let mut p = Play::new(table(players, "beginner", 9), true);
+        p.on_event(&key(KeyCode::Enter));
+        choose(&mut p, |a| matches!(a, Action::Hide { .. }));
+        p.on_event(&key(KeyCode::Enter));
+        // Bo may turn Ann's card up, but that is not what Enter does at the hand-off.
+        let legal = p.table.m.state.legal_actions(1);
+        let reveal = *legal.iter().find(|a| risky(a)).expect("a turn-up");
+        assert!(!highlighted(&p).is_some_and(|a| risky(&a)));
+        // Walk to it: at its slot the turn-up comes after the safe options.
+        let slot = action_slot(&reveal).expect("a slot");
+        let (tr, tc) = crate::games::couperation::row_col(slot);
+        for _ in 0..7 {
+            p.on_event(&key(KeyCode::Down));
+            p.on_event(&key(KeyCode::Left));
+        }
+        for _ in 0..tr {
+            p.on_event(&key(KeyCode::Up));
+        }
+        for _ in 0..tc {
+            p.on_event(&key(KeyCode::Right));
+        }
+        assert_eq!(p.ui.cursor, slot);
+        while highlighted(&p) != Some(reveal) {
+            p.on_event(&key(KeyCode::Tab));
+        }
+        let before = p.table.m.history.len();
+        p.on_event(&key(KeyCode::Enter));
+        assert_eq!(
+            p.table.m.history.len(),
+            before,
+            "one Enter does not turn it up"
+        );
+        let asked = draw(&p, THEME, 80, 24);
+        assert!(asked.contains("Careful"), "{asked}");
+        assert!(asked.contains("Enter yes, turn it up"), "{asked}");
+        assert_snapshot!("couperation_confirm_80x24", asked);
+        // Esc, or any other key, thinks again.
+        p.on_event(&key(KeyCode::Esc));
+        assert!(!draw(&p, THEME, 80, 24).contains("Careful"));
+        p.on_event(&key(KeyCode::Enter));
+        p.on_event(&ch('x'));
+        p.on_event(&key(KeyCode::Enter));
+        assert_eq!(p.table.m.history.len(), before);
+        // The second Enter does it.
+        p.on_event(&key(KeyCode::Enter));
+        assert!(p.table.m.history.len() > before);
+        assert!(
+            p.table
+                .m
+                .history
+                .iter()
+                .any(|s| s.actor == crate::engine::Actor::Seat(1) && s.action == reveal)
+        );
+    }
+
+    /// Against a computer player, every turn starts on an option that cannot lose the game.
+    #[test]
+    fn the_default_is_safe_at_every_turn() {
+        let mut p = Play::new(table(with_bot(), "standard", 4), true);
+        let mut turns = 0;
+        for _ in 0..300 {
+            settle(&mut p);
+            if p.is_over() {
+                break;
+            }
+            let legal = p.table.m.state.legal_actions(0);
+            if legal.iter().any(|a| !risky(a)) {
+                let h = highlighted(&p).expect("an option");
+                assert!(!risky(&h), "{h:?} is the default");
+                turns += 1;
+            }
+            // Play the highlighted option, or the first safe one.
+            let a = highlighted(&p).expect("an option");
+            choose(&mut p, |x| *x == a);
+        }
+        assert!(turns > 5, "{turns}");
     }
 
     #[test]
