@@ -361,7 +361,7 @@ fn end_overlay_closes_and_reopens() {
         !board.contains("wins") && board.contains("Pyramid"),
         "{board}"
     );
-    assert!(board.contains("Esc result"), "{board}");
+    assert!(board.contains("Esc show the result"), "{board}");
     p.on_event(&key(KeyCode::Esc));
     assert_eq!(draw(&p, THEME, 80, 24), shown);
     // Kokoro draws its own score sheet: Esc shows the final mats instead.

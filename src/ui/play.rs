@@ -75,7 +75,7 @@ pub const PLAY_COMMANDS: &[Command<PlayCmd>] = &[
         id: PlayCmd::ShowEnd,
         keys: &[Key::Code(KeyCode::Esc)],
         key: "Esc",
-        label: "result",
+        label: "show the result",
         help: "",
     },
     Command {

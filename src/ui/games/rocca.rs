@@ -442,7 +442,7 @@ fn prompt_lines(ctx: &Ctx<Rocca>, theme: &Theme) -> Vec<String> {
                         name(ctx, killer_seat)
                     ),
                     format!("Winners: {}.", winners.join(", ")),
-                    "Enter or q leaves; r replays the game with every secret shown.".into(),
+                    "Enter or q leaves; w replays the game with every secret shown.".into(),
                 ]
             }
             None => Vec::new(),
