@@ -12,6 +12,7 @@ pub mod help;
 pub mod launcher;
 pub mod pass;
 pub mod play;
+pub mod play_keys;
 pub mod replay;
 pub mod rules_page;
 pub mod saved;
