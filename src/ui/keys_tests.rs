@@ -474,3 +474,15 @@ fn ascii_keeps_every_distinction() {
     check::<Rocca>(&ascii);
     check::<Cocoon>(&ascii);
 }
+
+/// A hint line too long for the terminal loses its last keys, never `? help`.
+#[test]
+fn the_hint_line_keeps_help_when_it_is_too_long() {
+    let p = settled(new_match::<Rocca>(humans(3), 3));
+    let mut narrow = draw(&p, THEME, 80, 24);
+    let last = narrow.lines().last().unwrap_or("").to_string();
+    assert!(last.ends_with("? help"), "{last}");
+    narrow = draw(&p, THEME, 30, 24);
+    let last = narrow.lines().last().unwrap_or("").to_string();
+    assert!(last.ends_with("? help"), "{last}");
+}

@@ -432,7 +432,16 @@ impl<G: Registered> Play<G> {
                 };
                 Line::styled(format!(" {}", theme.text(&msg)), style)
             }
-            None => hint_line(theme, &self.hints(theme)),
+            None => {
+                // What does not fit goes, from the end, but `?` stays: it lists everything.
+                let mut keys = self.hints(theme);
+                let mut line = hint_line(theme, &keys);
+                while line.width() > usize::from(area.width) && keys.len() > 1 {
+                    keys.remove(keys.len() - 2);
+                    line = hint_line(theme, &keys);
+                }
+                line
+            }
         };
         f.render_widget(Paragraph::new(line), area);
     }

@@ -707,7 +707,7 @@ const COMMANDS: &[Command<Cmd>] = &[
         id: Cmd::DoLine,
         keys: ENTER,
         key: "Enter",
-        label: "confirm",
+        label: "do it",
         help: "do the chosen line; on the board, choose the space (Space too)",
     },
     Command {
