@@ -371,7 +371,7 @@ impl CocoonUi {
                 "Choose an empty space for it (arrows, Enter; Esc: other tile):".into()
             }
             Prompt::PlaceAny => format!("{who} places a tile on any empty space; which tile?"),
-            Prompt::Replace => "Choose a face-up tile to swap with this one:".into(),
+            Prompt::Replace => "Replace which placed tile (face-down ones too)?".into(),
             Prompt::TakeFrom => "Whose tiles do you look at?".into(),
             Prompt::Take { from } => format!("Take one of {}'s tiles:", colour(from)),
             Prompt::PutTaken { .. } => {
