@@ -486,3 +486,51 @@ fn the_hint_line_keeps_help_when_it_is_too_long() {
     let last = narrow.lines().last().unwrap_or("").to_string();
     assert!(last.ends_with("? help"), "{last}");
 }
+
+/// Each game's rules page names the keys its screen lists (in bold, or in its keys table), so
+/// the help and the rules page cannot drift apart again.
+#[test]
+fn rules_pages_name_every_listed_key() {
+    fn check<G: Registered>() {
+        let keys = G::RULES
+            .split("## Keys")
+            .nth(1)
+            .and_then(|s| s.split("\n## ").next())
+            .unwrap_or_else(|| panic!("{}: no Keys section", G::NAME));
+        let mut listed: Vec<&str> = G::Ui::COMMANDS
+            .iter()
+            .filter(|c| !c.help.is_empty() && c.key != "any key")
+            .map(|c| c.key)
+            .collect();
+        listed.extend(["q", "r", "F1"]);
+        if G::Ui::UNDO.is_some() {
+            listed.push("u");
+        }
+        for key in listed {
+            // "Esc/Enter" and "↑/↓" name two keys; arrows are written as words.
+            for k in key.split('/') {
+                let k = match k {
+                    "arrows" | "↑" | "↓" | "←" | "→" => continue,
+                    k => k,
+                };
+                let bold = format!("**{k}**");
+                let cell = format!("| {k} |");
+                let first_cell = format!("| {k},");
+                let listed_cell = format!(", {k} |");
+                assert!(
+                    keys.contains(&bold)
+                        || keys.contains(&cell)
+                        || keys.contains(&first_cell)
+                        || keys.contains(&listed_cell),
+                    "{}: the rules page does not name {k}",
+                    G::NAME
+                );
+            }
+        }
+    }
+    check::<Pocket>();
+    check::<Kokoro>();
+    check::<Couperation>();
+    check::<Rocca>();
+    check::<Cocoon>();
+}
