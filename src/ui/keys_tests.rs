@@ -466,6 +466,8 @@ fn ascii_keeps_every_distinction() {
         }
         for c in G::Ui::COMMANDS {
             assert!(!ascii.text(c.key).contains('?'), "{}", c.key);
+            assert!(!ascii.text(c.help).contains('?'), "{}", c.help);
+            assert!(!ascii.text(c.label).contains('?'), "{}", c.label);
         }
     }
     check::<Pocket>(&ascii);
