@@ -107,6 +107,17 @@ pub fn game(id: &str) -> Result<&'static dyn AnyGame, String> {
     })
 }
 
+/// A game's rules page for `hotseat rules`; with `ascii`, every symbol written in ASCII the
+/// way the game screens draw it in ASCII mode.
+pub fn rules_text(id: &str, ascii: bool) -> Result<String, String> {
+    let text = game(id)?.rules();
+    Ok(if ascii {
+        crate::ui::Theme::new(true, false).text(text)
+    } else {
+        text.to_string()
+    })
+}
+
 pub fn parse_options(kvs: &[String]) -> Result<Options, String> {
     let mut out = BTreeMap::new();
     for kv in kvs {

@@ -25,7 +25,7 @@ fn run(args: Cli) -> Result<(), String> {
             Ok(())
         }
         Some(Command::Rules { game }) => {
-            println!("{}", cli::game(&game)?.rules());
+            println!("{}", cli::rules_text(&game, args.ascii)?);
             Ok(())
         }
         Some(Command::Replay { log, check: true }) => {

@@ -491,7 +491,7 @@ fn end_panel_and_replay_from_it() {
         }
     }
     assert_snapshot!("end_panel", draw(&p, THEME, 80, 24));
-    assert!(matches!(p.on_event(&ch('r')), Nav::Replace(_)));
+    assert!(matches!(p.on_event(&ch('w')), Nav::Replace(_)));
     assert!(matches!(p.on_event(&key(KeyCode::Enter)), Nav::Pop));
 }
 
