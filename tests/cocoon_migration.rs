@@ -1,48 +1,48 @@
-//! Cocoon World logs written before the one-outcome steps became part of the action that causes
-//! them (rules version 3) still load: the migration drops those step entries and the game
-//! re-simulates to the same result. Older or newer versions are refused with their version.
+//! Cocoon World logs from before the one-outcome steps became part of the action that causes
+//! them (rules version 3, where they were chance entries of their own and moved every later
+//! draw of the seed) are refused with their version named, as are versions from the future.
 
-use hotseat::engine::Match;
-use hotseat::engine::log::{self, By, LogFile};
+use hotseat::engine::log::PlayerEntry;
+use hotseat::engine::{Match, Setup, Table};
 use hotseat::games::cocoon::Cocoon;
+use hotseat::ui::Registered;
 
-fn v3() -> LogFile {
-    let text = include_str!("fixtures/cocoon-rules3.json");
-    log::parse(text).expect("the fixture parses")
+fn finished_log() -> hotseat::engine::log::LogFile {
+    let players = (0..3)
+        .map(|i| PlayerEntry::bot(format!("Bot {i}"), "wheel", i))
+        .collect();
+    let m = Match::<Cocoon>::new(Setup {
+        options: Default::default(),
+        players,
+        seed: 12,
+        started: "2026-11-25T20:00:00Z".into(),
+    })
+    .expect("setup");
+    let mut t = Table::new(m, Cocoon::make_bot).expect("table");
+    hotseat::ui::AnyTable::run_bots(&mut t).expect("plays");
+    t.m.to_log()
 }
 
 #[test]
-fn a_rules_3_log_loads_with_its_steps_folded_into_the_actions() {
-    let old = v3();
-    assert_eq!(old.rules_version, 3);
-    let m = Match::<Cocoon>::from_log(&old).expect("a version 3 log loads");
-    let result = old.result.clone().expect("a finished game");
-    let outcome = hotseat::engine::Game::outcome(&m.state).expect("over");
-    assert_eq!(outcome.scores, result.scores);
-    assert_eq!(outcome.winners, result.winners);
-    // Saved again, it is a version 4 log, with far fewer entries, that loads as it is.
-    let new = m.to_log();
-    assert_eq!(new.rules_version, 4);
-    assert!(
-        new.actions.len() * 2 < old.actions.len(),
-        "{} entries from {}",
-        new.actions.len(),
-        old.actions.len()
-    );
-    let steps = new
+fn a_log_of_this_version_loads_and_one_step_log_entry_at_most_remains() {
+    let l = finished_log();
+    assert_eq!(l.rules_version, 4);
+    let steps = l
         .actions
         .iter()
-        .filter(|e| e.by == By::Chance && e.a == serde_json::json!({"t": "step"}))
+        .filter(|e| e.a == serde_json::json!({"t": "step"}))
         .count();
-    assert!(steps <= 1, "only the opening step stays: {steps}");
-    let again = Match::<Cocoon>::from_log(&new).expect("the new log loads");
-    assert_eq!(again.state, m.state);
+    assert!(
+        steps <= 1,
+        "only a game's opening step is an entry: {steps}"
+    );
+    Match::<Cocoon>::from_log(&l).expect("loads");
 }
 
 #[test]
 fn other_rules_versions_are_refused_with_their_number() {
-    for v in [2, 5] {
-        let mut l = v3();
+    for v in [2, 3, 5] {
+        let mut l = finished_log();
         l.rules_version = v;
         let e = Match::<Cocoon>::from_log(&l)
             .expect_err("refused")

@@ -81,6 +81,8 @@ pub struct Table<G: Game> {
     saved: usize,
     /// Computer players' choices made but held back by [`Next::Held`].
     pending: Vec<(Seat, G::Action)>,
+    /// The lock on `save`: one game open in one process at a time.
+    lock: Option<super::lock::LogLock>,
     make_bot: BotFactory<G>,
 }
 
@@ -96,6 +98,7 @@ impl<G: Game> Table<G> {
             save_error: None,
             saved,
             pending: Vec::new(),
+            lock: None,
             make_bot,
         };
         t.show_bots();
@@ -346,6 +349,21 @@ impl<G: Game> Table<G> {
         {
             self.persist();
         }
+    }
+
+    /// Saves to `path` from now on, holding its lock, and saves at once; `None` stops saving.
+    /// Refused when another process has the game open.
+    pub fn save_to(&mut self, path: Option<PathBuf>) -> Result<(), String> {
+        self.save = None;
+        self.lock = None;
+        if let Some(path) = path {
+            // Through a symlink, the lock and the saves go beside the real file, so that two
+            // links to one game cannot both open it.
+            let path = std::fs::canonicalize(&path).unwrap_or(path);
+            self.lock = Some(super::lock::lock(&path)?);
+            self.set_store(Some(Box::new(FileStore(path))));
+        }
+        Ok(())
     }
 
     /// Writes the log if this table has a store. A failure is kept in `save_error`.

@@ -13,7 +13,9 @@ use crate::engine::table::{Next, Pace};
 use crate::engine::{Actor, Seat, Table, Viewer};
 use crate::ui::Registered;
 
+use super::commands::{self, Command};
 use super::events::{self, EventLog};
+pub use super::play_keys::{PLAY_COMMANDS, PlayCmd};
 use super::theme::Theme;
 use super::widgets::hint_line;
 use super::{Ctx, GameUi, Nav, Screen, pass};
@@ -75,6 +77,8 @@ pub struct Play<G: Registered> {
     pub data_dir: Option<std::path::PathBuf>,
     /// The game's `on_game_over` has been called.
     over_seen: bool,
+    /// The end of the game is put away to look at the final board (Esc).
+    pub end_hidden: bool,
 }
 
 impl<G: Registered> Play<G> {
@@ -98,6 +102,7 @@ impl<G: Registered> Play<G> {
             turn_started: Instant::now(),
             data_dir: (!cfg!(test)).then(crate::store::data_dir),
             over_seen: false,
+            end_hidden: false,
         };
         p.drive(0);
         p
@@ -212,6 +217,16 @@ impl<G: Registered> Play<G> {
         self.keyboard = Some(seat);
         self.turn_started = Instant::now();
         Turn::Person(seat)
+    }
+
+    /// The hand-off screen's Enter: its seat takes the keyboard.
+    fn confirm_pass(&mut self) {
+        if let Turn::HandOff(seat) = self.turn {
+            self.keyboard = Some(seat);
+            self.turn_started = Instant::now();
+            self.turn = Turn::Person(seat);
+            self.undo_by = None;
+        }
     }
 
     /// The computer players to move act now.
@@ -340,66 +355,71 @@ impl<G: Registered> Play<G> {
         }
     }
 
+    /// Whether the screen's own command `cmd` does something now.
+    pub fn applies(&self, cmd: PlayCmd) -> bool {
+        let over = self.is_over();
+        let closable = over && G::Ui::END_CLOSABLE;
+        let hand_off = matches!(self.turn, Turn::HandOff(_));
+        match cmd {
+            PlayCmd::Leave => !over,
+            PlayCmd::LeaveEnd | PlayCmd::Replay => over,
+            PlayCmd::HideEnd => closable && !self.end_hidden,
+            PlayCmd::ShowEnd => closable && self.end_hidden,
+            PlayCmd::Rules => true,
+            PlayCmd::Scroll => !hand_off,
+            PlayCmd::Ready => hand_off,
+            PlayCmd::Undo => {
+                G::Ui::UNDO.is_some()
+                    && !over
+                    && (self.can_undo() || matches!(self.turn, Turn::Person(_)))
+            }
+            PlayCmd::Skip => matches!(self.turn, Turn::Bots(_)),
+            PlayCmd::GoOn => matches!(self.turn, Turn::Held(_)),
+        }
+    }
+
     fn on_key(&mut self, key: KeyEvent, theme: Theme) -> Nav {
         self.status = None;
         if matches!(self.turn, Turn::Halted(_)) {
             return self.on_halted_key(key);
         }
-        if !matches!(self.turn, Turn::HandOff(_))
-            && matches!(key.code, KeyCode::PageUp | KeyCode::PageDown)
-        {
-            let viewer = self.viewer();
-            let total = self
-                .events
-                .lines(self.events.len(), viewer, EVENT_HISTORY)
-                .len();
-            self.events_back = if key.code == KeyCode::PageUp {
-                (self.events_back + 3).min(total.saturating_sub(1))
-            } else {
-                self.events_back.saturating_sub(3)
-            };
+        let Some(cmd) = commands::find(PLAY_COMMANDS, &key, |c| self.applies(c)) else {
+            self.game_input(theme, |ui, ctx| ui.on_key(key, ctx));
             return Nav::Stay;
+        };
+        match cmd {
+            PlayCmd::Leave | PlayCmd::LeaveEnd => return self.leave(),
+            PlayCmd::HideEnd | PlayCmd::ShowEnd => {
+                self.end_hidden = cmd == PlayCmd::HideEnd;
+                self.ui.show_end(!self.end_hidden);
+            }
+            PlayCmd::Replay => {
+                return Nav::Replace(super::replay::replay_screen::<G>(self.table.m.clone()));
+            }
+            PlayCmd::Rules => {
+                return Nav::Push(Box::new(super::rules_page::RulesPage::new(
+                    G::NAME,
+                    G::RULES,
+                )));
+            }
+            PlayCmd::Scroll => {
+                let viewer = self.viewer();
+                let total = self
+                    .events
+                    .lines(self.events.len(), viewer, EVENT_HISTORY)
+                    .len();
+                self.events_back = if key.code == KeyCode::PageUp {
+                    (self.events_back + 3).min(total.saturating_sub(1))
+                } else {
+                    self.events_back.saturating_sub(3)
+                };
+            }
+            PlayCmd::Ready => self.confirm_pass(),
+            PlayCmd::Undo => self.undo(),
+            PlayCmd::Skip => self.bot_move(),
+            PlayCmd::GoOn => self.go_on(),
         }
-        if key.code == KeyCode::Char('u') && self.can_undo() {
-            self.undo();
-            return Nav::Stay;
-        }
-        match self.turn.clone() {
-            Turn::Over => match key.code {
-                KeyCode::Char('q') | KeyCode::Enter | KeyCode::Esc => self.leave(),
-                KeyCode::Char('r') => {
-                    Nav::Replace(super::replay::replay_screen::<G>(self.table.m.clone()))
-                }
-                _ => Nav::Stay,
-            },
-            _ if key.code == KeyCode::Char('q') => self.leave(),
-            Turn::HandOff(seat) => {
-                if key.code == KeyCode::Enter {
-                    self.keyboard = Some(seat);
-                    self.turn_started = Instant::now();
-                    self.turn = Turn::Person(seat);
-                    self.undo_by = None;
-                }
-                Nav::Stay
-            }
-            Turn::Bots(_) => {
-                self.bot_move();
-                Nav::Stay
-            }
-            Turn::Held(_) => {
-                self.go_on();
-                Nav::Stay
-            }
-            Turn::Person(_) => {
-                if key.code == KeyCode::Char('u') {
-                    self.status = Some("Nothing to take back".into());
-                    return Nav::Stay;
-                }
-                self.game_input(theme, |ui, ctx| ui.on_key(key, ctx));
-                Nav::Stay
-            }
-            Turn::Halted(_) => Nav::Stay,
-        }
+        Nav::Stay
     }
 
     /// Hands an input to the game's UI with the view of the human to move, and applies the
@@ -519,10 +539,10 @@ impl<G: Registered> Play<G> {
         );
     }
 
+    /// The hint line: the commands that apply now, the game's between the screen's first
+    /// (hand-off, waiting) and its last (undo, leave, rules). `u` only when it can act.
     fn hints(&self, theme: &Theme) -> Vec<(&'static str, &'static str)> {
-        let mut keys = Vec::new();
-        match &self.turn {
-            Turn::Over => return vec![("Enter/q", "leave"), ("r", "replay"), ("?", "help")],
+        let mut keys = match &self.turn {
             Turn::Halted(Halt::Unsaved { leaving: true, .. }) => {
                 return vec![("y", "leave anyway"), ("r", "try again"), ("Esc", "stay")];
             }
@@ -530,30 +550,25 @@ impl<G: Registered> Play<G> {
                 return vec![("r", "try to save again"), ("q", "leave"), ("?", "help")];
             }
             Turn::Halted(Halt::Broken(_)) => return vec![("q", "leave")],
-            Turn::HandOff(_) => keys.push(("Enter", "I am ready")),
-            Turn::Bots(_) => keys.push(("any key", "skip the wait")),
-            Turn::Held(_) => keys.push(("any key", "go on")),
-            Turn::Person(seat) => {
-                let view = self.table.m.state.view(Viewer::Seat(*seat));
-                let legal = self.table.m.state.legal_actions(*seat);
-                let ctx = Ctx::<G> {
-                    view: &view,
-                    seat: Some(*seat),
-                    legal: &legal,
-                    names: &self.names,
-                    ascii: theme.ascii,
-                    color: theme.color,
-                };
-                keys.extend(self.ui.hints(&ctx));
-            }
+            _ => Vec::new(),
+        };
+        let first = |c: PlayCmd| matches!(c, PlayCmd::Ready | PlayCmd::Skip | PlayCmd::GoOn);
+        let shown = |c: PlayCmd| self.applies(c) && (c != PlayCmd::Undo || self.can_undo());
+        keys.extend(commands::hints(PLAY_COMMANDS, |c| first(c) && shown(c)));
+        if let Some(seat) = self.human_to_move() {
+            let view = self.table.m.state.view(Viewer::Seat(seat));
+            let legal = self.table.m.state.legal_actions(seat);
+            let ctx = Ctx::<G> {
+                view: &view,
+                seat: Some(seat),
+                legal: &legal,
+                names: &self.names,
+                ascii: theme.ascii,
+                color: theme.color,
+            };
+            keys.extend(self.ui.hints(&ctx));
         }
-        if self.can_undo() {
-            keys.push(match self.turn {
-                Turn::HandOff(_) => ("u", "take back the last choice"),
-                _ => ("u", "undo"),
-            });
-        }
-        keys.push(("q", "leave (saved)"));
+        keys.extend(commands::hints(PLAY_COMMANDS, |c| !first(c) && shown(c)));
         keys.push(("?", "help"));
         keys
     }
@@ -565,7 +580,16 @@ impl<G: Registered> Play<G> {
             }
             (Turn::Halted(_), _) => hint_line(theme, &self.hints(theme)),
             (_, Some(msg)) => Line::styled(format!(" {}", theme.text(msg)), theme.accent()),
-            _ => hint_line(theme, &self.hints(theme)),
+            _ => {
+                // What does not fit goes, from the end, but `?` stays: it lists everything.
+                let mut keys = self.hints(theme);
+                let mut line = hint_line(theme, &keys);
+                while line.width() > usize::from(area.width) && keys.len() > 1 {
+                    keys.remove(keys.len() - 2);
+                    line = hint_line(theme, &keys);
+                }
+                line
+            }
         };
         f.render_widget(Paragraph::new(line), area);
     }
@@ -657,10 +681,8 @@ impl<G: Registered> Play<G> {
             ));
         }
         lines.push(Line::from(""));
-        lines.push(hint_line(
-            theme,
-            &[("Enter/q", "leave"), ("r", "watch the replay")],
-        ));
+        let end_keys = commands::hints(PLAY_COMMANDS, |c| self.applies(c) && c != PlayCmd::Rules);
+        lines.push(hint_line(theme, &end_keys));
         let width = lines
             .iter()
             .map(|l| l.width() as u16 + 4)
@@ -702,7 +724,7 @@ impl<G: Registered> Screen for Play<G> {
         let lines = self.events.lines(self.events.len(), viewer, EVENT_HISTORY);
         let end = lines.len().saturating_sub(self.events_back);
         events::render_pane(f, pane, theme, &lines[..end]);
-        if self.turn == Turn::Over && G::Ui::END_PANEL {
+        if self.turn == Turn::Over && G::Ui::END_PANEL && !self.end_hidden {
             self.render_end(f, board, theme);
         }
         self.render_unsaved(f, board, theme);
@@ -729,32 +751,56 @@ impl<G: Registered> Screen for Play<G> {
         G::NAME.to_string()
     }
 
+    /// The keys that work in this game now: while it runs, the game's (those its options and
+    /// players allow) and the screen's (`u` only in games that allow it, saying what it takes
+    /// back there; the hand-off and the computer players' pause only at tables that have
+    /// them); once it is over, the end's keys.
     fn help(&self) -> Vec<(String, String)> {
-        let mut keys: Vec<(String, String)> = G::Ui::HELP
+        let over = self.is_over();
+        let mut keys = Vec::new();
+        if !over {
+            let viewer = self.viewer();
+            let view = self.table.m.state.view(viewer);
+            let ctx = Ctx::<G> {
+                view: &view,
+                seat: self.keyboard,
+                legal: &[],
+                names: &self.names,
+                ascii: Theme::default().ascii,
+                color: Theme::default().color,
+            };
+            let offered: Vec<Command<<G::Ui as GameUi<G>>::Cmd>> = G::Ui::COMMANDS
+                .iter()
+                .filter(|c| self.ui.offered(c.id, &ctx))
+                .copied()
+                .collect();
+            keys = commands::help_lines(&offered);
+            if let Some(undo) = G::Ui::UNDO {
+                keys.push(("u".into(), undo.into()));
+            }
+        }
+        let bots = (0..self.names.len()).any(|s| self.table.is_bot(s));
+        let offered: Vec<Command<PlayCmd>> = PLAY_COMMANDS
+            .iter()
+            .filter(|c| match c.id {
+                PlayCmd::Leave | PlayCmd::Undo => !over,
+                PlayCmd::LeaveEnd | PlayCmd::Replay => over,
+                PlayCmd::HideEnd | PlayCmd::ShowEnd => over && G::Ui::END_CLOSABLE,
+                PlayCmd::Rules | PlayCmd::Scroll => true,
+                PlayCmd::Ready => !over && G::Ui::PRIVATE && self.humans() > 1,
+                PlayCmd::Skip => !over && bots,
+                PlayCmd::GoOn => !over && G::Ui::UNDO.is_some(),
+            })
+            .copied()
+            .collect();
+        keys.extend(commands::help_lines(&offered));
+        keys
+    }
+
+    fn legend(&self) -> Vec<(String, String)> {
+        G::Ui::LEGEND
             .iter()
             .map(|(k, w)| (k.to_string(), w.to_string()))
-            .collect();
-        if let Some(undo) = G::Ui::UNDO {
-            keys.push(("u".into(), undo.into()));
-        }
-        keys.push((
-            "q".into(),
-            "leave; the game is saved and can be continued".into(),
-        ));
-        keys.push((
-            "PgUp/PgDn".into(),
-            "scroll the event pane back and forth".into(),
-        ));
-        keys.push((
-            "any key".into(),
-            "while a computer player thinks: move at once; when the game waits to go on \
-             (\"Ready to go on\"): go on, after which the last move stays"
-                .into(),
-        ));
-        keys.push((
-            "Enter".into(),
-            "on the hand-off screen: take the keyboard".into(),
-        ));
-        keys
+            .collect()
     }
 }

@@ -463,8 +463,9 @@ impl Game for Cocoon {
         "Race round a board built tile by tile; Fortune turns the EP wheel.";
     const MIN_PLAYERS: usize = 2;
     const MAX_PLAYERS: usize = 5;
-    /// 4: the steps with one outcome are part of the action that causes them (logs of version 3
-    /// hold them as chance entries of their own; [`Game::migrate`] drops those).
+    /// 4: the steps with one outcome are part of the action that causes them. Logs of version 3
+    /// hold them as chance entries of their own, which also moved every later draw of the seed,
+    /// so they cannot be checked against it: they are refused with their version named.
     const RULES_VERSION: u32 = 4;
     const OPTIONS: &'static [OptionSpec] = &[options::start_player(START_VALUES)];
 
@@ -573,29 +574,6 @@ impl Game for Cocoon {
             }
         }
         self.follow_steps();
-        Ok(())
-    }
-
-    /// Version 3 logged every one-outcome step as a chance entry of its own; they are now
-    /// part of the action before them, so those entries go (all but a game's first entry). (The dice and tiles recorded after
-    /// them stay as they were dealt.)
-    fn migrate(
-        rules_version: u32,
-        actions: &mut Vec<crate::engine::log::Entry>,
-    ) -> Result<(), String> {
-        if rules_version != 3 {
-            return Err(format!(
-                "Cocoon World logs of rules version {rules_version} cannot be read (only 3 and 4)"
-            ));
-        }
-        // A game opens with one step of its own (nothing comes before it to carry it).
-        let step = serde_json::to_value(Action::Step).map_err(|e| e.to_string())?;
-        let mut first = true;
-        actions.retain(|e| {
-            let keep = first || !(e.by == crate::engine::log::By::Chance && e.a == step);
-            first = false;
-            keep
-        });
         Ok(())
     }
 
