@@ -8,6 +8,7 @@ pub mod app;
 pub mod events;
 pub mod games;
 pub mod help;
+pub mod input;
 pub mod launcher;
 pub mod pass;
 pub mod play;
@@ -74,6 +75,9 @@ pub trait Screen {
     fn captures_text(&self) -> bool {
         false
     }
+    /// The program is ending (quit, a stop signal, a closed terminal): save what is not saved
+    /// yet. Screens save as they go; this is for a save that failed on the way.
+    fn on_exit(&mut self) {}
 }
 
 /// What a game's board drawing may use: the view of whoever holds the keyboard, and nothing else.

@@ -556,6 +556,13 @@ impl<G: Registered> Screen for Play<G> {
         Nav::Stay
     }
 
+    /// Every action was saved when it was made; only a save that failed is tried again.
+    fn on_exit(&mut self) {
+        if self.table.save_error.is_some() {
+            self.table.persist();
+        }
+    }
+
     fn title(&self) -> String {
         G::NAME.to_string()
     }
