@@ -262,6 +262,9 @@ pub struct SimReport {
 
 pub fn sim(a: &SimArgs) -> Result<SimReport, String> {
     let g = game(&a.game)?;
+    if a.games == 0 {
+        return Err("--games must be at least 1: statistics of no games say nothing".into());
+    }
     let (min, max) = g.players();
     let n = a.players.unwrap_or(min);
     if n < min || n > max {
@@ -332,7 +335,7 @@ pub fn sim(a: &SimArgs) -> Result<SimReport, String> {
         }
     }
     let seconds = clock.elapsed().as_secs_f64();
-    let games = a.games.max(1) as f64;
+    let games = a.games as f64;
     Ok(SimReport {
         game: g.id().into(),
         players: n,
