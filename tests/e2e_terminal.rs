@@ -145,3 +145,24 @@ fn keys_wait_while_the_terminal_is_too_small() {
         1
     );
 }
+
+#[test]
+fn esc_goes_back_and_only_q_quits_the_launcher() {
+    let home = tempfile::tempdir().expect("home");
+    let mut t = Term::spawn(&[], home.path(), home.path(), 80, 24);
+    t.wait_for("tabletop games for one keyboard");
+    t.send("\r");
+    t.wait_for("New game: Pocket & Biscuit");
+    t.send("\x1b");
+    t.wait_until("the launcher again", |f| {
+        f.contains("tabletop games for one keyboard") && !f.contains("New game")
+    });
+    t.send("\x1b");
+    t.send("j");
+    // Still running, and still taking keys: the selection moved to the second game.
+    t.wait_line("the second game selected", |l| {
+        l.contains("Kokoro") && l.contains('▶')
+    });
+    assert!(t.running());
+    t.quit();
+}

@@ -166,7 +166,9 @@ impl Screen for Launcher {
         }
         let n = self.catalog.games.len();
         match k.code {
-            KeyCode::Char('q') | KeyCode::Esc => Nav::Quit,
+            // Only `q` quits: Esc means "back" on every other screen, and a second Esc from
+            // the setup form must not end the program without a word.
+            KeyCode::Char('q') => Nav::Quit,
             KeyCode::Up | KeyCode::Char('k') => {
                 self.selected = self.selected.saturating_sub(1);
                 Nav::Stay
@@ -222,7 +224,7 @@ impl Screen for Launcher {
             ("s", "browse saved games and watch replays"),
             ("r", "read the rules of the chosen game"),
             ("h", "solo high scores (games that keep them)"),
-            ("q / Esc", "quit"),
+            ("q", "quit"),
         ]
         .iter()
         .map(|(k, w)| (k.to_string(), w.to_string()))

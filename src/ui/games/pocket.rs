@@ -28,6 +28,10 @@ pub const GRID_H: u16 = 1 + CELL_H * GRID_SIDE as u16;
 #[derive(Default)]
 pub struct PocketUi {
     cursor: usize,
+    /// The finished turn the cursor was last placed after. A newer one means a new turn has
+    /// begun, whose cursor starts on the first face-down tile instead of where the previous
+    /// turn ended (which would point at that turn's last tile).
+    cursor_turn: Option<TurnSummary>,
     /// The finished turn whose tiles the player has already looked at.
     acked: Option<TurnSummary>,
     /// Why the last Enter / `t` / click did nothing; cleared by the next key or click.
@@ -40,6 +44,30 @@ impl PocketUi {
     fn showing<'v>(&self, view: &'v View) -> Option<&'v TurnSummary> {
         let last = view.last_turn.as_ref()?;
         (view.run.flips.is_empty() && self.acked.as_ref() != Some(last)).then_some(last)
+    }
+
+    /// A turn has finished since the cursor was placed, and the new one has not flipped yet.
+    fn new_turn(&self, view: &View) -> bool {
+        view.run.flips.is_empty() && view.last_turn.is_some() && view.last_turn != self.cursor_turn
+    }
+
+    /// Where the cursor is in `view`: at the start of a turn, on the first face-down tile.
+    fn cursor_at(&self, view: &View) -> usize {
+        if self.new_turn(view) {
+            (0..view.grid.len())
+                .find(|&c| view.grid[c] == CellView::FaceDown)
+                .unwrap_or(self.cursor)
+        } else {
+            self.cursor
+        }
+    }
+
+    /// Puts the cursor where [`PocketUi::cursor_at`] shows it, before a key or click moves it.
+    fn settle_cursor(&mut self, view: &View) {
+        if self.new_turn(view) {
+            self.cursor = self.cursor_at(view);
+            self.cursor_turn = view.last_turn.clone();
+        }
     }
 
     fn move_cursor(&mut self, dr: isize, dc: isize) {
@@ -169,7 +197,7 @@ fn grid_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
             if view.dealing == Some(cell) {
                 style = theme.accent();
             }
-            let here = cell == ui.cursor && (my_turn || ctx.seat.is_some());
+            let here = cell == ui.cursor_at(view) && (my_turn || ctx.seat.is_some());
             let (l, rgt) = if here { ("[", "]") } else { (" ", " ") };
             if here {
                 style = style.add_modifier(Modifier::REVERSED);
@@ -335,10 +363,11 @@ impl GameUi<Pocket> for PocketUi {
 
     fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Pocket>) -> Option<Action> {
         self.note = None;
+        self.settle_cursor(ctx.view);
         if let Some(last) = self.showing(ctx.view) {
-            // The first key only turns the shown tiles back, so nobody flips by accident.
+            // A key means someone has seen the shown tiles: they turn back, and the key does
+            // what it says as well (it is not swallowed).
             self.acked = Some(last.clone());
-            return None;
         }
         if let Some((dr, dc)) = crate::ui::widgets::grid_step(key.code) {
             self.move_cursor(dr, dc);
@@ -357,9 +386,9 @@ impl GameUi<Pocket> for PocketUi {
             return None;
         };
         self.note = None;
+        self.settle_cursor(ctx.view);
         if let Some(last) = self.showing(ctx.view) {
             self.acked = Some(last.clone());
-            return None;
         }
         let cell = Self::cell_at(Self::grid_area(area), m.column, m.row)?;
         self.cursor = cell;
@@ -456,6 +485,57 @@ mod tests {
         let after = draw(&p, THEME, 80, 24);
         assert!(!after.contains("any key turns them back"), "{after}");
         assert_snapshot!("pocket_turned_back", after);
+    }
+
+    #[test]
+    fn a_new_turn_starts_on_the_first_face_down_tile_and_its_first_key_counts() {
+        let mut p = Play::new(table(humans(), 3), true);
+        // Ann flips from the far end of the grid until her turn ends.
+        while p.table.m.state.turn() == Some(0) {
+            let cell = (0..36)
+                .rev()
+                .find(|&c| p.table.m.state.is_face_down(c))
+                .expect("a tile");
+            flip_at(&mut p, cell);
+        }
+        let anns_last = p.ui.cursor;
+        let view = crate::engine::Game::view(&p.table.m.state, crate::engine::Viewer::Public);
+        let home = (0..36)
+            .find(|&c| view.grid[c] == CellView::FaceDown)
+            .expect("a face-down tile");
+        assert_ne!(home, anns_last);
+        assert_eq!(
+            p.ui.cursor_at(&view),
+            home,
+            "Bo's cursor starts at the first tile"
+        );
+        assert!(draw(&p, THEME, 80, 24).contains("any key turns them back"));
+        // Bo's first key turns the tiles back and moves the cursor: it is not swallowed.
+        let before = p.table.m.history.len();
+        p.on_event(&ch('j'));
+        assert_eq!(p.ui.cursor, home + GRID_SIDE);
+        assert_eq!(p.table.m.history.len(), before);
+        assert!(!draw(&p, THEME, 80, 24).contains("any key turns them back"));
+        // And a first Enter flips at once.
+        let mut p = Play::new(table(humans(), 3), true);
+        while p.table.m.state.turn() == Some(0) {
+            let cell = (0..36)
+                .rev()
+                .find(|&c| p.table.m.state.is_face_down(c))
+                .expect("a tile");
+            flip_at(&mut p, cell);
+        }
+        let before = p.table.m.history.len();
+        p.on_event(&key(KeyCode::Enter));
+        assert!(p.table.m.history.len() > before, "the first Enter flipped");
+        assert!(
+            p.table.m.history[before..].iter().any(|s| s.action
+                == Action::Flip {
+                    cell: home,
+                    tap: false
+                }),
+            "on the first face-down tile"
+        );
     }
 
     #[test]
