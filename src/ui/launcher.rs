@@ -130,7 +130,9 @@ impl Screen for Launcher {
             let marker = if sel { theme.pointer() } else { "  " };
             let range = player_range(theme, g.players());
             let name = theme.text(g.name());
-            let pad = width.saturating_sub(2 + name.chars().count() + range.chars().count() + 2);
+            let pad = width.saturating_sub(
+                2 + super::widgets::width(&name) + super::widgets::width(&range) + 2,
+            );
             let row = format!("{marker}{name}{}{range}  ", " ".repeat(pad));
             lines.push(if sel {
                 Line::styled(row, theme.selected())

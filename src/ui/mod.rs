@@ -23,6 +23,8 @@ pub mod widgets;
 #[cfg(test)]
 pub(crate) mod demo;
 #[cfg(test)]
+mod layout_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 pub(crate) mod testutil;

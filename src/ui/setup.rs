@@ -420,10 +420,18 @@ impl Screen for SetupForm {
             .game
             .options()
             .iter()
-            .map(|s| theme.text(s.label).chars().count())
+            .map(|s| super::widgets::width(&theme.text(s.label)))
             .max()
             .unwrap_or(0)
             .max(12);
+        // The names' column: 18 wide, or as wide as the widest name (by display width, plus
+        // the editing cursor) so the kinds stay in one column.
+        let name_w = self.seats[..self.players.min(self.seats.len())]
+            .iter()
+            .map(|s| super::widgets::width(&theme.text(&s.name.value)) + 1)
+            .max()
+            .unwrap_or(0)
+            .max(18);
         for row in self.rows() {
             let (label, value) = match row {
                 Row::Count => (
@@ -444,7 +452,11 @@ impl Screen for SetupForm {
                     let name = format!("{}{cursor}", theme.text(&seat.name.value));
                     (
                         format!("Seat {}", i + 1),
-                        format!("{name:<18} < {} >", self.kind_label(seat.kind)),
+                        format!(
+                            "{} < {} >",
+                            super::widgets::fit(&name, name_w, theme.ellipsis()),
+                            self.kind_label(seat.kind)
+                        ),
                     )
                 }
                 Row::Opt(i) => {
@@ -466,7 +478,8 @@ impl Screen for SetupForm {
             };
             let sel = row == current;
             let marker = if sel { theme.pointer() } else { "  " };
-            let text = format!(" {marker}{label:<label_w$} {value}");
+            let label = super::widgets::fit(&label, label_w, theme.ellipsis());
+            let text = format!(" {marker}{label} {value}");
             lines.push(if sel {
                 Line::styled(text, theme.selected())
             } else {

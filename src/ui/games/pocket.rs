@@ -277,13 +277,10 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
         let cracked = seat.received.iter().filter(|k| k.is_cracked()).count();
         lines.push(Line::from(vec![
             Span::styled(marker.to_string(), theme.accent()),
-            Span::raw(format!(
-                "{:<10}",
-                theme.text(&crate::ui::widgets::truncate(
-                    &name(s),
-                    10,
-                    theme.ellipsis()
-                ))
+            Span::raw(crate::ui::widgets::fit(
+                &theme.text(&name(s)),
+                10,
+                theme.ellipsis(),
             )),
             Span::raw(format!(" {:>2} pts {:>2} tiles", seat.score, seat.tiles)),
             Span::styled(
