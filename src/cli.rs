@@ -386,12 +386,14 @@ pub fn sim_text(r: &SimReport) -> String {
     s
 }
 
-/// A new table for `hotseat play`, saving to `--log` or a fresh file in the data folder.
-pub fn new_play_table(a: &PlayArgs) -> Result<Box<dyn AnyTable>, String> {
+/// A new table for `hotseat play` and the file its log will go to: `--log`, or a fresh file
+/// in the data folder. Nothing is written yet (see [`start_saving`]), so a caller can still
+/// refuse to start (no terminal) without leaving a log behind.
+pub fn new_play_table(a: &PlayArgs) -> Result<(Box<dyn AnyTable>, PathBuf), String> {
     let g = game(&a.game)?;
     let started = store::now_rfc3339();
     let setup = play_setup(g, a, started.clone())?;
-    let mut t = g.new_table(setup)?;
+    let t = g.new_table(setup)?;
     let path = a
         .log
         .clone()
@@ -404,11 +406,16 @@ pub fn new_play_table(a: &PlayArgs) -> Result<Box<dyn AnyTable>, String> {
             path.display()
         ));
     }
+    Ok((t, path))
+}
+
+/// Writes the new game's log for the first time; from now on every action is saved to it.
+pub fn start_saving(t: &mut Box<dyn AnyTable>, path: PathBuf) -> Result<(), String> {
     t.set_save(Some(path));
-    if let Some(e) = t.save_error() {
-        return Err(e);
+    match t.save_error() {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    Ok(t)
 }
 
 /// A table rebuilt from a saved log, saving back to the same file.

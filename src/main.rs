@@ -35,13 +35,13 @@ fn run(args: Cli) -> Result<Exit, String> {
             }
         }
         Some(Command::Play(a)) => {
+            let (mut t, path) = cli::new_play_table(&a)?;
             // Before the log is created: a game nobody can see must not be saved.
             need_terminal("play")?;
-            let t = cli::new_play_table(&a)?;
+            cli::start_saving(&mut t, path)?;
             ui(args.ascii, t.into_screen(false))
         }
         Some(Command::Resume { log }) => {
-            need_terminal("resume")?;
             let t = cli::load_table(&log)?;
             if t.outcome().is_some() {
                 return Err(format!(
@@ -49,15 +49,16 @@ fn run(args: Cli) -> Result<Exit, String> {
                     log.display()
                 ));
             }
+            need_terminal("resume")?;
             ui(args.ascii, t.into_screen(false))
         }
         Some(Command::Replay { log, check: false }) => {
-            need_terminal("replay")?;
             let l =
                 hotseat::engine::log::read(&log).map_err(|e| format!("{}: {e}", log.display()))?;
             let t = cli::game(&l.game)?
                 .load_table(&l)
                 .map_err(|e| format!("{}: {e}", log.display()))?;
+            need_terminal("replay")?;
             ui(args.ascii, t.into_replay())
         }
         None => {
