@@ -12,7 +12,9 @@ fn main() -> ExitCode {
     match run(args) {
         Ok(exit) => ExitCode::from(exit.code()),
         Err(e) => {
-            say(&e);
+            // Errors quote file names and text from files: never let them reach the
+            // terminal raw.
+            say(&hotseat::text::clean_lines(&e));
             ExitCode::FAILURE
         }
     }
@@ -21,7 +23,7 @@ fn main() -> ExitCode {
 fn run(args: Cli) -> Result<Exit, String> {
     match args.command {
         Some(Command::List) => out(&cli::list_text()),
-        Some(Command::Rules { game }) => out(&format!("{}\n", cli::game(&game)?.rules())),
+        Some(Command::Rules { game }) => out(&format!("{}\n", cli::rules_text(&game, args.ascii)?)),
         Some(Command::Replay { log, check: true }) => out(&format!("{}\n", cli::check_log(&log)?)),
         Some(Command::Sim(a)) => {
             let r = cli::sim(&a)?;
@@ -46,18 +48,14 @@ fn run(args: Cli) -> Result<Exit, String> {
             if t.outcome().is_some() {
                 return Err(format!(
                     "{}: this game is finished; `hotseat replay` shows it",
-                    log.display()
+                    hotseat::text::path(&log)
                 ));
             }
             need_terminal("resume")?;
             ui(args.ascii, t.into_screen(false))
         }
         Some(Command::Replay { log, check: false }) => {
-            let l =
-                hotseat::engine::log::read(&log).map_err(|e| format!("{}: {e}", log.display()))?;
-            let t = cli::game(&l.game)?
-                .load_table(&l)
-                .map_err(|e| format!("{}: {e}", log.display()))?;
+            let t = cli::load_for_replay(&log)?;
             need_terminal("replay")?;
             ui(args.ascii, t.into_replay())
         }

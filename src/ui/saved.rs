@@ -51,10 +51,11 @@ impl SavedList {
             return Nav::Stay;
         };
         let path = item.path.clone();
-        let file = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let file = item.file_name();
+        if let Some(reason) = &item.broken {
+            self.message = Some(format!("Cannot open {file}: {reason}"));
+            return Nav::Stay;
+        }
         let log = match log::read(&path) {
             Ok(l) => l,
             Err(e) => {
@@ -78,7 +79,10 @@ impl SavedList {
         };
         match self.mode {
             Mode::Continue => {
-                table.set_save(Some(path));
+                if let Err(e) = table.set_save(Some(path)) {
+                    self.message = Some(format!("Cannot open {file}: {e}"));
+                    return Nav::Stay;
+                }
                 Nav::Replace(table.into_screen(true))
             }
             Mode::Browse => Nav::Push(table.into_replay()),
@@ -142,7 +146,7 @@ impl SavedList {
     fn column_widths(&self, theme: &Theme, w: usize, last: &str) -> Vec<usize> {
         let heads = ["Game", "Started", "Players", last];
         let mut natural: Vec<usize> = heads.iter().map(|h| width(h)).collect();
-        for s in &self.items {
+        for s in self.items.iter().filter(|s| s.broken.is_none()) {
             for (n, cell) in natural.iter_mut().zip(self.cells(theme, s)) {
                 *n = (*n).max(width(&cell));
             }
@@ -201,6 +205,16 @@ impl Screen for SavedList {
             for (i, s) in self.items.iter().enumerate().skip(first).take(rows) {
                 let sel = i == self.selected;
                 let marker = if sel { theme.pointer() } else { "  " };
+                if let Some(reason) = &s.broken {
+                    // A log that cannot be opened stays in the list, with why.
+                    let row = format!("{marker}{}: cannot be opened: {reason}", s.file_name());
+                    let row = truncate(&theme.text(&row), w, theme.ellipsis());
+                    lines.push(Line::styled(
+                        row,
+                        if sel { theme.selected() } else { theme.error() },
+                    ));
+                    continue;
+                }
                 let cells = self.cells(theme, s);
                 let row = table_row(theme, marker, cells.each_ref().map(String::as_str), &widths);
                 let row = truncate(&row, w, theme.ellipsis());
