@@ -298,6 +298,24 @@ impl<G: Game> Table<G> {
         Some(h.len() - mine)
     }
 
+    /// Keeps only the first `n` actions of the history (bots shown the game again): a prefix
+    /// of a game, for tests and examples of unfinished games.
+    pub fn rewind_to(&mut self, n: usize) {
+        let steps: Vec<_> = self.m.history.iter().take(n).cloned().collect();
+        self.pending.clear();
+        self.m.undo(self.m.history.len());
+        if let Ok(bots) = Self::seat_bots(&self.m, self.make_bot) {
+            self.bots = bots;
+        }
+        self.show_bots();
+        for s in steps {
+            let _ = self.m.apply(s.actor, s.action, s.ms);
+            self.show_bots();
+        }
+        self.saved = usize::MAX;
+        self.persist();
+    }
+
     /// Takes back `seat`'s last decision with everything after it (see [`Table::undo_span`]),
     /// rebuilds the bots' memories by showing them the game again, and writes the log.
     /// Returns false when there is nothing to take back.

@@ -38,6 +38,9 @@ pub trait AnyGame: Sync {
         &[]
     }
     fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String>;
+    /// Whether `options` (missing keys take their defaults) make a game for `players`, by the
+    /// rules' own checks; the setup form offers only values that pass.
+    fn check_setup(&self, options: &crate::engine::Options, players: usize) -> Result<(), String>;
     fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError>;
     /// Re-simulates a log without seating its bots: the outcome, or why it is refused.
     fn check_log(&self, log: &LogFile) -> Result<Option<Outcome>, LogError>;
@@ -55,6 +58,15 @@ pub trait AnyTable {
     fn save_error(&self) -> Option<String>;
     /// Plays chance and bots until a human is to move or the game ends; `Err` on a rules bug.
     fn run_bots(&mut self) -> Result<(), String>;
+    /// [`AnyTable::run_bots`], then only the first `actions` actions are kept: an unfinished
+    /// game for tests and examples.
+    fn run_bots_for(&mut self, actions: usize) -> Result<(), String> {
+        self.run_bots()?;
+        self.keep_first(actions);
+        Ok(())
+    }
+    /// Keeps the first `n` actions of the history.
+    fn keep_first(&mut self, n: usize);
     /// The game screen for this table.
     fn into_screen(self: Box<Self>, back_to_launcher: bool) -> Box<dyn super::Screen>;
     /// The replay viewer for this table's history.
@@ -102,6 +114,18 @@ impl<G: Registered> AnyGame for Entry<G> {
         let m = Match::<G>::new(setup)?;
         Ok(Box::new(Table::new(m, G::make_bot)?))
     }
+    fn check_setup(&self, options: &crate::engine::Options, players: usize) -> Result<(), String> {
+        if !(G::MIN_PLAYERS..=G::MAX_PLAYERS).contains(&players) {
+            return Err(format!(
+                "{} takes {} to {} players",
+                G::NAME,
+                G::MIN_PLAYERS,
+                G::MAX_PLAYERS
+            ));
+        }
+        let options = crate::engine::options::resolve(G::OPTIONS, options)?;
+        G::new(&options, players).map(|_| ())
+    }
     fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError> {
         Ok(Box::new(Table::<G>::from_log(log, G::make_bot)?))
     }
@@ -133,6 +157,9 @@ impl<G: Registered> AnyTable for Table<G> {
         self.advance(Pace::HEADLESS)
             .map(|_| ())
             .map_err(|e| e.to_string())
+    }
+    fn keep_first(&mut self, n: usize) {
+        self.rewind_to(n);
     }
     fn into_screen(self: Box<Self>, back_to_launcher: bool) -> Box<dyn super::Screen> {
         super::play::play_screen::<G>(*self, back_to_launcher)
