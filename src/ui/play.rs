@@ -167,6 +167,11 @@ impl<G: Registered> Play<G> {
             ToMove::Seats(_) => {}
         }
         if self.table.bot_to_move().is_some() {
+            if self.held() {
+                // A computer player waits until a person has seen the board.
+                self.bot_at = None;
+                return;
+            }
             if self.bot_at.is_none() {
                 self.bot_at = Some(Instant::now() + BOT_DELAY);
             }
@@ -192,6 +197,31 @@ impl<G: Registered> Play<G> {
             self.keyboard = Some(seat);
             self.turn_started = Instant::now();
         }
+    }
+
+    /// The board shows what a person must see before play goes on (see [`GameUi::holds`]).
+    /// With no person at the table there is nobody to wait for.
+    pub fn held(&self) -> bool {
+        self.humans() > 0
+            && self.pass.is_none()
+            && self.halted.is_none()
+            && !self.is_over()
+            && self.ui.holds(&self.table.m.state.view(self.viewer()))
+    }
+
+    /// A key or click while [`Play::held`]: the person has seen the board; play goes on.
+    fn release(&mut self) {
+        let view = self.table.m.state.view(self.viewer());
+        self.ui.release(&view);
+        self.advance();
+    }
+
+    /// The first action whose event line may be on screen now (see [`GameUi::events_from`]).
+    fn events_from(&self) -> usize {
+        if self.is_over() {
+            return 0;
+        }
+        self.ui.events_from(&self.table.m.state.view(self.viewer()))
     }
 
     /// The pass screen's Enter: the named seat takes the keyboard.
@@ -276,7 +306,7 @@ impl<G: Registered> Play<G> {
             let viewer = self.viewer();
             let total = self
                 .events
-                .lines(self.events.len(), viewer, EVENT_HISTORY)
+                .lines_in(self.events_from(), self.events.len(), viewer, EVENT_HISTORY)
                 .len();
             self.events_back = if key.code == KeyCode::PageUp {
                 (self.events_back + 3).min(total.saturating_sub(1))
@@ -303,6 +333,10 @@ impl<G: Registered> Play<G> {
                 KeyCode::Char('u') if self.can_undo() => self.undo(),
                 _ => {}
             }
+            return Nav::Stay;
+        }
+        if self.held() {
+            self.release();
             return Nav::Stay;
         }
         if key.code == KeyCode::Char('u') && (self.bot_at.is_none() || self.can_undo()) {
@@ -349,7 +383,7 @@ impl<G: Registered> Play<G> {
             return format!("Pass to {}", self.name(seat));
         }
         let seats = self.table.m.to_move().seats().to_vec();
-        if let Some(bot) = self.table.bot_to_move() {
+        if let Some(bot) = self.table.bot_to_move().filter(|_| self.bot_at.is_some()) {
             return format!("{} is thinking{}", self.name(bot), theme.ellipsis());
         }
         let names: Vec<&str> = seats.iter().map(|&s| self.name(s)).collect();
@@ -387,7 +421,9 @@ impl<G: Registered> Play<G> {
             return keys;
         }
         let mut keys = Vec::new();
-        if self.bot_at.is_some() {
+        if self.held() {
+            keys.push(("any key", "go on"));
+        } else if self.bot_at.is_some() {
             keys.push(("any key", "skip the wait"));
         } else if let Some(seat) = self.human_to_move() {
             let view = self.table.m.state.view(Viewer::Seat(seat));
@@ -524,7 +560,9 @@ impl<G: Registered> Screen for Play<G> {
             color: theme.color,
         };
         self.ui.render(f, board, &ctx);
-        let lines = self.events.lines(self.events.len(), viewer, EVENT_HISTORY);
+        let lines =
+            self.events
+                .lines_in(self.events_from(), self.events.len(), viewer, EVENT_HISTORY);
         let end = lines.len().saturating_sub(self.events_back);
         events::render_pane(f, pane, theme, &lines[..end]);
         if self.is_over() && G::Ui::END_PANEL {
@@ -536,6 +574,12 @@ impl<G: Registered> Screen for Play<G> {
         match ev {
             Event::Key(k) if k.kind != KeyEventKind::Release => self.on_key(*k),
             Event::Mouse(m) => {
+                if self.held() {
+                    if matches!(m.kind, ratatui::crossterm::event::MouseEventKind::Down(_)) {
+                        self.release();
+                    }
+                    return Nav::Stay;
+                }
                 let board = self.board.get();
                 self.game_input(|ui, ctx| ui.on_mouse(*m, board, ctx));
                 Nav::Stay

@@ -1,6 +1,8 @@
-//! Pocket & Biscuit on screen: the 6×6 grid with a cursor, the run, the players' biscuits and
-//! the last turn. Tiles a finished turn showed stay on the grid until the next key, then vanish:
-//! it is a memory game.
+//! Pocket & Biscuit on screen: the 6×6 grid with a cursor, the run, the players' piles and the
+//! last turn. Tiles a finished turn showed stay on the grid until a person presses a key (the
+//! play screen holds the computer players until then), then vanish with the turn's event lines:
+//! it is a memory game. Received tiles lie on face-down piles: the side panel shows their sizes
+//! and the cracked tiles; a person may look at their own pile with `p` while it is their turn.
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{
@@ -32,6 +34,8 @@ pub struct PocketUi {
     acked: Option<TurnSummary>,
     /// Why the last Enter / `t` / click did nothing; cleared by the next key or click.
     note: Option<&'static str>,
+    /// The turn (by its first action) in which the person to move looks at their own pile.
+    peek: Option<usize>,
 }
 
 impl PocketUi {
@@ -40,6 +44,16 @@ impl PocketUi {
     fn showing<'v>(&self, view: &'v View) -> Option<&'v TurnSummary> {
         let last = view.last_turn.as_ref()?;
         (view.run.flips.is_empty() && self.acked.as_ref() != Some(last)).then_some(last)
+    }
+
+    /// The pile of the person to move, while they look at it in their own turn.
+    fn peeking<'v>(&self, ctx: &Ctx<'v, Pocket>) -> Option<&'v [Kind]> {
+        let view = ctx.view;
+        let seat = ctx.seat?;
+        if ctx.legal.is_empty() || view.turn != Some(seat) || self.peek != Some(view.turn_began) {
+            return None;
+        }
+        view.seats.get(seat)?.pile_tiles.as_deref()
     }
 
     fn move_cursor(&mut self, dr: isize, dc: isize) {
@@ -231,7 +245,11 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
             }
             lines.push(Line::from(run));
         }
-        _ => lines.push(Line::from(Span::styled("Game over", theme.accent()))),
+        _ if view.over => lines.push(Line::from(Span::styled("Game over", theme.accent()))),
+        _ => lines.push(Line::from(Span::styled(
+            "Drawing the start player",
+            theme.accent(),
+        ))),
     }
     if let Some(n) = view.final_turns.filter(|_| !view.over) {
         lines.push(Line::from(Span::styled(
@@ -246,7 +264,12 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
         } else {
             "  "
         };
-        let cracked = seat.received.iter().filter(|k| k.is_cracked()).count();
+        // Piles are face down: their size for everyone, the points only at the end (or in the
+        // omniscient replay view).
+        let tally = match seat.score.filter(|_| view.over || view.known.is_some()) {
+            Some(points) => format!(" {points:>2} pts {:>2} tiles", seat.tiles),
+            None => format!(" pile {:>2}", seat.pile),
+        };
         lines.push(Line::from(vec![
             Span::styled(marker.to_string(), theme.accent()),
             Span::raw(format!(
@@ -257,10 +280,10 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
                     theme.ellipsis()
                 ))
             )),
-            Span::raw(format!(" {:>2} pts {:>2} tiles", seat.score, seat.tiles)),
+            Span::raw(tally),
             Span::styled(
-                if cracked > 0 {
-                    format!(" {cracked} cracked")
+                if seat.cracked > 0 {
+                    format!("  cracked {}", seat.cracked)
                 } else {
                     String::new()
                 },
@@ -268,8 +291,28 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
             ),
         ]));
     }
+    if let Some(pile) = ui.peeking(ctx) {
+        let faces: Vec<String> = pile
+            .iter()
+            .map(|&k| face(k, false).trim_end().to_string())
+            .collect();
+        let points: i32 = pile.iter().map(|k| i32::from(k.points())).sum();
+        lines.push(Line::from(vec![
+            Span::styled("Your pile: ", theme.accent()),
+            Span::raw(if faces.is_empty() {
+                "empty".to_string()
+            } else {
+                format!("{} ({points} pts)", faces.join(" "))
+            }),
+        ]));
+    }
     lines.push(Line::raw(""));
-    if let Some(last) = &view.last_turn {
+    // The last turn is on show until a person has seen it; then only memories remain.
+    if let Some(last) = ui
+        .showing(view)
+        .filter(|_| !view.over)
+        .or(view.last_turn.as_ref().filter(|_| view.over))
+    {
         let flips: Vec<String> = last
             .flips
             .iter()
@@ -284,12 +327,12 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
                 describe_end(&last.end)
             )),
         ]));
-    }
-    if ui.showing(view).is_some() && !ctx.legal.is_empty() {
-        lines.push(Line::from(Span::styled(
-            "Look well: any key turns them back.",
-            theme.accent(),
-        )));
+        if !view.over && !ctx.legal.is_empty() {
+            lines.push(Line::from(Span::styled(
+                "Look well: any key turns them back.",
+                theme.accent(),
+            )));
+        }
     }
     if let Some(note) = ui.note.filter(|_| !ctx.legal.is_empty()) {
         lines.push(Line::from(Span::styled(note, theme.accent())));
@@ -299,8 +342,12 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
 
 impl GameUi<Pocket> for PocketUi {
     const PRIVATE: bool = false;
-    const KEYS: &'static [(&'static str, &'static str)] =
-        &[("arrows", "move"), ("Enter", "flip"), ("t", "tap+flip")];
+    const KEYS: &'static [(&'static str, &'static str)] = &[
+        ("arrows", "move"),
+        ("Enter", "flip"),
+        ("t", "tap+flip"),
+        ("p", "my pile"),
+    ];
     const HELP: &'static [(&'static str, &'static str)] = &[
         ("arrows", "move the cursor (h j k l also work)"),
         (
@@ -308,6 +355,10 @@ impl GameUi<Pocket> for PocketUi {
             "flip the tile under the cursor; after a Great 6: show it",
         ),
         ("t", "tap, then flip: the tile counts one biscuit more"),
+        (
+            "p",
+            "in your turn: look at your own face-down pile (again: hide it)",
+        ),
         ("1 2 3 5", "the biscuits on a turned-up tile"),
         (
             "c",
@@ -333,10 +384,26 @@ impl GameUi<Pocket> for PocketUi {
         );
     }
 
+    fn holds(&self, view: &View) -> bool {
+        self.showing(view).is_some()
+    }
+
+    fn release(&mut self, view: &View) {
+        // The key only turns the shown tiles back, so nobody flips by accident.
+        self.acked = view.last_turn.clone();
+        self.note = None;
+    }
+
+    fn events_from(&self, view: &View) -> usize {
+        match self.showing(view) {
+            Some(last) => last.began,
+            None => view.turn_began,
+        }
+    }
+
     fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Pocket>) -> Option<Action> {
         self.note = None;
         if let Some(last) = self.showing(ctx.view) {
-            // The first key only turns the shown tiles back, so nobody flips by accident.
             self.acked = Some(last.clone());
             return None;
         }
@@ -345,6 +412,10 @@ impl GameUi<Pocket> for PocketUi {
             return None;
         }
         match key.code {
+            KeyCode::Char('p') | KeyCode::Char('P') => {
+                let now = Some(ctx.view.turn_began);
+                self.peek = if self.peek == now { None } else { now };
+            }
             KeyCode::Enter | KeyCode::Char(' ') => return self.act_or_note(false, ctx),
             KeyCode::Char('t') | KeyCode::Char('T') => return self.act_or_note(true, ctx),
             _ => {}
@@ -377,7 +448,7 @@ mod tests {
 
     use super::*;
     use crate::engine::log::PlayerEntry;
-    use crate::engine::{Match, Setup, Table};
+    use crate::engine::{Game, Match, Setup, Table, Viewer};
     use crate::registry::Registered;
     use crate::ui::Screen;
     use crate::ui::play::Play;
@@ -517,5 +588,164 @@ mod tests {
         assert_snapshot!("pocket_replay_public", draw(&r, THEME, 80, 24));
         r.on_event(&key(KeyCode::Char('v')));
         assert_snapshot!("pocket_replay_next_view", draw(&r, THEME, 80, 24));
+    }
+
+    fn five_seats() -> Vec<PlayerEntry> {
+        vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::bot("Mem", "memory", 1),
+            PlayerEntry::bot("Fog", "forgetful", 2),
+            PlayerEntry::bot("Max", "memory", 3),
+            PlayerEntry::human("Bo"),
+        ]
+    }
+
+    /// The human to move flips the first face-down tile.
+    fn human_flips(p: &mut Play<Pocket>) {
+        let cell = (0..36)
+            .find(|&c| p.table.m.state.is_face_down(c))
+            .expect("a tile");
+        flip_at(p, cell);
+    }
+
+    #[test]
+    fn every_finished_turn_waits_for_a_key_even_between_computer_players() {
+        let mut p = Play::new(table(five_seats(), 4), true);
+        let mut last_began = None;
+        let mut held_bot_turns = Vec::new();
+        for _ in 0..3000 {
+            if p.is_over() {
+                break;
+            }
+            let began = p.table.m.state.last_turn().map(|t| t.began);
+            if began != last_began && began.is_some() {
+                // A turn has just ended: its tiles stay up, and nobody moves, until a key.
+                last_began = began;
+                let last = p.table.m.state.last_turn().cloned().expect("summary");
+                assert!(p.held(), "turn {began:?} was not held");
+                assert_eq!(p.bot_at, None, "a computer player would move on");
+                assert_eq!(p.deadline(), None);
+                let shown = draw(&p, THEME, 80, 24);
+                assert!(shown.contains("Last turn:"), "{shown}");
+                if let Some(failed) = last.failed() {
+                    let at = cell_name(failed.cell);
+                    assert!(shown.contains(&format!("flips {at}")), "{shown}");
+                }
+                if p.table.is_bot(last.seat) {
+                    held_bot_turns.push(last.seat);
+                }
+                let before = p.table.m.history.len();
+                p.on_event(&ch('x'));
+                assert_eq!(
+                    p.table.m.history.len(),
+                    before,
+                    "the key only turns them back"
+                );
+                assert!(!p.held());
+                let after = draw(&p, THEME, 80, 24);
+                assert!(!after.contains("Last turn:"), "{after}");
+                assert!(
+                    !after.contains("the tile is"),
+                    "an old event line stays: {after}"
+                );
+                for _ in 0..5 {
+                    p.on_event(&key(KeyCode::PageUp));
+                }
+                let back = draw(&p, THEME, 80, 24);
+                assert!(
+                    !back.contains("the tile is"),
+                    "PgUp brings a flip back: {back}"
+                );
+                continue;
+            }
+            if p.bot_at.is_some() {
+                p.on_deadline();
+            } else {
+                human_flips(&mut p);
+            }
+        }
+        assert!(p.is_over(), "the game ends");
+        // Three computer players in a row each waited for a person.
+        assert!(
+            held_bot_turns.windows(3).any(|w| w == [1, 2, 3]),
+            "{held_bot_turns:?}"
+        );
+    }
+
+    #[test]
+    fn a_pile_is_seen_only_by_its_owner_in_their_turn() {
+        // Ann and Bo play; find a moment where Ann has a pile and it is her turn again.
+        let mut p = Play::new(table(humans(), 9), true);
+        for _ in 0..2000 {
+            let s = &p.table.m.state;
+            if s.turn() == Some(0)
+                && !p.held()
+                && s.received(0).iter().any(|k| !k.is_cracked())
+                && s.received(1).iter().any(|k| !k.is_cracked())
+            {
+                break;
+            }
+            if p.held() {
+                p.on_event(&ch('x'));
+                continue;
+            }
+            // Flip a tile known to match, else one nobody has seen, so that piles grow.
+            let s = &p.table.m.state;
+            let need = s.need();
+            let down = (0..36).filter(|&c| s.is_face_down(c));
+            let good = down.clone().find(|&c| {
+                s.known(c).is_some_and(|k| {
+                    crate::games::pocket::matches(k, false, need)
+                        == crate::games::pocket::Verdict::Matches
+                })
+            });
+            let cell = good
+                .or_else(|| down.clone().find(|&c| s.known(c).is_none()))
+                .or_else(|| down.clone().next())
+                .expect("a tile");
+            flip_at(&mut p, cell);
+        }
+        let state = p.table.m.state.clone();
+        assert_eq!(state.turn(), Some(0), "Ann to move with a pile");
+        // Without `p`, the screen shows only what the whole table may see: it is the same
+        // whatever any pile holds.
+        let plain = draw(&p, THEME, 80, 24);
+        let wide = draw(&p, THEME, 120, 40);
+        assert!(!plain.contains("Your pile"));
+        for salt in 0..30 {
+            p.table.m.state = state.vary_hidden(Viewer::Public, salt);
+            assert_eq!(draw(&p, THEME, 80, 24), plain, "salt {salt}");
+            assert_eq!(draw(&p, THEME, 120, 40), wide, "salt {salt}");
+        }
+        p.table.m.state = state.clone();
+        // `p` shows Ann her own pile, and only hers.
+        p.on_event(&ch('p'));
+        let peek = draw(&p, THEME, 80, 24);
+        let pile: Vec<&str> = state
+            .received(0)
+            .iter()
+            .filter(|k| !k.is_cracked())
+            .map(|k| k.label().trim_end())
+            .collect();
+        assert!(
+            peek.contains(&format!("Your pile: {}", pile.join(" "))),
+            "{peek}"
+        );
+        for salt in 0..30 {
+            let other = state.vary_hidden(Viewer::Seat(0), salt);
+            p.table.m.state = other;
+            assert_eq!(draw(&p, THEME, 80, 24), peek, "Bo's pile shows through");
+        }
+        p.table.m.state = state;
+        // Again: hidden.
+        p.on_event(&ch('p'));
+        assert!(!draw(&p, THEME, 80, 24).contains("Your pile"));
+        // It closes by itself when the turn ends.
+        p.on_event(&ch('p'));
+        while p.table.m.state.turn() == Some(0) {
+            human_flips(&mut p);
+        }
+        p.on_event(&ch('x'));
+        assert!(!draw(&p, THEME, 80, 24).contains("Your pile"));
     }
 }
