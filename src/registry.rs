@@ -17,7 +17,20 @@ pub trait Registered: Game {
     const HIGH_SCORES: bool = false;
     /// Other names the command line accepts for the game.
     const ALIASES: &'static [&'static str] = &[];
+    /// What a finished game's scores and winners mean, for the saved-games list.
+    const SCORING: Scoring = Scoring::Points;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+}
+
+/// What a finished game's result means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// Each seat scores points; the winners are the best (several share a tie).
+    Points,
+    /// Cooperative: everyone wins or loses together, with one shared score.
+    Together,
+    /// Sides win or lose; the scores only say who won.
+    Sides,
 }
 
 /// A game with its types erased, so the launcher, logs, sim and replay treat all games alike.
@@ -31,6 +44,7 @@ pub trait AnyGame: Sync {
     fn rules(&self) -> &'static str;
     fn describe_option(&self, key: &str, value: &str) -> Option<String>;
     fn high_scores(&self) -> bool;
+    fn scoring(&self) -> Scoring;
     /// Other names the command line accepts for the game.
     fn aliases(&self) -> &'static [&'static str] {
         &[]
@@ -88,6 +102,9 @@ impl<G: Registered> AnyGame for Entry<G> {
     }
     fn high_scores(&self) -> bool {
         G::HIGH_SCORES
+    }
+    fn scoring(&self) -> Scoring {
+        G::SCORING
     }
     fn aliases(&self) -> &'static [&'static str] {
         G::ALIASES
@@ -168,6 +185,7 @@ impl Registered for crate::games::couperation::Couperation {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::couperation::KINDS;
     const RULES: &'static str = include_str!("../assets/rules/couperation.md");
     const ALIASES: &'static [&'static str] = &["coupenation", "coupe"];
+    const SCORING: Scoring = Scoring::Together;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         crate::bots::couperation::make(kind, seed)
     }
@@ -177,6 +195,7 @@ impl Registered for crate::games::rocca::Rocca {
     type Ui = crate::ui::games::rocca::RoccaUi;
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::rocca::KINDS;
     const RULES: &'static str = include_str!("../assets/rules/rocca.md");
+    const SCORING: Scoring = Scoring::Sides;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         crate::bots::rocca::make(kind, seed)
     }

@@ -54,6 +54,8 @@ pub struct Saved {
     pub players: Vec<String>,
     /// Scores when finished; `None` for a game that can be continued.
     pub scores: Option<Vec<i32>>,
+    /// The logged winners (seats) of a finished game: none in a cooperative loss.
+    pub winners: Vec<usize>,
     pub actions: usize,
 }
 
@@ -84,6 +86,11 @@ fn summarize(path: PathBuf, l: &LogFile) -> Saved {
         started: l.started.clone(),
         players: l.players.iter().map(|p| p.name.clone()).collect(),
         scores: l.result.as_ref().map(|r| r.scores.clone()),
+        winners: l
+            .result
+            .as_ref()
+            .map(|r| r.winners.clone())
+            .unwrap_or_default(),
         actions: l.actions.len(),
     }
 }

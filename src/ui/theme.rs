@@ -165,7 +165,7 @@ impl Theme {
         s.chars()
             .map(|c| match c {
                 c if c.is_ascii() => c.to_string(),
-                '—' | '–' | '─' => "-".into(),
+                '—' | '–' | '─' | '−' => "-".into(),
                 '│' => "|".into(),
                 '┘' | '└' | '┌' | '┐' => "+".into(),
                 '★' => "*".into(),
