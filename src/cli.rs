@@ -418,3 +418,21 @@ pub fn load_table(path: &Path) -> Result<Box<dyn AnyTable>, String> {
     t.set_save(Some(path.to_path_buf()));
     Ok(t)
 }
+
+/// A finished game's table for `hotseat replay`. An unfinished game is refused: stepping through
+/// it would show secrets its players have not seen yet (hands, roles, where tiles lie).
+pub fn replay_table(path: &Path) -> Result<Box<dyn AnyTable>, String> {
+    let l = log::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let t = game(&l.game)?
+        .load_table(&l)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if t.outcome().is_none() {
+        return Err(format!(
+            "{}: this game is not finished, and a replay would show secrets its players have \
+             not seen; `hotseat resume {}` carries it on",
+            path.display(),
+            path.display()
+        ));
+    }
+    Ok(t)
+}

@@ -54,11 +54,7 @@ fn run(args: Cli) -> Result<(), String> {
             ui(args.ascii, t.into_screen(false))
         }
         Some(Command::Replay { log, check: false }) => {
-            let l =
-                hotseat::engine::log::read(&log).map_err(|e| format!("{}: {e}", log.display()))?;
-            let t = cli::game(&l.game)?
-                .load_table(&l)
-                .map_err(|e| format!("{}: {e}", log.display()))?;
+            let t = cli::replay_table(&log)?;
             ui(args.ascii, t.into_replay())
         }
         None => ui(args.ascii, Box::new(Launcher::new())),
