@@ -22,6 +22,8 @@ pub mod widgets;
 #[cfg(test)]
 pub(crate) mod demo;
 #[cfg(test)]
+mod secrets_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 pub(crate) mod testutil;
