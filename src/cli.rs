@@ -34,7 +34,8 @@ pub enum Command {
         /// The game's log file.
         log: PathBuf,
     },
-    /// Watch a saved game step by step, or check it with --check.
+    /// Watch a finished game step by step (an unfinished one is refused: it would show
+    /// secrets), or check any log with --check.
     Replay {
         log: PathBuf,
         /// Re-simulate the log without a screen: exit 0 if it is sound, else name the entry and
