@@ -260,6 +260,7 @@ impl Game for Pocket {
             Phase::Deal(Pending::Flip { cell, .. } | Pending::Show { cell }) => Some(cell),
             _ => None,
         };
+        let dealing_tapped = matches!(self.phase, Phase::Deal(Pending::Flip { tap: true, .. }));
         View {
             grid,
             run: RunView {
@@ -285,6 +286,7 @@ impl Game for Pocket {
             turn: self.turn(),
             show_pending: self.phase == Phase::Show,
             dealing,
+            dealing_tapped,
             final_turns: self.final_turns,
             last_turn: self.last_turn.clone(),
             turn_began: self.turn_began,

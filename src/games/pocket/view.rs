@@ -108,6 +108,8 @@ pub struct View {
     pub show_pending: bool,
     /// The cell being flipped or shown while chance decides what it holds.
     pub dealing: Option<usize>,
+    /// The tile being flipped was tapped first (the whole table saw the tap).
+    pub dealing_tapped: bool,
     /// During the last round: how many turns remain, this one included.
     pub final_turns: Option<usize>,
     pub last_turn: Option<TurnSummary>,
