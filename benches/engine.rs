@@ -36,7 +36,8 @@ fn playout<G: Game>(players: usize, seed: u64) -> Match<G> {
             }
             ToMove::Seats(seats) => {
                 let seat = seats[0];
-                let legal = m.state.legal_actions(seat);
+                // A computer player's choices: Rocca limits how often one moves its vote.
+                let legal = m.state.bot_actions(seat);
                 let a = legal[rng::below(&mut pick, legal.len() as u64) as usize].clone();
                 m.apply(Actor::Seat(seat), a, None).expect("legal");
             }

@@ -33,6 +33,26 @@ fn settle(g: &mut Cocoon, dice: &mut VecDeque<u8>) {
     }
 }
 
+/// `roll`, returning every event line on the way.
+fn roll_told(g: &mut Cocoon, dice: &[u8]) -> Vec<String> {
+    let mut dice: VecDeque<u8> = dice.iter().copied().collect();
+    let mut told = Vec::new();
+    while g.to_move() == ToMove::Chance {
+        let a = match g.chance_outcomes().first() {
+            Some((Action::Die { .. }, _)) => match dice.pop_front() {
+                Some(value) => Action::Die { value },
+                None => break,
+            },
+            Some((a, _)) => *a,
+            None => break,
+        };
+        g.apply(Actor::Chance, &a).expect("chance applies");
+        told.extend(g.last_notes(Viewer::Public));
+    }
+    assert!(dice.is_empty(), "dice left over: {dice:?}");
+    told
+}
+
 fn roll(g: &mut Cocoon, dice: &[u8]) {
     let mut q: VecDeque<u8> = dice.iter().copied().collect();
     settle(g, &mut q);
@@ -348,10 +368,121 @@ fn wrong_bet_turns_the_pawn_and_spare_plays_meanwhile() {
     assert_eq!(g.position(0), Some(0));
     assert_eq!(
         g.ep(0),
-        1,
-        "the target match only; no EP for returning to Start"
+        2,
+        "the target match, and Start's 1 EP for the spare passing it"
     );
     assert_eq!(g.view(Viewer::Public).players[0].spare, None);
+}
+
+/// Red has bet on Blue; it is Red's turn with the spare pawn on `spare_at`.
+fn red_spare_on(spare_at: u8) -> Cocoon {
+    let mut g = game(3);
+    for at in hotseat::games::cocoon::SETUP_TILES {
+        g.set_tile(at, None);
+    }
+    g.set_pawn(0, 25);
+    roll(&mut g, &[2, 3, 1]);
+    act(&mut g, Action::Bet { on: 1 });
+    let t = g.hand(0)[0];
+    act(&mut g, Action::Place { tile: t });
+    // Blue and Green move away from Start: 5 + 1 and 9 + 1.
+    for (seat, dice) in [(1, [2, 3, 1]), (2, [4, 5, 1])] {
+        g.set_hand(seat, vec![Tile::F1, Tile::F1, Tile::F1]);
+        at_turn_start(&g, seat);
+        roll(&mut g, &dice);
+        act(&mut g, Action::Place { tile: Tile::F1 });
+    }
+    at_turn_start(&g, 0);
+    assert_eq!(g.bet(0), Some(1));
+    assert_eq!(
+        g.view(Viewer::Public).players[0].spare,
+        Some((0, Side::White))
+    );
+    g.set_pawn(0, spare_at);
+    g
+}
+
+/// Rulings, settled after play-testing: "A spare pawn that moves along the loop and stops on or
+/// passes Start gains Start's EP like any pawn ... When it is the bettor's own spare, that EP is
+/// gained first, then the bet resolves as wrong."
+#[test]
+fn a_spare_pawn_stopping_on_start_gains_its_ep_before_the_bet_is_lost() {
+    let mut g = red_spare_on(56);
+    // 1+3 (target 2: no match, not all under): the spare stops on Start.
+    let events = roll_told(&mut g, &[1, 3, 2]).join("\n");
+    // Gained first, with the white spare: +1. Had the bet been lost first, the pawn would be
+    // black and the gain would wrap 0 -> 10.
+    assert_eq!(g.ep(0), 1, "Start's EP, gained while the spare is white");
+    assert_eq!(g.side(0), Side::Black, "then the bet resolves as wrong");
+    assert_eq!(g.bet(0), None);
+    assert_eq!(g.position(0), Some(0));
+    assert_eq!(g.view(Viewer::Public).players[0].spare, None);
+    let gain = events.find("Start: EP 0 -> 1").expect("the gain is told");
+    let wrong = events.find("was wrong").expect("the lost bet is told");
+    assert!(gain < wrong, "EP first, then the bet: {events}");
+}
+
+#[test]
+fn a_spare_pawn_passing_start_backwards_gains_its_ep_too() {
+    let mut g = red_spare_on(3);
+    g.set_tile(8, Some(Tile::B12));
+    // 2+3 (target 1): 3 -> 8, back 12 past Start: Start's EP, the bet lost, the move ends.
+    roll(&mut g, &[2, 3, 1]);
+    assert_eq!(g.ep(0), 1);
+    assert_eq!(g.position(0), Some(0));
+    assert_eq!(g.side(0), Side::Black);
+}
+
+#[test]
+fn a_spare_pawn_sent_to_start_by_a_loop_gains_its_ep_then_loses_the_bet() {
+    let mut g = red_spare_on(33);
+    g.set_pawn(1, 40);
+    g.set_tile(39, Some(Tile::F1));
+    // The rulings' loop example with Red's spare: Experience +1, loop, Start +1.
+    roll(&mut g, &[3, 4, 1]);
+    assert_eq!(g.ep(0), 2);
+    assert_eq!(g.position(0), Some(0));
+    assert_eq!(g.side(0), Side::Black);
+    assert_eq!(g.bet(0), None);
+}
+
+/// Rulings, settled after play-testing: "the face-down tiles laid at set-up are placed tiles,
+/// so they are targets too. The chosen tile is turned up, leaves the board, and its
+/// instructions are followed at once."
+#[test]
+fn replace_may_take_a_face_down_set_up_tile() {
+    let mut g = game(2);
+    g.set_tile(5, Some(Tile::Replace));
+    roll(&mut g, &[2, 3, 1]);
+    assert_eq!(prompt(&g), Prompt::Replace);
+    let legal = g.legal_actions(0);
+    for at in hotseat::games::cocoon::SETUP_TILES {
+        assert!(legal.contains(&Action::Replace { at }), "{at}: {legal:?}");
+    }
+    g.apply(Actor::Seat(0), &Action::Replace { at: 14 })
+        .expect("a face-down tile is a placed tile");
+    assert_eq!(g.tile_at(14), Some(Some(Tile::Replace)));
+    assert_eq!(g.tile_at(5), None);
+    // Turned up: chance says what it was, from the tiles nobody has seen.
+    assert_eq!(g.to_move(), ToMove::Chance);
+    assert!(
+        g.chance_outcomes()
+            .iter()
+            .all(|(a, _)| matches!(a, Action::Reveal { .. }))
+    );
+    g.apply(Actor::Chance, &Action::Reveal { tile: Tile::F10 })
+        .expect("turned up");
+    assert_eq!(g.view(Viewer::Public).removed, vec![Tile::F10]);
+    // Followed at once: forward 10 from 5 to 15 (an empty space: a tile may still be placed).
+    settle(&mut g, &mut VecDeque::new());
+    assert_eq!(g.position(0), Some(15));
+    assert_eq!(
+        prompt(&g),
+        Prompt::Place {
+            at: 15,
+            follow: true
+        }
+    );
 }
 
 #[test]
@@ -440,9 +571,14 @@ fn replace_take_and_place_anywhere() {
     roll(&mut g, &[2, 3, 1]);
     assert_eq!(prompt(&g), Prompt::Replace);
     act(&mut g, Action::Replace { at: 12 });
-    assert_eq!(g.tile_at(5), Some(Some(Tile::Lose3)));
-    assert_eq!(g.tile_at(12), Some(Some(Tile::Replace)));
-    assert_eq!(g.ep(0), 8, "followed the swapped-in Lose 3");
+    assert_eq!(
+        g.tile_at(12),
+        Some(Some(Tile::Replace)),
+        "this tile took its place"
+    );
+    assert_eq!(g.tile_at(5), None, "the pawn's space is left empty");
+    assert_eq!(g.view(Viewer::Public).removed, vec![Tile::Lose3]);
+    assert_eq!(g.ep(0), 8, "followed the replaced Lose 3 at once");
 
     let mut g = game(2);
     g.set_tile(5, Some(Tile::Take));
@@ -790,4 +926,18 @@ fn choose_one_from_three_at_the_next_draw() {
             .all(|t| t.is_none())
     );
     at_turn_start(&g, 1);
+}
+
+#[test]
+fn replace_tells_which_tile_left_the_board() {
+    let mut g = game(2);
+    g.set_tile(5, Some(Tile::Replace));
+    g.set_tile(12, Some(Tile::Lose3));
+    roll(&mut g, &[2, 3, 1]);
+    g.apply(Actor::Seat(0), &Action::Replace { at: 12 })
+        .expect("legal");
+    assert_eq!(
+        g.last_notes(Viewer::Public),
+        vec!["moves the Swp tile to 12; E-3 (lose 3 EP) leaves the board".to_string()]
+    );
 }

@@ -1272,6 +1272,80 @@ fn tie_on_score_and_highest_box_is_shared() {
     assert!(out.note.contains("shared"), "{}", out.note);
 }
 
+/// Rulings: "tie: the tied player with the single highest value in any score box wins — the
+/// five sanctuary boxes, the two guardian boxes and the decree box all count, the totals do not".
+#[test]
+fn tie_break_counts_the_guardian_boxes() {
+    let mut m = new_match(2, "blue", "none");
+    // P0: B ┘ with r1c2 │ (f1) and r2c1 ─ (f1): box 2. P1: B ┐ with r2c1 ─ (f1) and r3c2 │
+    // (blank): box 1.
+    play_round(
+        &mut m,
+        'B',
+        Some('A'),
+        &[
+            (0, 1, 14),
+            (0, 6, 8),
+            (0, 5, 13),
+            (1, 4, 14),
+            (1, 5, 13),
+            (1, 6, 20),
+        ],
+    );
+    // Guardians: P0 CG │ down to r1c0 │ (c2): 2 caterpillars. P1 CG ┌ to r0c1 ─ (c1) and r1c0 │
+    // (c2): 3 caterpillars.
+    play_round(
+        &mut m,
+        'A',
+        Some('D'),
+        &[(0, 6, 0), (0, 6, 6), (1, 3, 0), (1, 5, 1), (1, 6, 6)],
+    );
+    play_round(&mut m, 'D', Some('C'), &[]);
+    play_round(&mut m, 'C', Some('F'), &[]);
+    play_round(&mut m, 'F', None, &[]);
+    let v = m.view(Viewer::Public);
+    assert_eq!(
+        v.sheets[0].boxes,
+        [Some(2), Some(0), Some(0), Some(0), Some(0)]
+    );
+    assert_eq!(
+        v.sheets[1].boxes,
+        [Some(1), Some(0), Some(0), Some(0), Some(0)]
+    );
+    assert_eq!(
+        (
+            v.sheets[0].caterpillar_guardian,
+            v.sheets[1].caterpillar_guardian
+        ),
+        (2, 3)
+    );
+    let out = m.state.outcome().unwrap();
+    assert_eq!(out.scores, vec![2 + 2 - 20, 1 + 3 - 20]);
+    // P0's best sanctuary box (2) beats P1's (1), but P1's guardian box (3) is the single
+    // highest box of all.
+    assert_eq!(out.winners, vec![1]);
+}
+
+#[test]
+fn tie_break_counts_the_decree_box_but_not_the_penalty_or_total() {
+    let sheet = scoring::Sheet {
+        boxes: [Some(2), Some(4), Some(0), None, None],
+        caterpillar_guardian: 3,
+        flower_guardian: 1,
+        decree: 6,
+        zeros: 1,
+        penalty: -5,
+        total: 11,
+    };
+    assert_eq!(sheet.highest_box(), 6, "the decree box");
+    let sheet = scoring::Sheet {
+        decree: -2,
+        flower_guardian: 5,
+        ..sheet
+    };
+    assert_eq!(sheet.highest_box(), 5, "a guardian box; never the total");
+}
+
 // ── seeded random playouts ────────────────────────────────────────────────────────────────────
 
 const DECREES: [&str; 10] = [

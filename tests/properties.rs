@@ -118,7 +118,15 @@ fn random_playout<G: Game>(players: usize, options: &Options, seed: u64) -> Opti
                             .is_err()
                     );
                 }
-                let a = legal[rng::below(&mut pick, legal.len() as u64) as usize].clone();
+                // The random player is a computer player: it picks among `bot_actions`, which
+                // are some of the legal actions, never none.
+                let choices = m.state.bot_actions(seat);
+                assert!(
+                    !choices.is_empty() && choices.iter().all(|a| legal.contains(a)),
+                    "{} seed {seed}: bot actions must be legal and not empty",
+                    G::ID
+                );
+                let a = choices[rng::below(&mut pick, choices.len() as u64) as usize].clone();
                 if seen.len() < 64 {
                     seen.push(a.clone());
                 } else {

@@ -301,6 +301,26 @@ fn example_5_mayor_redirects_once_only() {
     assert!(!g.is_alive(A3));
 }
 
+/// Rulings: the Mayor's player may move the die "before the roll ... A death turns both cards of
+/// that villager over"; when the moved die kills the Monster, the end says so.
+#[test]
+fn the_mayors_moved_die_killing_the_monster_is_told_as_such() {
+    let faces = [(A1, Face::Mayor)];
+    let mut g = dealt(4, &[("mayor", "on")], &faces, (C1, Body::Monster), None);
+    midnight(&mut g, A2, None);
+    seat(&mut g, 0, Action::Redirect { v: C1 });
+    chance(&mut g, Action::Roll { n: 1 });
+    let e = g.ending().expect("over");
+    assert_eq!(e.winner, Side::Village);
+    assert_eq!(e.reason, Reason::MovedOnto { v: C1 });
+    let note = g.outcome().expect("outcome").note;
+    assert!(
+        note.contains("the Mayor moved the die onto the Monster (C1)"),
+        "{note}"
+    );
+    assert!(!note.contains("attacked itself"), "{note}");
+}
+
 #[test]
 fn mayor_may_keep_and_the_power_dies_with_him() {
     let faces = [(A1, Face::Mayor)];
@@ -379,7 +399,7 @@ fn majority_executes_and_moving_a_vote_reopens_confirmation() {
     seat(&mut g, 0, Action::Confirm);
     seat(&mut g, 2, Action::Vote { v: A2 });
     seat(&mut g, 0, Action::Confirm);
-    seat(&mut g, 1, Action::Vote { v: A3 }); // second move: the last allowed
+    seat(&mut g, 1, Action::Vote { v: A3 }); // second move
     assert_eq!(g.legal_actions(0).first(), Some(&Action::Confirm));
     assert_eq!(g.to_move(), ToMove::Seats(vec![0]));
     seat(&mut g, 0, Action::Confirm);
@@ -390,8 +410,46 @@ fn majority_executes_and_moving_a_vote_reopens_confirmation() {
     assert_eq!(g.ballot(), 2);
 }
 
+/// Rulings: "a player may change their vote until everyone confirms: there is no cap on
+/// changes; the ballot closes when every voter has confirmed with no change since (a computer
+/// player may be limited in how often it changes, a person is not)".
 #[test]
-fn moves_are_capped_per_ballot() {
+fn vote_changes_are_not_capped_and_the_ballot_closes_on_confirmations() {
+    let mut g = monster_game(3, C3);
+    night(&mut g, A1, 6);
+    for (s, v) in [(0, B1), (1, B2), (2, B1)] {
+        seat(&mut g, s, Action::Vote { v });
+    }
+    // Seats 0 and 1 change their minds again and again: every move stays legal.
+    let mut last = [B1, B2, B1];
+    for round in 0..6u8 {
+        for s in [0, 1] {
+            assert_eq!(g.to_move(), ToMove::Seats(vec![s]), "round {round}");
+            let v = [B2, B3, A2][usize::from(round + s as u8) % 3];
+            let v = if v == last[s] { A3 } else { v };
+            assert!(
+                g.legal_actions(s).contains(&Action::Vote { v }),
+                "move {round}"
+            );
+            seat(&mut g, s, Action::Vote { v });
+            last[s] = v;
+        }
+    }
+    // Still open: seat 0 is asked again after seat 1's move.
+    assert_eq!(g.stage(), Stage::Vote);
+    assert_eq!(g.to_move(), ToMove::Seats(vec![0]));
+    seat(&mut g, 0, Action::Vote { v: B1 });
+    // Closes once every other voter confirms with no change since.
+    seat(&mut g, 1, Action::Confirm);
+    assert_eq!(g.to_move(), ToMove::Seats(vec![2]));
+    seat(&mut g, 2, Action::Confirm);
+    assert_eq!(g.to_move(), ToMove::Chance);
+    chance(&mut g, Action::Tally);
+    assert!(!g.is_alive(B1), "B1 had two votes of three");
+}
+
+#[test]
+fn a_computer_player_moves_its_vote_at_most_twice_per_ballot() {
     let mut g = monster_game(3, C3);
     night(&mut g, A1, 6);
     for (s, v) in [(0, B1), (1, B2), (2, B1)] {
@@ -402,17 +460,15 @@ fn moves_are_capped_per_ballot() {
     seat(&mut g, 0, Action::Vote { v: B3 }); // second move
     seat(&mut g, 1, Action::Vote { v: B3 });
     assert_eq!(g.to_move(), ToMove::Seats(vec![0]));
-    assert_eq!(g.legal_actions(0), vec![Action::Confirm]);
+    assert_eq!(g.bot_actions(0), vec![Action::Confirm]);
     assert!(
-        g.clone()
-            .apply(Actor::Seat(0), &Action::Vote { v: B1 })
-            .is_err()
+        g.legal_actions(0).contains(&Action::Vote { v: B1 }),
+        "a person may"
     );
     seat(&mut g, 0, Action::Confirm);
-    seat(&mut g, 2, Action::Confirm);
-    assert_eq!(g.to_move(), ToMove::Chance);
-    chance(&mut g, Action::Tally);
-    assert!(!g.is_alive(B3), "B3 had two votes of three");
+    // Seat 2 has not moved yet: a computer player there may.
+    assert_eq!(g.to_move(), ToMove::Seats(vec![2]));
+    assert!(g.bot_actions(2).contains(&Action::Vote { v: B2 }));
 }
 
 #[test]
@@ -524,6 +580,40 @@ fn healer_wakes_at_a_third_and_revives_on_four_to_six() {
     night(&mut g, C3, 1);
     assert!(!g.is_alive(C3));
     day(&mut g, C1);
+    assert_eq!(g.stage(), Stage::Midnight);
+}
+
+/// The rules page: the Monster's other villagers may hold the Healer.
+#[test]
+fn the_healer_may_be_dealt_into_the_monsters_family() {
+    let mut g = new_game(4, &[("healer", "on")]);
+    chance(
+        &mut g,
+        Action::Deal {
+            v: B1,
+            body: Body::Monster,
+        },
+    );
+    let deals: Vec<u8> = g
+        .chance_outcomes()
+        .iter()
+        .filter_map(|(a, _)| match a {
+            Action::Deal {
+                v,
+                body: Body::Healer,
+            } => Some(*v),
+            _ => None,
+        })
+        .collect();
+    assert!(deals.contains(&B2) && deals.contains(&B3), "{deals:?}");
+    assert!(!deals.contains(&B1));
+    chance(
+        &mut g,
+        Action::Deal {
+            v: B2,
+            body: Body::Healer,
+        },
+    );
     assert_eq!(g.stage(), Stage::Midnight);
 }
 

@@ -193,6 +193,12 @@ pub trait Game: Clone + Debug + PartialEq + Send + 'static {
     fn undoable(&self, _seat: Seat, _action: &Self::Action) -> bool {
         false
     }
+    /// The actions a computer player chooses from: every legal action unless the game limits
+    /// computer players where people may go on as long as they like (never to nothing). Rules
+    /// that let a choice repeat without end keep automated games finite this way.
+    fn bot_actions(&self, seat: Seat) -> Vec<Self::Action> {
+        self.legal_actions(seat)
+    }
     /// A state that differs from this one only in what `viewer` may not know (other seats'
     /// secrets, unseen cards), varied by `salt`. Used by tests to prove views leak nothing.
     fn vary_hidden(&self, viewer: Viewer, salt: u64) -> Self;

@@ -123,7 +123,7 @@ impl<G: Game> Table<G> {
 
     /// Lets the bot in `seat` choose and applies its action.
     pub fn bot_step(&mut self, seat: Seat) -> Result<G::Action, Illegal> {
-        let legal = self.m.state.legal_actions(seat);
+        let legal = self.m.state.bot_actions(seat);
         if legal.is_empty() {
             return crate::illegal!("seat {seat} has no legal action");
         }

@@ -50,7 +50,7 @@ pub enum Action {
         tile: Tile,
         at: u8,
     },
-    /// "Replace this Tile": the face-up tile to swap with.
+    /// "Replace this Tile": the placed tile (face up or down) this one replaces.
     Replace {
         at: u8,
     },
@@ -272,6 +272,14 @@ pub(crate) enum Task {
     },
     PlaceAny,
     Replace,
+    /// Chance: the face-down tile "Replace this Tile" took off the board at `from` turns up.
+    TurnUpReplaced {
+        from: u8,
+    },
+    /// Follow the tile "Replace this Tile" took off the board.
+    FollowReplaced {
+        tile: Tile,
+    },
     TakeFrom,
     Take {
         from: Seat,
@@ -302,7 +310,7 @@ pub struct Cocoon {
     top: Vec<(Tile, Seat)>,
     /// Tiles being looked at for "Choose 1 from 3".
     looking: Vec<Tile>,
-    /// Tiles removed from the game ("Take a Tile" swapped away).
+    /// Tiles removed from the game ("Take a Tile" swapped away, "Replace this Tile"'s choice).
     removed: Vec<Tile>,
     seats: Vec<Player>,
     turn: Seat,
@@ -446,7 +454,7 @@ impl Game for Cocoon {
         "Race round a board built tile by tile; Fortune turns the EP wheel.";
     const MIN_PLAYERS: usize = 2;
     const MAX_PLAYERS: usize = 5;
-    const RULES_VERSION: u32 = 2;
+    const RULES_VERSION: u32 = 3;
     const OPTIONS: &'static [OptionSpec] = &[options::start_player(START_VALUES)];
 
     type Action = Action;

@@ -76,7 +76,7 @@ pub enum Effect {
     PlaceAny,
     /// Roll again; one more tile may be placed this turn.
     RollPlace,
-    /// Swap with another face-up tile and follow that one.
+    /// Take another placed tile's place; that tile leaves the board and is followed.
     Replace,
     /// Take a tile from an opponent's hand.
     Take,
@@ -282,7 +282,7 @@ impl Tile {
             Tile::Reverse => "reverse next turn",
             Tile::PlaceAny => "place a tile anywhere",
             Tile::RollPlace => "roll again, one more tile",
-            Tile::Replace => "swap with a placed tile",
+            Tile::Replace => "replace a placed tile",
             Tile::Take => "take an opponent's tile",
             Tile::AddDie => "extra die next turn",
             Tile::ChangeDie => "change a die next turn",

@@ -121,7 +121,7 @@ impl Cocoon {
                 .into_iter()
                 .map(|(tile, w)| (Action::Draw { tile }, w))
                 .collect(),
-            Task::Reveal => self
+            Task::Reveal | Task::TurnUpReplaced { .. } => self
                 .unseen()
                 .into_iter()
                 .map(|(tile, w)| (Action::Reveal { tile }, w))
@@ -179,19 +179,34 @@ impl Cocoon {
                 self.say(format!("places {} ({}) on {at}", tile.code(), tile.name()));
             }
             (Task::Replace, Action::Replace { at }) => {
+                // This tile takes the chosen one's place; the chosen one leaves the board and
+                // is followed at once (a face-down one is turned up first).
                 let Some(pos) = self.position(self.turn) else {
                     return;
                 };
-                let here = self.slot(pos);
-                let there = self.slot(at);
-                self.board[usize::from(pos)] = there;
-                self.board[usize::from(at)] = here;
-                let name = match there {
-                    Slot::Up(t) => format!("{} ({})", t.code(), t.name()),
-                    _ => "?".into(),
-                };
-                self.say(format!("swaps the tile on {at} here: {name}"));
-                self.tasks.push(Task::Follow);
+                let chosen = self.slot(at);
+                self.board[usize::from(at)] = self.slot(pos);
+                self.board[usize::from(pos)] = Slot::Empty;
+                match chosen {
+                    Slot::Up(tile) => {
+                        self.removed.push(tile);
+                        self.say(format!(
+                            "moves the {} tile to {at}; {} ({}) leaves the board",
+                            Tile::Replace.code(),
+                            tile.code(),
+                            tile.name()
+                        ));
+                        self.tasks.push(Task::FollowReplaced { tile });
+                    }
+                    Slot::Down => {
+                        self.say(format!(
+                            "moves the {} tile to {at}; the face-down tile there leaves the board",
+                            Tile::Replace.code()
+                        ));
+                        self.tasks.push(Task::TurnUpReplaced { from: at });
+                    }
+                    Slot::Empty => {}
+                }
             }
             (Task::TakeFrom, Action::TakeFrom { seat: from }) => {
                 let hand: Vec<&str> = self.hand(from).iter().map(|t| t.code()).collect();
@@ -404,6 +419,19 @@ impl Cocoon {
                     tile.name()
                 ));
             }
+            (Task::TurnUpReplaced { from }, Action::Reveal { tile }) => {
+                self.tasks.pop();
+                if let Some(c) = self.pool.get_mut(tile.index()) {
+                    *c = c.saturating_sub(1);
+                }
+                self.removed.push(tile);
+                self.say(format!(
+                    "the face-down tile taken from {from} is {} ({})",
+                    tile.code(),
+                    tile.name()
+                ));
+                self.tasks.push(Task::FollowReplaced { tile });
+            }
             (_, Action::Step) => {
                 self.tasks.pop();
                 self.run(top);
@@ -471,6 +499,12 @@ impl Cocoon {
                     && let Slot::Up(tile) = self.slot(at)
                 {
                     self.follow(tile, at);
+                }
+            }
+            Task::FollowReplaced { tile } => {
+                if let Some(at) = self.position(self.turn) {
+                    let text = format!("follows {} ({})", tile.code(), tile.name());
+                    self.obey(tile, at, text);
                 }
             }
             Task::EndChain => self.end_chain(),
@@ -635,21 +669,23 @@ impl Cocoon {
                 board::forward(at, 1)
             };
             self.set_position(seat, at);
-            if at == START && self.reach_start(seat) {
-                self.abort_chain();
-                self.t.last = START;
-                return;
+            if at == START {
+                if self.spare_at_start(seat) {
+                    self.abort_chain();
+                    self.t.last = START;
+                    return;
+                }
+                self.reach_start(seat);
             }
         }
         self.t.last = at;
         self.tasks.push(Task::Arrive { doublet });
     }
 
-    /// A pawn of `mover`'s colour reached Start: every pending bet is settled. True when the
-    /// mover's own spare pawn was taken off (its bet was lost), which ends its movement.
-    fn reach_start(&mut self, mover: Seat) -> bool {
+    /// A pawn of `mover`'s colour reached Start: every pending bet is settled (the mover's own
+    /// bet, when it moves its spare, is lost).
+    fn reach_start(&mut self, mover: Seat) {
         let n = self.players;
-        let mut own = false;
         for k in 0..n {
             let s = (self.turn + k) % n;
             let Some(on) = self.seats.get(s).and_then(|p| p.bet) else {
@@ -682,11 +718,7 @@ impl Cocoon {
                     self.side(s).name()
                 ));
             }
-            if s == mover {
-                own = true;
-            }
         }
-        own
     }
 
     /// Drops the rest of the movement chain (down to the end-of-chain placement).
@@ -728,11 +760,29 @@ impl Cocoon {
             "a loop! {} goes to Start instead of going round forever",
             colour(seat)
         ));
-        if !self.reach_start(seat) {
-            let before = self.ep(seat);
-            self.gain(seat, 1);
-            self.say(format!("Start: EP {before} -> {}", self.ep(seat)));
+        if !self.spare_at_start(seat) {
+            self.reach_start(seat);
+            self.start_ep(seat);
         }
+    }
+
+    /// Start's 1 EP for the pawn that stopped there.
+    fn start_ep(&mut self, seat: Seat) {
+        let before = self.ep(seat);
+        self.gain(seat, 1);
+        self.say(format!("Start: EP {before} -> {}", self.ep(seat)));
+    }
+
+    /// A bettor's spare pawn that stops on or passes Start gains Start's EP like any pawn, then
+    /// its own bet is lost: the spare leaves the board and the movement ends. False (nothing
+    /// done) for a pawn that is not a spare.
+    fn spare_at_start(&mut self, seat: Seat) -> bool {
+        if self.seats.get(seat).is_none_or(|p| p.spare.is_none()) {
+            return false;
+        }
+        self.start_ep(seat);
+        self.reach_start(seat);
+        true
     }
 
     fn occupied(&self, at: u8) -> Option<Seat> {
@@ -840,10 +890,15 @@ impl Cocoon {
         self.tasks.push(Task::Bet);
     }
 
-    /// Follows a face-up tile's instruction.
+    /// Follows the instruction of the face-up tile on `at`.
     fn follow(&mut self, tile: Tile, at: u8) {
+        let text = format!("{at} is {} ({})", tile.code(), tile.name());
+        self.obey(tile, at, text);
+    }
+
+    /// Does what `tile` says for the pawn on `at`; `text` starts the event line.
+    fn obey(&mut self, tile: Tile, at: u8, mut text: String) {
         let seat = self.turn;
-        let mut text = format!("{at} is {} ({})", tile.code(), tile.name());
         match tile.effect() {
             Effect::Forward(n) => self.tasks.push(Task::Move {
                 steps: n,
@@ -909,7 +964,7 @@ impl Cocoon {
             }
             Effect::Replace => {
                 if self.replace_targets().is_empty() {
-                    text += ", but no other tile is face up";
+                    text += ", but no other tile is placed";
                 } else {
                     self.tasks.push(Task::Replace);
                 }
@@ -1017,7 +1072,7 @@ impl Cocoon {
     pub(crate) fn replace_targets(&self) -> Vec<u8> {
         let here = self.position(self.turn);
         (0..SPACES)
-            .filter(|&at| Some(at) != here && matches!(self.slot(at), Slot::Up(_)))
+            .filter(|&at| Some(at) != here && self.slot(at) != Slot::Empty)
             .collect()
     }
 

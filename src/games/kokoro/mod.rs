@@ -490,7 +490,7 @@ impl Game for Kokoro {
         "Draw forest paths linking offerings to sanctuaries, each beating the last.";
     const MIN_PLAYERS: usize = 1;
     const MAX_PLAYERS: usize = 8;
-    const RULES_VERSION: u32 = 2;
+    const RULES_VERSION: u32 = 3;
     const OPTIONS: &'static [OptionSpec] = &[
         OptionSpec {
             key: "side",
@@ -825,11 +825,7 @@ impl Game for Kokoro {
         let scores = sheets.iter().map(|s| s.total).collect();
         Some(Outcome::by_score(
             scores,
-            |s| {
-                sheets
-                    .get(s)
-                    .map_or(0, |x| i64::from(scoring::highest_box(&x.boxes)))
-            },
+            |s| sheets.get(s).map_or(0, |x| i64::from(x.highest_box())),
             "the single highest box",
         ))
     }

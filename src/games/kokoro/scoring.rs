@@ -138,7 +138,16 @@ pub fn score_sheet(
     }
 }
 
-/// The tie-break: the single highest sanctuary box.
-pub fn highest_box(boxes: &[Option<u8>; ROUNDS]) -> u8 {
-    boxes.iter().map(|b| b.unwrap_or(0)).max().unwrap_or(0)
+impl Sheet {
+    /// The tie-break: the single highest value in any score box. The five sanctuary boxes, the
+    /// two guardian boxes and the decree box all count; the penalty and the total do not.
+    pub fn highest_box(&self) -> i32 {
+        let sanctuaries = self.boxes.iter().map(|b| i32::from(b.unwrap_or(0)));
+        let guardians = [self.caterpillar_guardian, self.flower_guardian].map(i32::from);
+        sanctuaries
+            .chain(guardians)
+            .chain([self.decree])
+            .max()
+            .unwrap_or(0)
+    }
 }

@@ -24,9 +24,10 @@ pub const REVIVE_FROM: u8 = 4;
 
 /// Ballots ending in a tie before the program draws lots among the tied.
 pub const TIED_BALLOTS: u8 = 3;
-/// How often one voter may move their card within one ballot: the table may change its mind,
-/// but the vote must end.
-pub const MAX_CHANGES: u8 = 2;
+/// How often a computer player moves its card within one ballot. People are not limited (the
+/// ballot closes when everyone has confirmed with no change since); computer players are, so
+/// that a table of them always closes the ballot.
+pub const BOT_CHANGES: u8 = 2;
 
 /// The secret side of a body card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

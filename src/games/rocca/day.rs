@@ -56,16 +56,24 @@ impl Rocca {
             None => targets.map(|v| Action::Vote { v }).collect(),
             Some(current) => {
                 let mut out = vec![Action::Confirm];
-                if self.changes.get(seat).copied().unwrap_or(0) < cards::MAX_CHANGES {
-                    out.extend(
-                        targets
-                            .filter(|&v| v != current)
-                            .map(|v| Action::Vote { v }),
-                    );
-                }
+                out.extend(
+                    targets
+                        .filter(|&v| v != current)
+                        .map(|v| Action::Vote { v }),
+                );
                 out
             }
         }
+    }
+
+    /// A computer player moves its card at most [`cards::BOT_CHANGES`] times per ballot.
+    pub(super) fn bot_vote_options(&self, seat: Seat) -> Vec<Action> {
+        let mut out = self.vote_options(seat);
+        let moved_enough = self.changes.get(seat).copied().unwrap_or(0) >= cards::BOT_CHANGES;
+        if moved_enough && out.contains(&Action::Confirm) {
+            out.retain(|a| *a == Action::Confirm);
+        }
+        out
     }
 
     pub(super) fn vote_choice(&mut self, seat: Seat, action: Action) -> Result<(), Illegal> {
@@ -74,7 +82,6 @@ impl Rocca {
                 Action::Vote { v } if !self.votable(v) => {
                     illegal!("{} cannot receive a vote now", cards::label(v))
                 }
-                Action::Vote { .. } => illegal!("seat {seat} cannot move its vote again"),
                 Action::Confirm => illegal!("seat {seat} has no vote to confirm yet"),
                 _ => illegal!("{action:?} is not a vote"),
             };
@@ -83,7 +90,7 @@ impl Rocca {
             Action::Vote { v } => {
                 if self.votes[seat].is_some() {
                     // A moved card reopens the question for everyone else.
-                    self.changes[seat] += 1;
+                    self.changes[seat] = self.changes[seat].saturating_add(1);
                     self.confirmed = vec![false; self.players];
                     self.confirmed[seat] = true;
                 }

@@ -30,6 +30,9 @@ pub fn ending_note(e: &Ending, day: u32, villagers: usize) -> String {
     match e.reason {
         Reason::Executed { .. } => format!("the {who} ({at}) was executed on day {day}"),
         Reason::Attacked { .. } => format!("the {who} ({at}) attacked itself and died"),
+        Reason::MovedOnto { .. } => {
+            format!("the Mayor moved the die onto the {who} ({at}), and it died")
+        }
         Reason::Deaths { dead } => {
             format!("{dead} of {villagers} villagers dead: the {who} ({at}) wins")
         }

@@ -118,6 +118,8 @@ pub enum Reason {
     Executed { v: u8 },
     /// The killer's own villager died of an attack (the Monster attacked itself).
     Attacked { v: u8 },
+    /// The killer's own villager died of the die the Mayor moved onto it.
+    MovedOnto { v: u8 },
     /// More than half of the village lies in graves.
     Deaths { dead: usize },
     /// Every living villager belongs to the Vampire's clan.
@@ -193,6 +195,7 @@ pub struct Rocca {
     victim: Option<u8>,
     votes: Vec<Option<u8>>,
     confirmed: Vec<bool>,
+    /// How often each voter moved its card this ballot (only computer players are limited).
     changes: Vec<u8>,
     ballot: u8,
     candidates: Vec<u8>,
@@ -575,6 +578,13 @@ impl Game for Rocca {
             Stage::Mayor => self.mayor_options(),
             Stage::Vote => self.vote_options(seat),
             _ => Vec::new(),
+        }
+    }
+
+    fn bot_actions(&self, seat: Seat) -> Vec<Action> {
+        match self.stage {
+            Stage::Vote if self.to_move().includes(seat) => self.bot_vote_options(seat),
+            _ => self.legal_actions(seat),
         }
     }
 

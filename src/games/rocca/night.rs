@@ -222,7 +222,17 @@ impl Rocca {
         if survived {
             self.bite_targets.push(v);
         } else {
-            self.kill(v, super::Reason::Attacked { v });
+            // The die the Mayor moved is still the attack, but the end tells who put it there.
+            let moved = self
+                .today
+                .iter()
+                .any(|r| matches!(r, Report::Moved { to, .. } if *to == v));
+            let reason = if moved {
+                super::Reason::MovedOnto { v }
+            } else {
+                super::Reason::Attacked { v }
+            };
+            self.kill(v, reason);
         }
         if self.ending.is_none() {
             self.begin_day();

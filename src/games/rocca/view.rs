@@ -51,7 +51,6 @@ pub struct View {
     /// Each seat's vote card (public), `None` before it is placed or for a seat that cannot vote.
     pub votes: Vec<Option<u8>>,
     pub confirmed: Vec<bool>,
-    pub changes_left: Vec<u8>,
     /// Seats with a living villager: they vote.
     pub voters: Vec<bool>,
     /// Ballot 1 to 3 of today.
@@ -169,11 +168,6 @@ impl super::Rocca {
             victim: self.victim,
             votes: self.votes.clone(),
             confirmed: self.confirmed.clone(),
-            changes_left: self
-                .changes
-                .iter()
-                .map(|&c| super::cards::MAX_CHANGES.saturating_sub(c))
-                .collect(),
             voters: (0..self.players).map(|s| self.is_voter(s)).collect(),
             ballot: self.ballot,
             candidates: self.candidates.clone(),

@@ -370,7 +370,7 @@ impl CocoonUi {
                 "Choose an empty space for it (arrows, Enter; Esc: other tile):".into()
             }
             Prompt::PlaceAny => format!("{who} places a tile on any empty space; which tile?"),
-            Prompt::Replace => "Choose a face-up tile to swap with this one:".into(),
+            Prompt::Replace => "Replace which placed tile (face-down ones too)?".into(),
             Prompt::TakeFrom => "Whose tiles do you look at?".into(),
             Prompt::Take { from } => format!("Take one of {}'s tiles:", colour(from)),
             Prompt::PutTaken { .. } => {
@@ -688,7 +688,7 @@ impl GameUi<Cocoon> for CocoonUi {
             "R / r",
             "a player's pawn: capital while white, small once black",
         ),
-        ("EP @n", "energy points; the pawn's space on the loop"),
+        ("EP @n", "Experience Points; the pawn's space on the loop"),
         ("3t", "tiles in hand"),
     ];
 

@@ -794,11 +794,7 @@ pub fn sheet_lines(ctx: &Ctx<Kokoro>, theme: &Theme) -> Vec<Line<'static>> {
     let view = ctx.view;
     let outcome = Outcome::by_score(
         view.sheets.iter().map(|s| s.total).collect(),
-        |s| {
-            view.sheets
-                .get(s)
-                .map_or(0, |x| i64::from(scoring::highest_box(&x.boxes)))
-        },
+        |s| view.sheets.get(s).map_or(0, |x| i64::from(x.highest_box())),
         "the single highest box",
     );
     let mut head = format!("{:<8}", "");

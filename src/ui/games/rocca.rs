@@ -381,13 +381,10 @@ fn prompt_lines(ctx: &Ctx<Rocca>, theme: &Theme) -> Vec<String> {
             )];
             match (acting, view.votes.get(seat).copied().flatten()) {
                 (true, None) => out.push("Put your vote on a villager: Enter.".into()),
-                (true, Some(v)) => {
-                    let left = view.changes_left.get(seat).copied().unwrap_or(0);
-                    out.push(format!(
-                        "Your vote is on {}: c confirms; Enter elsewhere moves it ({left} moves left).",
-                        label(v)
-                    ));
-                }
+                (true, Some(v)) => out.push(format!(
+                    "Your vote is on {}: c confirms; Enter elsewhere moves it.",
+                    label(v)
+                )),
                 _ => {}
             }
             let cast: Vec<String> = (0..players)
@@ -417,6 +414,9 @@ fn prompt_lines(ctx: &Ctx<Rocca>, theme: &Theme) -> Vec<String> {
                 let why = match e.reason {
                     Reason::Executed { v } => format!("{} was executed", label(v)),
                     Reason::Attacked { v } => format!("{} attacked itself and died", label(v)),
+                    Reason::MovedOnto { v } => {
+                        format!("the Mayor moved the die onto {} and it died", label(v))
+                    }
                     Reason::Deaths { dead } => format!("{dead} villagers are dead"),
                     Reason::AllClan => "every living family is of the clan".to_string(),
                 };
