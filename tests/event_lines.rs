@@ -81,8 +81,10 @@ fn check_game<G: Game>() {
                             Some(a) => a,
                             None => break,
                         },
-                        Actor::Seat(_) => {
-                            options[rng::below(&mut pick, options.len() as u64) as usize].clone()
+                        // Played as a computer player would, so that every game ends.
+                        Actor::Seat(seat) => {
+                            let choices = m.state.bot_actions(seat);
+                            choices[rng::below(&mut pick, choices.len() as u64) as usize].clone()
                         }
                     };
                     for _ in 0..OTHERS.min(options.len()) {

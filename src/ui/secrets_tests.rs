@@ -66,7 +66,8 @@ fn advance<G: Registered>(m: &mut Match<G>, steps: usize, seed: u64) {
         let Some(&seat) = seats.first() else {
             return;
         };
-        let legal = m.state.legal_actions(seat);
+        // What a computer player may choose: legal, and finite however long the game runs.
+        let legal = m.state.bot_actions(seat);
         let a = legal[rng::below(&mut pick, legal.len() as u64) as usize].clone();
         m.apply(Actor::Seat(seat), a, None).expect("legal");
     }
