@@ -160,7 +160,7 @@ pub fn finished_text(
         }
         // Everyone has the same score: say it once.
         Scoring::Together => match scores.first() {
-            Some(&v) => format!("{who}, score {}", points(v)),
+            Some(&v) => format!("{who} ({})", points(v)),
             None => who,
         },
         Scoring::Sides => who,
@@ -330,11 +330,11 @@ mod tests {
         // A lost cooperative game: equal scores, nobody won.
         assert_eq!(
             finished_text(Scoring::Together, &two, &[15, 15], &[]),
-            "lost together, score 15"
+            "lost together (15)"
         );
         assert_eq!(
             finished_text(Scoring::Together, &two, &[36, 36], &[0, 1]),
-            "won together, score 36"
+            "won together (36)"
         );
         // The log's winner, even where the scores would say otherwise (a tie broken by tiles).
         let three = names(&["Ann", "Bo", "Cy"]);
