@@ -346,3 +346,27 @@ fn the_saved_games_list_tells_no_secret() {
     };
     assert_eq!(rows(1), rows(2));
 }
+
+#[test]
+fn the_saved_games_list_reads_the_logged_result() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let done = finished::<crate::games::couperation::Couperation>(3, 4);
+    let won = !done.state.outcome().expect("over").winners.is_empty();
+    log::write_atomic(&dir.path().join("c.json"), &done.to_log()).expect("write");
+    let text = draw(
+        &SavedList::new(catalog(dir.path()), Mode::Browse),
+        THEME,
+        120,
+        40,
+    );
+    let expected = if won {
+        "won together ("
+    } else {
+        "lost together ("
+    };
+    assert!(text.contains(expected), "{text}");
+    assert!(
+        !text.contains(" won, "),
+        "no winner worked out from scores: {text}"
+    );
+}
