@@ -392,6 +392,8 @@ impl GameUi<Pocket> for PocketUi {
         // The key only turns the shown tiles back, so nobody flips by accident.
         self.acked = view.last_turn.clone();
         self.note = None;
+        // A cursor left on the tile that failed would point at it: back to the corner.
+        self.cursor = 0;
     }
 
     fn events_from(&self, view: &View) -> usize {
@@ -403,8 +405,8 @@ impl GameUi<Pocket> for PocketUi {
 
     fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Pocket>) -> Option<Action> {
         self.note = None;
-        if let Some(last) = self.showing(ctx.view) {
-            self.acked = Some(last.clone());
+        if self.showing(ctx.view).is_some() {
+            self.release(ctx.view);
             return None;
         }
         if let Some((dr, dc)) = crate::ui::widgets::grid_step(key.code) {
@@ -428,8 +430,8 @@ impl GameUi<Pocket> for PocketUi {
             return None;
         };
         self.note = None;
-        if let Some(last) = self.showing(ctx.view) {
-            self.acked = Some(last.clone());
+        if self.showing(ctx.view).is_some() {
+            self.release(ctx.view);
             return None;
         }
         let cell = Self::cell_at(Self::grid_area(area), m.column, m.row)?;
@@ -642,6 +644,7 @@ mod tests {
                     "the key only turns them back"
                 );
                 assert!(!p.held());
+                assert_eq!(p.ui.cursor, 0, "the cursor would point at the turn's tiles");
                 let after = draw(&p, THEME, 80, 24);
                 assert!(!after.contains("Last turn:"), "{after}");
                 assert!(
