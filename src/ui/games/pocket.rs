@@ -532,6 +532,32 @@ mod tests {
     }
 
     #[test]
+    fn a_click_turns_shown_tiles_back_without_flipping() {
+        let mut p = Play::new(table(humans(), 3), true);
+        while p.table.m.state.turn() == Some(0) {
+            let cell = (0..36)
+                .find(|&c| p.table.m.state.is_face_down(c))
+                .expect("a tile");
+            flip_at(&mut p, cell);
+        }
+        draw(&p, THEME, 80, 24);
+        assert!(p.held());
+        let before = p.table.m.history.len();
+        let click = ratatui::crossterm::event::Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 12,
+            row: 5,
+            modifiers: KeyModifiers::NONE,
+        });
+        p.on_event(&click);
+        assert_eq!(p.table.m.history.len(), before, "the click flipped a tile");
+        assert!(!p.held());
+        // The next click flips.
+        p.on_event(&click);
+        assert!(p.table.m.history.len() > before);
+    }
+
+    #[test]
     fn enter_on_a_face_up_or_gone_tile_says_why() {
         // A game whose first flip (cell 0) stays face up in Ann's run.
         let mut p = (1..50)
