@@ -52,10 +52,11 @@ impl SavedList {
             return Nav::Stay;
         };
         let path = item.path.clone();
-        let file = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let file = item.file_name();
+        if let Some(reason) = &item.broken {
+            self.message = Some(format!("Cannot open {file}: {reason}"));
+            return Nav::Stay;
+        }
         let log = match log::read(&path) {
             Ok(l) => l,
             Err(e) => {
@@ -80,7 +81,10 @@ impl SavedList {
         // An unfinished game is never replayed: stepping through it would show secrets the
         // players have not seen (a hand, a role, where a tile lies). It can only be continued.
         if self.mode == Mode::Continue || table.outcome().is_none() {
-            table.set_save(Some(path));
+            if let Err(e) = table.set_save(Some(path)) {
+                self.message = Some(format!("Cannot open {file}: {e}"));
+                return Nav::Stay;
+            }
             return Nav::Replace(table.into_screen(true));
         }
         Nav::Push(table.into_replay())
@@ -104,7 +108,7 @@ impl SavedList {
     fn selected_unfinished(&self) -> bool {
         self.items
             .get(self.selected)
-            .is_some_and(|s| s.scores.is_none())
+            .is_some_and(|s| s.scores.is_none() && s.broken.is_none())
     }
 }
 
@@ -217,6 +221,16 @@ impl Screen for SavedList {
         for (i, s) in self.items.iter().enumerate().skip(first).take(rows) {
             let sel = i == self.selected;
             let marker = if sel { theme.pointer() } else { "  " };
+            if let Some(reason) = &s.broken {
+                // A log that cannot be opened stays in the list, with why.
+                let row = format!("{marker}{}: cannot be opened: {reason}", s.file_name());
+                let row = truncate(&theme.text(&row), w, theme.ellipsis());
+                lines.push(Line::styled(
+                    row,
+                    if sel { theme.selected() } else { theme.error() },
+                ));
+                continue;
+            }
             let row = format!(
                 "{marker}{:<14} {:<16}  {:<20} {}",
                 truncate(

@@ -165,9 +165,21 @@ impl Theme {
         s.chars()
             .map(|c| match c {
                 c if c.is_ascii() => c.to_string(),
-                '—' | '–' | '─' | '−' => "-".into(),
+                '—' | '–' | '─' => "-".into(),
                 '│' => "|".into(),
-                '┘' | '└' | '┌' | '┐' => "+".into(),
+                // Kokoro's four corners stay four different cards.
+                '┘' => "J".into(),
+                '└' => "L".into(),
+                '┌' => "r".into(),
+                '┐' => "7".into(),
+                '†' => "x".into(),
+                '●' => "@".into(),
+                '◇' => "d".into(),
+                '♡' => "h".into(),
+                '▒' => "#".into(),
+                '▶' => ">".into(),
+                '↔' => "<->".into(),
+                '−' => "-".into(),
                 '★' => "*".into(),
                 '✓' => "*".into(),
                 '·' | '•' => "*".into(),

@@ -5,9 +5,7 @@
 //! and the cracked tiles; a person may look at their own pile with `p` while it is their turn.
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -16,6 +14,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::games::pocket::{
     Action, CellView, GRID_SIDE, Kind, Pocket, TurnEnd, TurnSummary, View, cell_name,
 };
+use crate::ui::commands::{ARROWS, Command, ENTER, Key};
 use crate::ui::{Ctx, GameUi, Theme};
 
 /// Columns one grid cell takes.
@@ -27,7 +26,7 @@ const LABEL_W: u16 = 3;
 pub const GRID_W: u16 = LABEL_W + CELL_W * GRID_SIDE as u16;
 pub const GRID_H: u16 = 1 + CELL_H * GRID_SIDE as u16;
 
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub struct PocketUi {
     cursor: usize,
     /// The finished turn whose tiles the player has already looked at.
@@ -340,25 +339,67 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
     lines
 }
 
+/// Pocket's keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    TurnBack,
+    Move,
+    Flip,
+    Show,
+    Tap,
+    Pile,
+}
+
+const COMMANDS: &[Command<Cmd>] = &[
+    Command {
+        id: Cmd::TurnBack,
+        keys: &[Key::Any],
+        key: "any key",
+        label: "turn the tiles back",
+        help: "after a turn: turn its tiles face down (and nothing else)",
+    },
+    Command {
+        id: Cmd::Move,
+        keys: ARROWS,
+        key: "arrows",
+        label: "move",
+        help: "move the cursor (h j k l too)",
+    },
+    Command {
+        id: Cmd::Flip,
+        keys: ENTER,
+        key: "Enter",
+        label: "flip",
+        help: "flip the tile under the cursor (Space too)",
+    },
+    Command {
+        id: Cmd::Show,
+        keys: ENTER,
+        key: "Enter",
+        label: "show",
+        help: "after a Great 6: show the tile under the cursor to everyone",
+    },
+    Command {
+        id: Cmd::Tap,
+        keys: &[Key::Char('t'), Key::Char('T')],
+        key: "t",
+        label: "tap+flip",
+        help: "tap, then flip: the tile counts one biscuit more",
+    },
+    Command {
+        id: Cmd::Pile,
+        keys: &[Key::Char('p'), Key::Char('P')],
+        key: "p",
+        label: "my pile",
+        help: "in your turn: see your own pile (p again hides it)",
+    },
+];
+
 impl GameUi<Pocket> for PocketUi {
     const PRIVATE: bool = false;
-    const KEYS: &'static [(&'static str, &'static str)] = &[
-        ("arrows", "move"),
-        ("Enter", "flip"),
-        ("t", "tap+flip"),
-        ("p", "my pile"),
-    ];
-    const HELP: &'static [(&'static str, &'static str)] = &[
-        ("arrows", "move the cursor (h j k l also work)"),
-        (
-            "Enter",
-            "flip the tile under the cursor; after a Great 6: show it",
-        ),
-        ("t", "tap, then flip: the tile counts one biscuit more"),
-        (
-            "p",
-            "in your turn: look at your own face-down pile (again: hide it)",
-        ),
+    type Cmd = Cmd;
+    const COMMANDS: &'static [Command<Cmd>] = COMMANDS;
+    const LEGEND: &'static [(&'static str, &'static str)] = &[
         ("1 2 3 5", "the biscuits on a turned-up tile"),
         (
             "c",
@@ -367,6 +408,44 @@ impl GameUi<Pocket> for PocketUi {
         ("x", "a cracked biscuit: counts as 1 or 2, scores 1"),
         ("+", "after a tile: it was tapped"),
     ];
+    /// Every flip shows the table a tile: nothing can be taken back.
+    const UNDO: Option<&'static str> = None;
+
+    fn applies(&self, cmd: Cmd, ctx: &Ctx<Pocket>) -> bool {
+        let showing = self.showing(ctx.view).is_some();
+        match cmd {
+            Cmd::TurnBack => showing,
+            Cmd::Move => !showing,
+            Cmd::Flip | Cmd::Tap => !showing && !ctx.view.show_pending,
+            Cmd::Show => !showing && ctx.view.show_pending,
+            Cmd::Pile => !showing,
+        }
+    }
+
+    fn before_key(&mut self, _key: &KeyEvent, _ctx: &Ctx<Pocket>) {
+        self.note = None;
+    }
+
+    fn run(&mut self, cmd: Cmd, key: KeyEvent, ctx: &Ctx<Pocket>) -> Option<Action> {
+        match cmd {
+            Cmd::TurnBack => {
+                self.release(ctx.view);
+                None
+            }
+            Cmd::Pile => {
+                let now = Some(ctx.view.turn_began);
+                self.peek = if self.peek == now { None } else { now };
+                None
+            }
+            Cmd::Move => {
+                let (dr, dc) = crate::ui::widgets::grid_step(key.code)?;
+                self.move_cursor(dr, dc);
+                None
+            }
+            Cmd::Flip | Cmd::Show => self.act_or_note(false, ctx),
+            Cmd::Tap => self.act_or_note(true, ctx),
+        }
+    }
 
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Pocket>) {
         let theme = ctx.theme();
@@ -401,28 +480,6 @@ impl GameUi<Pocket> for PocketUi {
             Some(last) => last.began,
             None => view.turn_began,
         }
-    }
-
-    fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Pocket>) -> Option<Action> {
-        self.note = None;
-        if self.showing(ctx.view).is_some() {
-            self.release(ctx.view);
-            return None;
-        }
-        if let Some((dr, dc)) = crate::ui::widgets::grid_step(key.code) {
-            self.move_cursor(dr, dc);
-            return None;
-        }
-        match key.code {
-            KeyCode::Char('p') | KeyCode::Char('P') => {
-                let now = Some(ctx.view.turn_began);
-                self.peek = if self.peek == now { None } else { now };
-            }
-            KeyCode::Enter | KeyCode::Char(' ') => return self.act_or_note(false, ctx),
-            KeyCode::Char('t') | KeyCode::Char('T') => return self.act_or_note(true, ctx),
-            _ => {}
-        }
-        None
     }
 
     fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Pocket>) -> Option<Action> {
