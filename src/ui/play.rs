@@ -204,10 +204,12 @@ impl<G: Registered> Play<G> {
         }
     }
 
-    /// The board shows what a person must see before play goes on (see [`GameUi::holds`]).
-    /// With no person at the table there is nobody to wait for.
+    /// A computer player is next, but the board shows what a person must see first (see
+    /// [`GameUi::holds`]). A person to move sees it anyway: their first key reaches the game,
+    /// which turns it away and does its job. With no person at the table nobody is waited for.
     pub fn held(&self) -> bool {
         self.humans() > 0
+            && self.table.bot_to_move().is_some()
             && self.pass.is_none()
             && self.halted.is_none()
             && !self.is_over()
@@ -489,17 +491,21 @@ impl<G: Registered> Play<G> {
         let Some(outcome) = self.table.m.state.outcome() else {
             return;
         };
+        // Names by display width, so wide (CJK, emoji) names keep the scores in line; a name
+        // too long for the panel is cut, never the scores.
         let w = self
             .names
             .iter()
-            .map(|n| n.chars().count())
+            .map(|n| super::widgets::width(&theme.text(n)))
             .max()
-            .unwrap_or(4);
+            .unwrap_or(4)
+            .min(usize::from(area.width).saturating_sub(22).max(4));
         let mut lines = vec![Line::from("")];
         for (s, score) in outcome.scores.iter().enumerate() {
             let won = outcome.winners.contains(&s);
             let mark = if won { "wins" } else { "" };
-            let text = format!("  {:<w$}  {:>5}  {mark}", theme.text(self.name(s)), score);
+            let name = super::widgets::fit(&theme.text(self.name(s)), w, theme.ellipsis());
+            let text = format!("  {name}  {score:>5}  {mark}");
             lines.push(if won {
                 Line::styled(text, theme.accent())
             } else {
@@ -615,6 +621,13 @@ impl<G: Registered> Screen for Play<G> {
     fn on_deadline(&mut self) -> Nav {
         self.bot_move();
         Nav::Stay
+    }
+
+    /// Every action was saved when it was made; only a save that failed is tried again.
+    fn on_exit(&mut self) {
+        if self.table.save_error.is_some() {
+            self.table.persist();
+        }
     }
 
     fn title(&self) -> String {

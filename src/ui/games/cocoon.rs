@@ -489,11 +489,11 @@ impl CocoonUi {
             if p.flags.pick_three {
                 flags.push("pick3");
             }
-            let nm = crate::ui::widgets::truncate(&name(ctx, s), 9, theme.ellipsis());
+            let nm = crate::ui::widgets::fit(&theme.text(&name(ctx, s)), 9, theme.ellipsis());
             lines.push(Line::from(vec![
                 Span::styled(ptr.to_string(), theme.accent()),
                 Span::styled(pawn_letter(s, side).to_string(), seat_style(theme, s)),
-                Span::raw(format!(" {:<9}", theme.text(&nm))),
+                Span::raw(format!(" {nm}")),
                 Span::raw(format!(
                     " EP {:>2} {} {:<9} {}t{bet} {}",
                     p.ep,
