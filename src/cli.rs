@@ -35,7 +35,8 @@ pub enum Command {
         /// The game's log file.
         log: PathBuf,
     },
-    /// Watch a saved game step by step, or check it with --check.
+    /// Watch a finished game step by step (an unfinished one is refused: it would show
+    /// secrets), or check any log with --check.
     Replay {
         log: PathBuf,
         /// Re-simulate the log without a screen: exit 0 if it is sound, else name the entry and
@@ -464,4 +465,18 @@ pub fn load_table(path: &Path) -> Result<Box<dyn AnyTable>, String> {
 /// A table rebuilt from a saved log for watching: no lock, nothing is written.
 pub fn load_for_replay(path: &Path) -> Result<Box<dyn AnyTable>, String> {
     load(path).map(|(_, t)| t)
+}
+
+/// A finished game's table for `hotseat replay`. An unfinished game is refused: stepping through
+/// it would show secrets its players have not seen yet (hands, roles, where tiles lie).
+pub fn replay_table(path: &Path) -> Result<Box<dyn AnyTable>, String> {
+    let t = load_for_replay(path)?;
+    if t.outcome().is_none() {
+        let shown = crate::text::path(path);
+        return Err(format!(
+            "{shown}: this game is not finished, and a replay would show secrets its players \
+             have not seen; `hotseat resume {shown}` carries it on"
+        ));
+    }
+    Ok(t)
 }

@@ -55,7 +55,7 @@ fn run(args: Cli) -> Result<Exit, String> {
             ui(args.ascii, t.into_screen(false))
         }
         Some(Command::Replay { log, check: false }) => {
-            let t = cli::load_for_replay(&log)?;
+            let t = cli::replay_table(&log)?;
             need_terminal("replay")?;
             ui(args.ascii, t.into_replay())
         }

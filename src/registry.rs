@@ -1,7 +1,7 @@
 //! The list of games. Adding a game: its rules module (`src/games/<id>`), its bots, its UI
 //! module with its `impl Registered` (bots, rules page, aliases), and one line in [`GAMES`].
 
-pub use crate::ui::registered::{AnyGame, AnyTable, Entry, Registered};
+pub use crate::ui::registered::{AnyGame, AnyTable, Entry, Registered, Scoring};
 
 /// Every game, in launcher order.
 pub static GAMES: &[&dyn AnyGame] = &[

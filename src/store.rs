@@ -58,6 +58,8 @@ pub struct Saved {
     pub players: Vec<String>,
     /// Scores when finished; `None` for a game that can be continued.
     pub scores: Option<Vec<i32>>,
+    /// The logged winners (seats) of a finished game: none in a cooperative loss.
+    pub winners: Vec<usize>,
     pub actions: usize,
     /// Why the log cannot be opened, in one line; the fields above are empty then.
     pub broken: Option<String>,
@@ -100,6 +102,7 @@ pub fn list_saved_in(dir: &Path, games: &[&'static dyn AnyGame]) -> Vec<Saved> {
                 started: String::new(),
                 players: Vec::new(),
                 scores: None,
+                winners: Vec::new(),
                 actions: 0,
                 broken: Some(reason),
             },
@@ -133,6 +136,11 @@ fn summarize(path: PathBuf, l: &LogFile, outcome: Option<Outcome>) -> Saved {
         game: clean(&l.game),
         started: clean(&l.started),
         players: l.players.iter().map(|p| clean(&p.name)).collect(),
+        // The result as the game ended it (the log's result is checked against it).
+        winners: outcome
+            .as_ref()
+            .map(|o| o.winners.clone())
+            .unwrap_or_default(),
         scores: outcome.map(|o| o.scores),
         actions: l.actions.len(),
         broken: None,

@@ -157,8 +157,92 @@ fn example_5_scoring_ignores_taps() {
     );
     assert_eq!(g.received(0), &[One, Cracked, Two, Three]);
     assert_eq!(g.score(0), 1 + 1 + 2 + 3);
-    assert_eq!(g.view(Viewer::Public).seats[0].score, 7);
+    assert_eq!(g.view(Viewer::Seat(0)).seats[0].score, Some(7));
     assert_eq!(g.view(Viewer::Public).seats[0].tiles, 4);
+}
+
+#[test]
+fn received_tiles_go_on_a_face_down_pile() {
+    // Ann receives 1, cracked, 2, 3: the cracked one lies face up, the others on her pile.
+    let mut g = game(2, "1");
+    turn(
+        &mut g,
+        &[
+            (0, false, One),
+            (1, false, Cracked),
+            (2, true, Two),
+            (3, true, Three),
+            (4, false, Two),
+        ],
+    );
+    for viewer in [Viewer::Public, Viewer::Seat(1)] {
+        let ann = &g.view(viewer).seats[0];
+        assert_eq!((ann.tiles, ann.cracked, ann.pile), (4, 1, 3));
+        assert_eq!(ann.pile_tiles, None, "{viewer:?} may not see Ann's pile");
+        assert_eq!(ann.score, None, "{viewer:?} may not see Ann's score");
+    }
+    let own = &g.view(Viewer::Seat(0)).seats[0];
+    assert_eq!(own.pile_tiles.as_deref(), Some(&[One, Two, Three][..]));
+    assert_eq!(own.score, Some(7));
+    assert_eq!(
+        g.view(Viewer::Omniscient).seats[0].pile_tiles.as_deref(),
+        Some(&[One, Two, Three][..])
+    );
+    // Another viewer's view is the same whatever Ann's pile holds.
+    let moved =
+        (0..40).any(|salt| g.vary_hidden(Viewer::Seat(1), salt).received(0) != g.received(0));
+    let summary_told = g.last_turn().is_some();
+    assert!(
+        summary_told,
+        "the turn's summary still tells the received tiles"
+    );
+    // Once Bo's run begins, the summary is gone, and with it what Ann received.
+    turn(&mut g, &[(5, false, Three)]);
+    assert_eq!(
+        g.view(Viewer::Public).last_turn.as_ref().map(|t| t.seat),
+        Some(1)
+    );
+    assert!(!moved, "the summary tells every tile on Ann's pile");
+    // Ann's next run begins.
+    g.apply(
+        Actor::Seat(0),
+        &Action::Flip {
+            cell: 6,
+            tap: false,
+        },
+    )
+    .expect("flip");
+    assert_eq!(g.last_turn(), None, "a new run forgets the last turn");
+    let moved_now = (0..40).any(|salt| {
+        let h = g.vary_hidden(Viewer::Seat(1), salt);
+        h.received(0) != g.received(0) && h.view(Viewer::Seat(1)) == g.view(Viewer::Seat(1))
+    });
+    assert!(moved_now, "vary_hidden varies the hidden pile");
+    for salt in 0..20 {
+        for viewer in [Viewer::Public, Viewer::Seat(0), Viewer::Seat(1)] {
+            assert_eq!(g.vary_hidden(viewer, salt).view(viewer), g.view(viewer));
+        }
+        // Ann's own pile never changes in her own eyes.
+        assert_eq!(
+            g.vary_hidden(Viewer::Seat(0), salt).received(0),
+            g.received(0)
+        );
+    }
+}
+
+#[test]
+fn turns_know_where_their_actions_begin() {
+    let mut g = game(2, "1");
+    assert_eq!(g.view(Viewer::Public).turn_began, 0);
+    // A miss on the first flip (flip + deal): Bo's turn begins at action 2.
+    turn(&mut g, &[(0, false, Two)]);
+    let v = g.view(Viewer::Public);
+    assert_eq!(v.turn_began, 2);
+    assert_eq!(v.last_turn.as_ref().map(|t| t.began), Some(0));
+    turn(&mut g, &[(1, false, Three)]);
+    let v = g.view(Viewer::Public);
+    assert_eq!(v.turn_began, 4);
+    assert_eq!(v.last_turn.as_ref().map(|t| t.began), Some(2));
 }
 
 // ---- Edge cases ----
@@ -607,8 +691,13 @@ fn views_hide_seen_tiles_and_agree_between_seats() {
     assert_eq!(v.grid[2], CellView::Empty);
     assert_eq!(v.run.need, 2);
     assert_eq!(v.known, None);
+    // The seats' views differ from the public one only in their own pile.
     for s in 0..3 {
-        assert_eq!(g.view(Viewer::Seat(s)), v);
+        let mut own = g.view(Viewer::Seat(s));
+        assert!(own.seats[s].pile_tiles.is_some());
+        own.seats[s].pile_tiles = None;
+        own.seats[s].score = None;
+        assert_eq!(own, v);
     }
     let omni = g.view(Viewer::Omniscient);
     let known = omni.known.expect("omniscient");

@@ -1,5 +1,6 @@
 //! Computer players for Pocket & Biscuit. They learn tiles only from the views they are shown,
-//! as a player at the table would.
+//! as a player at the table would: the play screen keeps every finished turn's tiles on show
+//! until a person has pressed a key, so the people see all that a bot learns.
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -7,8 +8,8 @@ use rand_chacha::rand_core::SeedableRng;
 use crate::bots::random::RandomBot;
 use crate::engine::{Bot, Seat, rng};
 use crate::games::pocket::{
-    Action, CELLS, CellView, GREAT, KINDS as TILE_KINDS, Kind, Pocket, TurnSummary, Verdict, View,
-    matches, tiles::full_box,
+    Action, CELLS, CellView, GREAT, KINDS as TILE_KINDS, Kind, Pocket, TurnEnd, TurnSummary,
+    Verdict, View, matches, tiles::full_box,
 };
 
 /// Bot kinds with a short description; the first is the strongest.
@@ -34,6 +35,8 @@ pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Pocket>>> {
 pub struct MemoryBot {
     memory: [Option<Kind>; CELLS],
     last: Option<TurnSummary>,
+    /// Per seat, the uncracked tiles it saw that seat receive (they went on its face-down pile).
+    taken: Vec<Vec<Kind>>,
     fade_percent: u64,
     rng: ChaCha8Rng,
 }
@@ -44,6 +47,7 @@ impl MemoryBot {
         MemoryBot {
             memory: [None; CELLS],
             last: None,
+            taken: Vec::new(),
             fade_percent,
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
@@ -55,7 +59,8 @@ impl MemoryBot {
     }
 
     fn learn(&mut self, view: &View) {
-        if view.last_turn != self.last {
+        // A summary stays in the view until the next run begins: learn from each one once.
+        if view.last_turn.is_some() && view.last_turn != self.last {
             if self.fade_percent > 0 {
                 for m in self.memory.iter_mut() {
                     if m.is_some() && rng::below(&mut self.rng, 100) < self.fade_percent {
@@ -68,6 +73,17 @@ impl MemoryBot {
                     if let Some(m) = self.memory.get_mut(cell) {
                         *m = Some(kind);
                     }
+                }
+                if matches!(t.end, TurnEnd::Received { .. } | TurnEnd::GreatSix { .. }) {
+                    if self.taken.len() <= t.seat {
+                        self.taken.resize(t.seat + 1, Vec::new());
+                    }
+                    self.taken[t.seat].extend(
+                        t.flips
+                            .iter()
+                            .filter(|f| f.matched && !f.kind.is_cracked())
+                            .map(|f| f.kind),
+                    );
                 }
             }
             self.last = view.last_turn.clone();
@@ -93,10 +109,15 @@ impl MemoryBot {
             let p = &mut pool[k.index()];
             *p = p.saturating_sub(1);
         };
-        view.seats
-            .iter()
-            .flat_map(|s| &s.received)
-            .for_each(|&k| take(k));
+        for (seat, s) in view.seats.iter().enumerate() {
+            (0..s.cracked).for_each(|_| take(Kind::Cracked));
+            // A pile it may look at, else what it saw go onto it.
+            let pile = match &s.pile_tiles {
+                Some(p) => p.as_slice(),
+                None => self.taken.get(seat).map_or(&[][..], Vec::as_slice),
+            };
+            pile.iter().take(s.pile).for_each(|&k| take(k));
+        }
         for (cell, c) in view.grid.iter().enumerate() {
             match *c {
                 CellView::FaceUp { kind, .. } => take(kind),

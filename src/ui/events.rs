@@ -102,8 +102,14 @@ impl EventLog {
     /// The last `max` non-empty lines among the first `upto` actions, oldest first, as
     /// `viewer` sees them.
     pub fn lines(&self, upto: usize, viewer: Viewer, max: usize) -> Vec<&str> {
+        self.lines_in(0, upto, viewer, max)
+    }
+
+    /// [`EventLog::lines`] of the actions from `from` (inclusive) to `upto` (exclusive) only.
+    pub fn lines_in(&self, from: usize, upto: usize, viewer: Viewer, max: usize) -> Vec<&str> {
         let col = self.column(viewer);
-        let mut out: Vec<&str> = self.entries[..upto.min(self.entries.len())]
+        let upto = upto.min(self.entries.len());
+        let mut out: Vec<&str> = self.entries[from.min(upto)..upto]
             .iter()
             .rev()
             .filter_map(|e| e.get(col).map(String::as_str))

@@ -30,6 +30,8 @@ mod keys_tests;
 #[cfg(test)]
 mod layout_tests;
 #[cfg(test)]
+mod secrets_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 pub(crate) mod testutil;
@@ -174,6 +176,19 @@ pub trait GameUi<G: Game>: Default + 'static {
     /// opened), for records kept outside the game such as a solo high-score table. `data_dir`
     /// is the data folder, `None` where nothing may be written (tests).
     fn on_game_over(&mut self, _m: &crate::engine::Match<G>, _data_dir: Option<&std::path::Path>) {}
+    /// True while the board shows what every person at the table must see before play goes on
+    /// (Pocket: the tiles a finished turn turned up). The play screen then holds everyone,
+    /// computer players included, and the next key or click only calls [`GameUi::release`].
+    fn holds(&self, _view: &G::View) -> bool {
+        false
+    }
+    /// A person has seen what [`GameUi::holds`] showed.
+    fn release(&mut self, _view: &G::View) {}
+    /// The first action whose event line may be on screen during play, scrolled back or not:
+    /// a memory game hides the lines of earlier turns. The end of the game shows them all.
+    fn events_from(&self, _view: &G::View) -> usize {
+        0
+    }
     fn on_mouse(&mut self, _m: MouseEvent, _area: Rect, _ctx: &Ctx<G>) -> Option<G::Action> {
         None
     }

@@ -44,6 +44,9 @@ pub enum Turn {
     /// The next step would show this person something new while they may still take their
     /// last decision back: it waits for their key.
     Held(Seat),
+    /// Computer players are next, but the board shows what a person must see first (Pocket's
+    /// failed flip): any key or click says it was seen, then they think.
+    Shown,
     Over,
     Halted(Halt),
 }
@@ -187,6 +190,8 @@ impl<G: Registered> Play<G> {
                 }
                 Turn::Over
             }
+            // A computer player is next, but the board shows what a person must see first.
+            Ok(Next::Bots(_)) if self.must_be_seen() => Turn::Shown,
             Ok(Next::Bots(_)) => Turn::Bots(Instant::now() + BOT_DELAY),
             Ok(Next::Held(seat)) => Turn::Held(seat),
             Ok(Next::People(seats)) => match seats.first() {
@@ -219,6 +224,34 @@ impl<G: Registered> Play<G> {
         Turn::Person(seat)
     }
 
+    /// Computer players are next, but the board shows what a person must see first (see
+    /// [`GameUi::holds`]). A person to move sees it anyway: their first key reaches the game,
+    /// which turns it away and does its job. With no person at the table nobody is waited for.
+    fn must_be_seen(&self) -> bool {
+        self.humans() > 0 && self.ui.holds(&self.table.m.state.view(self.viewer()))
+    }
+
+    /// Whether the screen waits for a person to have seen the board ([`Turn::Shown`]).
+    pub fn held(&self) -> bool {
+        self.turn == Turn::Shown
+    }
+
+    /// A key or click while [`Play::held`]: the person has seen the board; play goes on.
+    fn release(&mut self) {
+        let view = self.table.m.state.view(self.viewer());
+        self.ui.release(&view);
+        self.turn = Turn::Bots(Instant::now() + BOT_DELAY);
+    }
+
+    /// The first action whose event line may be on screen now (see [`GameUi::events_from`]).
+    fn events_from(&self) -> usize {
+        if self.is_over() {
+            return 0;
+        }
+        self.ui.events_from(&self.table.m.state.view(self.viewer()))
+    }
+
+    /// The pass screen's Enter: the named seat takes the keyboard.
     /// The hand-off screen's Enter: its seat takes the keyboard.
     fn confirm_pass(&mut self) {
         if let Turn::HandOff(seat) = self.turn {
@@ -383,7 +416,13 @@ impl<G: Registered> Play<G> {
         if matches!(self.turn, Turn::Halted(_)) {
             return self.on_halted_key(key);
         }
-        let Some(cmd) = commands::find(PLAY_COMMANDS, &key, |c| self.applies(c)) else {
+        let cmd = commands::find(PLAY_COMMANDS, &key, |c| self.applies(c));
+        if self.held() && !matches!(cmd, Some(PlayCmd::Leave | PlayCmd::Rules | PlayCmd::Scroll)) {
+            // Any other key only says the person has seen the board (see `GameUi::holds`).
+            self.release();
+            return Nav::Stay;
+        }
+        let Some(cmd) = cmd else {
             self.game_input(theme, |ui, ctx| ui.on_key(key, ctx));
             return Nav::Stay;
         };
@@ -406,7 +445,7 @@ impl<G: Registered> Play<G> {
                 let viewer = self.viewer();
                 let total = self
                     .events
-                    .lines(self.events.len(), viewer, EVENT_HISTORY)
+                    .lines_in(self.events_from(), self.events.len(), viewer, EVENT_HISTORY)
                     .len();
                 self.events_back = if key.code == KeyCode::PageUp {
                     (self.events_back + 3).min(total.saturating_sub(1))
@@ -467,6 +506,12 @@ impl<G: Registered> Play<G> {
         match ev {
             Event::Key(k) if k.kind != KeyEventKind::Release => self.on_key(*k, theme),
             Event::Mouse(m) => {
+                if self.held() {
+                    if matches!(m.kind, ratatui::crossterm::event::MouseEventKind::Down(_)) {
+                        self.release();
+                    }
+                    return Nav::Stay;
+                }
                 let board = Self::board_area(area);
                 self.game_input(theme, |ui, ctx| ui.on_mouse(*m, board, ctx));
                 Nav::Stay
@@ -493,6 +538,17 @@ impl<G: Registered> Play<G> {
                 } else {
                     format!("{} ready to move", bots.join(", "))
                 }
+            }
+            Turn::Shown => {
+                let bots: Vec<&str> = self
+                    .table
+                    .m
+                    .to_move()
+                    .seats()
+                    .iter()
+                    .map(|&s| self.name(s))
+                    .collect();
+                format!("{} next, once you have looked", bots.join(", "))
             }
             Turn::Bots(_) => {
                 let bots: Vec<&str> = self
@@ -555,7 +611,10 @@ impl<G: Registered> Play<G> {
         let first = |c: PlayCmd| matches!(c, PlayCmd::Ready | PlayCmd::Skip | PlayCmd::GoOn);
         let shown = |c: PlayCmd| self.applies(c) && (c != PlayCmd::Undo || self.can_undo());
         keys.extend(commands::hints(PLAY_COMMANDS, |c| first(c) && shown(c)));
-        if let Some(seat) = self.human_to_move() {
+        if self.held() {
+            // The board waits for a person to have seen it (see `GameUi::holds`).
+            keys.insert(0, ("any key", "go on"));
+        } else if let Some(seat) = self.human_to_move() {
             let view = self.table.m.state.view(Viewer::Seat(seat));
             let legal = self.table.m.state.legal_actions(seat);
             let ctx = Ctx::<G> {
@@ -725,7 +784,9 @@ impl<G: Registered> Screen for Play<G> {
             color: theme.color,
         };
         self.ui.render(f, board, &ctx);
-        let lines = self.events.lines(self.events.len(), viewer, EVENT_HISTORY);
+        let lines =
+            self.events
+                .lines_in(self.events_from(), self.events.len(), viewer, EVENT_HISTORY);
         let end = lines.len().saturating_sub(self.events_back);
         events::render_pane(f, pane, theme, &lines[..end]);
         if self.turn == Turn::Over && G::Ui::END_PANEL && !self.end_hidden {

@@ -19,10 +19,23 @@ pub trait Registered: Game {
     const HIGH_SCORES: bool = false;
     /// Other names the command line accepts for the game.
     const ALIASES: &'static [&'static str] = &[];
+    /// What a finished game's scores and winners mean, for the saved-games list.
+    const SCORING: Scoring = Scoring::Points;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
 }
 
 /// A game with its types erased, so the launcher, logs, sim and replay treat all games alike.
+/// What a finished game's result means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// Each seat scores points; the winners are the best (several share a tie).
+    Points,
+    /// Cooperative: everyone wins or loses together, with one shared score.
+    Together,
+    /// Sides win or lose; the scores only say who won.
+    Sides,
+}
+
 pub trait AnyGame: Sync {
     fn id(&self) -> &'static str;
     fn name(&self) -> &'static str;
@@ -33,6 +46,7 @@ pub trait AnyGame: Sync {
     fn rules(&self) -> &'static str;
     fn describe_option(&self, key: &str, value: &str) -> Option<String>;
     fn high_scores(&self) -> bool;
+    fn scoring(&self) -> Scoring;
     /// Other names the command line accepts for the game.
     fn aliases(&self) -> &'static [&'static str] {
         &[]
@@ -106,6 +120,9 @@ impl<G: Registered> AnyGame for Entry<G> {
     }
     fn high_scores(&self) -> bool {
         G::HIGH_SCORES
+    }
+    fn scoring(&self) -> Scoring {
+        G::SCORING
     }
     fn aliases(&self) -> &'static [&'static str] {
         G::ALIASES

@@ -35,20 +35,32 @@ pub struct ReplayScreen<G: Registered> {
     pub speed: usize,
     /// The next autoplay step, while playing.
     pub next_step: Option<Instant>,
+    /// The game has ended: every viewpoint may be shown. An unfinished game (the entry points
+    /// refuse to replay one) keeps to the public view.
+    finished: bool,
+    /// Why `v` did not change the viewpoint.
+    pub note: Option<&'static str>,
 }
 
 impl<G: Registered> ReplayScreen<G> {
     pub fn new(m: Match<G>) -> Self {
         let names: Vec<String> = m.players.iter().map(|p| p.name.clone()).collect();
         let events = EventLog::rebuild(&m);
+        let finished = m.is_over();
         ReplayScreen {
             replay: Replay::new(m),
             ui: G::Ui::default(),
             names,
             events,
-            viewer: Viewer::Omniscient,
+            viewer: if finished {
+                Viewer::Omniscient
+            } else {
+                Viewer::Public
+            },
             speed: DEFAULT_SPEED,
             next_step: None,
+            finished,
+            note: None,
         }
     }
 
@@ -67,8 +79,11 @@ impl<G: Registered> ReplayScreen<G> {
         Duration::from_millis(SPEEDS_MS[self.speed.min(SPEEDS_MS.len() - 1)])
     }
 
-    /// Omniscient, Public, then every seat, and round again.
+    /// Omniscient, Public, then every seat, and round again; only Public before the end.
     fn next_viewer(&self) -> Viewer {
+        if !self.finished {
+            return Viewer::Public;
+        }
         let n = self.names.len();
         match self.viewer {
             Viewer::Omniscient => Viewer::Public,
@@ -140,6 +155,13 @@ impl<G: Registered> Screen for ReplayScreen<G> {
             "paused".into()
         };
         // Who acted is in the event pane; the line keeps to 80 columns.
+        if let Some(note) = self.note {
+            f.render_widget(
+                Paragraph::new(Line::styled(format!(" {note}"), theme.error())),
+                status,
+            );
+            return;
+        }
         let mut spans = vec![
             Span::styled(
                 format!(" {}/{}", self.pos(), self.replay.len()),
@@ -174,6 +196,7 @@ impl<G: Registered> Screen for ReplayScreen<G> {
             return Nav::Stay;
         }
         let pos = self.pos();
+        self.note = None;
         match k.code {
             KeyCode::Char('q') | KeyCode::Esc => return Nav::Pop,
             KeyCode::Right | KeyCode::Char('l') => {
@@ -197,6 +220,11 @@ impl<G: Registered> Screen for ReplayScreen<G> {
                 self.speed = (self.speed + 1).min(SPEEDS_MS.len() - 1);
             }
             KeyCode::Char('-') => self.speed = self.speed.saturating_sub(1),
+            KeyCode::Char('v') if !self.finished => {
+                self.note = Some(
+                    "Only the public view: the game is not finished, so its secrets stay hidden.",
+                );
+            }
             KeyCode::Char('v') => self.viewer = self.next_viewer(),
             _ => {}
         }

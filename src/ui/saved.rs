@@ -8,6 +8,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::engine::log;
 use crate::store::Saved;
+use crate::ui::registered::Scoring;
 
 use super::launcher::Catalog;
 use super::theme::Theme;
@@ -77,35 +78,96 @@ impl SavedList {
                 return Nav::Stay;
             }
         };
-        match self.mode {
-            Mode::Continue => {
-                if let Err(e) = table.set_save(Some(path)) {
-                    self.message = Some(format!("Cannot open {file}: {e}"));
-                    return Nav::Stay;
-                }
-                Nav::Replace(table.into_screen(true))
+        // An unfinished game is never replayed: stepping through it would show secrets the
+        // players have not seen (a hand, a role, where a tile lies). It can only be continued.
+        if self.mode == Mode::Continue || table.outcome().is_none() {
+            if let Err(e) = table.set_save(Some(path)) {
+                self.message = Some(format!("Cannot open {file}: {e}"));
+                return Nav::Stay;
             }
-            Mode::Browse => Nav::Push(table.into_replay()),
+            return Nav::Replace(table.into_screen(true));
         }
+        Nav::Push(table.into_replay())
     }
 
     fn result_text(&self, s: &Saved) -> String {
         match &s.scores {
             Some(scores) => {
-                let best = scores.iter().copied().max().unwrap_or(0);
-                let winners: Vec<&str> = s
-                    .players
-                    .iter()
-                    .zip(scores)
-                    .filter(|(_, sc)| **sc == best)
-                    .map(|(n, _)| n.as_str())
-                    .collect();
-                let list: Vec<String> = scores.iter().map(i32::to_string).collect();
-                format!("{} won, {}", winners.join(", "), list.join("-"))
+                let scoring = self
+                    .catalog
+                    .find(&s.game)
+                    .map_or(Scoring::Points, |g| g.scoring());
+                finished_text(scoring, &s.players, scores, &s.winners)
             }
             None if self.mode == Mode::Continue => format!("{} actions", s.actions),
             None => format!("unfinished, {} actions", s.actions),
         }
+    }
+
+    /// The selected game is unfinished: Enter continues it instead of replaying it.
+    fn selected_unfinished(&self) -> bool {
+        self.items
+            .get(self.selected)
+            .is_some_and(|s| s.scores.is_none() && s.broken.is_none())
+    }
+}
+
+/// A finished game's logged result in a few words: who won as the log says (never worked out
+/// again from the scores), then the scores. Scores are separated by " / " and negative ones
+/// carry a real minus sign, so "−18 / −20" cannot be read as a range.
+pub fn finished_text(
+    scoring: Scoring,
+    players: &[String],
+    scores: &[i32],
+    winners: &[usize],
+) -> String {
+    let name = |s: usize| {
+        players
+            .get(s)
+            .cloned()
+            .unwrap_or_else(|| format!("player {}", s + 1))
+    };
+    let points = |v: i32| {
+        if v < 0 {
+            format!("\u{2212}{}", v.unsigned_abs())
+        } else {
+            v.to_string()
+        }
+    };
+    let all = winners.len() == players.len() && players.len() > 1;
+    let who = match (scoring, winners) {
+        (Scoring::Together, []) => "lost together".to_string(),
+        (Scoring::Together, _) => "won together".to_string(),
+        (_, []) => "nobody won".to_string(),
+        (_, [one]) => format!("{} won", name(*one)),
+        (Scoring::Points, _) if all => "everybody shares the win".to_string(),
+        (Scoring::Points, many) => {
+            let names: Vec<String> = many.iter().map(|&s| name(s)).collect();
+            format!("{} share the win", names.join(", "))
+        }
+        (Scoring::Sides, many) => {
+            let names: Vec<String> = many.iter().map(|&s| name(s)).collect();
+            format!("{} won", names.join(", "))
+        }
+    };
+    match scoring {
+        // One seat: the score is the result.
+        Scoring::Points if players.len() == 1 => {
+            format!(
+                "{} points",
+                scores.first().map_or("0".into(), |&v| points(v))
+            )
+        }
+        Scoring::Points => {
+            let list: Vec<String> = scores.iter().map(|&v| points(v)).collect();
+            format!("{who}, {}", list.join(" / "))
+        }
+        // Everyone has the same score: say it once.
+        Scoring::Together => match scores.first() {
+            Some(&v) => format!("{who} ({})", points(v)),
+            None => who,
+        },
+        Scoring::Sides => who,
     }
 }
 
@@ -234,9 +296,21 @@ impl Screen for SavedList {
             );
         }
         let enter = match self.mode {
-            Mode::Continue => "continue",
-            Mode::Browse => "watch replay",
+            Mode::Browse if !self.selected_unfinished() => "watch replay",
+            _ => "continue",
         };
+        if self.mode == Mode::Browse && self.selected_unfinished() && self.message.is_none() {
+            // Says why this row continues instead of replaying.
+            f.render_widget(
+                Paragraph::new(Line::styled(
+                    " Unfinished: Enter continues it. Replays wait for the end: they show secrets."
+                        .to_string(),
+                    theme.dim(),
+                ))
+                .wrap(Wrap { trim: false }),
+                msg,
+            );
+        }
         f.render_widget(
             Paragraph::new(hint_line(
                 theme,
@@ -284,12 +358,70 @@ impl Screen for SavedList {
     fn help(&self) -> Vec<(String, String)> {
         let enter = match self.mode {
             Mode::Continue => "continue the chosen game",
-            Mode::Browse => "watch the chosen game again",
+            Mode::Browse => "watch a finished game again; continue an unfinished one",
         };
         vec![
             ("↑/↓ j/k".into(), "choose".into()),
             ("Enter".into(), enter.into()),
             ("Esc / q".into(), "back".into()),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(n: &[&str]) -> Vec<String> {
+        n.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_logged_result_is_shown_not_the_top_score() {
+        let two = names(&["Player 1", "Bot 2"]);
+        // A lost cooperative game: equal scores, nobody won.
+        assert_eq!(
+            finished_text(Scoring::Together, &two, &[15, 15], &[]),
+            "lost together (15)"
+        );
+        assert_eq!(
+            finished_text(Scoring::Together, &two, &[36, 36], &[0, 1]),
+            "won together (36)"
+        );
+        // The log's winner, even where the scores would say otherwise (a tie broken by tiles).
+        let three = names(&["Ann", "Bo", "Cy"]);
+        assert_eq!(
+            finished_text(Scoring::Points, &three, &[9, 9, 4], &[1]),
+            "Bo won, 9 / 9 / 4"
+        );
+        assert_eq!(
+            finished_text(Scoring::Points, &three, &[9, 9, 4], &[0, 1]),
+            "Ann, Bo share the win, 9 / 9 / 4"
+        );
+        assert_eq!(
+            finished_text(Scoring::Points, &two, &[3, 3], &[0, 1]),
+            "everybody shares the win, 3 / 3"
+        );
+        assert_eq!(
+            finished_text(Scoring::Sides, &three, &[1, 0, 1], &[0, 2]),
+            "Ann, Cy won"
+        );
+        assert_eq!(
+            finished_text(Scoring::Points, &names(&["Ann"]), &[57], &[0]),
+            "57 points"
+        );
+    }
+
+    #[test]
+    fn negative_scores_read_clearly() {
+        let two = names(&["Ann", "Bo"]);
+        assert_eq!(
+            finished_text(Scoring::Points, &two, &[-18, -20], &[0]),
+            "Ann won, \u{2212}18 / \u{2212}20"
+        );
+        assert_eq!(
+            Theme::new(true, false).text(&finished_text(Scoring::Points, &two, &[-18, -20], &[0])),
+            "Ann won, -18 / -20"
+        );
     }
 }

@@ -31,6 +31,9 @@ fn until_person<G: Registered>(p: &mut Play<G>) {
         match p.turn {
             Turn::Bots(_) => p.bot_move(),
             Turn::Held(_) => p.go_on(),
+            Turn::Shown => {
+                p.on_event(&key(KeyCode::Char(' ')));
+            }
             Turn::HandOff(_) => {
                 p.on_event(&key(KeyCode::Enter));
             }

@@ -76,7 +76,12 @@ pub struct Pocket {
     received: Vec<Vec<Kind>>,
     /// Set when the last cracked tile is received: turns left, the current one included.
     final_turns: Option<usize>,
+    /// The last finished turn, until the next turn's first flip.
     last_turn: Option<TurnSummary>,
+    /// Actions applied so far (the index of the next one).
+    applied: usize,
+    /// The index of the current turn's first action.
+    turn_began: usize,
 }
 
 pub const START_VALUES: &[&str] = &["random", "1", "2", "3", "4", "5"];
@@ -171,6 +176,8 @@ impl Game for Pocket {
             received: vec![Vec::new(); players],
             final_turns: None,
             last_turn: None,
+            applied: 0,
+            turn_began: 0,
         })
     }
 
@@ -216,43 +223,9 @@ impl Game for Pocket {
     }
 
     fn apply(&mut self, actor: Actor, action: &Action) -> Result<(), Illegal> {
-        match (actor, *action) {
-            (Actor::Seat(seat), Action::Flip { cell, tap }) => {
-                self.check_seat(seat, Phase::Flip)?;
-                self.check_face_down(cell)?;
-                self.flip(cell, tap);
-                Ok(())
-            }
-            (Actor::Seat(seat), Action::Show { cell }) => {
-                self.check_seat(seat, Phase::Show)?;
-                self.check_face_down(cell)?;
-                self.show(cell);
-                Ok(())
-            }
-            (Actor::Chance, Action::Start { seat }) => {
-                if self.phase != Phase::Start {
-                    return crate::illegal!("the start player is already decided");
-                }
-                if seat >= self.players {
-                    return crate::illegal!("seat {seat} is not at the table");
-                }
-                self.turn = seat;
-                self.phase = Phase::Flip;
-                Ok(())
-            }
-            (Actor::Chance, Action::Deal { tile }) => {
-                let Phase::Deal(pending) = self.phase else {
-                    return crate::illegal!("no tile is waiting to be dealt");
-                };
-                if self.unseen[tile.index()] == 0 {
-                    return crate::illegal!("no unseen {} is left", tile.name());
-                }
-                self.deal(pending, tile);
-                Ok(())
-            }
-            (Actor::Chance, a) => crate::illegal!("{a:?} is not a chance action"),
-            (Actor::Seat(s), a) => crate::illegal!("seat {s} cannot take chance action {a:?}"),
-        }
+        self.apply_checked(actor, action)?;
+        self.applied += 1;
+        Ok(())
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -287,6 +260,7 @@ impl Game for Pocket {
             Phase::Deal(Pending::Flip { cell, .. } | Pending::Show { cell }) => Some(cell),
             _ => None,
         };
+        let dealing_tapped = matches!(self.phase, Phase::Deal(Pending::Flip { tap: true, .. }));
         View {
             grid,
             run: RunView {
@@ -296,17 +270,26 @@ impl Game for Pocket {
             seats: self
                 .received
                 .iter()
-                .map(|r| SeatView {
-                    received: r.clone(),
-                    score: score(r),
-                    tiles: r.len(),
+                .enumerate()
+                .map(|(seat, r)| {
+                    let pile: Vec<Kind> = r.iter().copied().filter(|k| !k.is_cracked()).collect();
+                    let open = self.pile_open_to(seat, viewer);
+                    SeatView {
+                        tiles: r.len(),
+                        cracked: r.len() - pile.len(),
+                        pile: pile.len(),
+                        pile_tiles: open.then_some(pile),
+                        score: open.then(|| score(r)),
+                    }
                 })
                 .collect(),
             turn: self.turn(),
             show_pending: self.phase == Phase::Show,
             dealing,
+            dealing_tapped,
             final_turns: self.final_turns,
             last_turn: self.last_turn.clone(),
+            turn_began: self.turn_began,
             over: self.phase == Phase::Over,
             known,
         }
@@ -344,22 +327,135 @@ impl Game for Pocket {
             .flat_map(|t| t.revealed())
             .map(|(c, _)| c)
             .collect();
-        let cells: Vec<usize> = (0..CELLS)
-            .filter(|&c| {
-                self.cells[c].place == Place::Down
-                    && self.cells[c].kind.is_some()
-                    && !told.contains(&c)
-            })
-            .collect();
-        let mut kinds: Vec<Option<Kind>> = cells.iter().map(|&c| self.cells[c].kind).collect();
+        let seen_down = |c: usize| {
+            self.cells[c].place == Place::Down && self.cells[c].kind.is_some() && !told.contains(&c)
+        };
+        // Where the seen face-down tiles lie: any order of them looks the same.
+        let cells: Vec<usize> = (0..CELLS).filter(|&c| seen_down(c)).collect();
+        let mut kinds: Vec<Kind> = cells.iter().filter_map(|&c| self.cells[c].kind).collect();
         let mut x = salt;
-        for i in (1..kinds.len()).rev() {
-            x = crate::engine::rng::mix(x);
-            kinds.swap(i, (x % (i as u64 + 1)) as usize);
-        }
+        shuffle(&mut kinds, &mut x);
         for (&c, k) in cells.iter().zip(kinds) {
-            out.cells[c].kind = k;
+            out.cells[c].kind = Some(k);
+        }
+        // What the hidden piles hold, and which seen face-down tiles are not on them: any
+        // exchange of those uncracked tiles looks the same (pile sizes and cracked tiles are
+        // public; the last turn's received tiles are still told by its summary).
+        let mut slots: Vec<Slot> = Vec::new();
+        for seat in 0..self.players {
+            if self.pile_open_to(seat, viewer) {
+                continue;
+            }
+            let told_here = match &self.last_turn {
+                Some(t)
+                    if t.seat == seat
+                        && matches!(t.end, TurnEnd::Received { .. } | TurnEnd::GreatSix { .. }) =>
+                {
+                    t.flips.iter().filter(|f| f.matched).count()
+                }
+                _ => 0,
+            };
+            let free = self.received[seat].len().saturating_sub(told_here);
+            for i in 0..free {
+                if !self.received[seat][i].is_cracked() {
+                    slots.push(Slot::Pile(seat, i));
+                }
+            }
+        }
+        for c in (0..CELLS).filter(|&c| seen_down(c)) {
+            if out.cells[c].kind.is_some_and(|k| !k.is_cracked()) {
+                slots.push(Slot::Cell(c));
+            }
+        }
+        let mut kinds: Vec<Kind> = slots.iter().map(|&s| out.slot(s)).collect();
+        shuffle(&mut kinds, &mut x);
+        for (&s, k) in slots.iter().zip(kinds) {
+            match s {
+                Slot::Pile(seat, i) => out.received[seat][i] = k,
+                Slot::Cell(c) => out.cells[c].kind = Some(k),
+            }
         }
         out
+    }
+}
+
+/// Where a tile hidden from a viewer is, for `vary_hidden`.
+#[derive(Clone, Copy)]
+enum Slot {
+    Pile(Seat, usize),
+    Cell(usize),
+}
+
+/// A Fisher-Yates shuffle driven by the engine's one SplitMix64 step.
+fn shuffle(kinds: &mut [Kind], x: &mut u64) {
+    for i in (1..kinds.len()).rev() {
+        *x = crate::engine::rng::mix(*x);
+        kinds.swap(i, (*x % (i as u64 + 1)) as usize);
+    }
+}
+
+impl Pocket {
+    /// Whether `viewer` may see what `seat`'s face-down pile holds: its owner may, and everyone
+    /// once the game is over.
+    fn pile_open_to(&self, seat: Seat, viewer: Viewer) -> bool {
+        match viewer {
+            Viewer::Omniscient => true,
+            _ if self.phase == Phase::Over => true,
+            Viewer::Seat(s) => s == seat,
+            Viewer::Public => false,
+        }
+    }
+
+    fn slot(&self, s: Slot) -> Kind {
+        match s {
+            Slot::Pile(seat, i) => self.received[seat][i],
+            Slot::Cell(c) => self.cells[c].kind.unwrap_or(Kind::One),
+        }
+    }
+}
+
+impl Pocket {
+    fn apply_checked(&mut self, actor: Actor, action: &Action) -> Result<(), Illegal> {
+        match (actor, *action) {
+            (Actor::Seat(seat), Action::Flip { cell, tap }) => {
+                self.check_seat(seat, Phase::Flip)?;
+                self.check_face_down(cell)?;
+                if self.flips.is_empty() {
+                    // A new run begins: the last turn is now only in the players' memories.
+                    self.last_turn = None;
+                }
+                self.flip(cell, tap);
+                Ok(())
+            }
+            (Actor::Seat(seat), Action::Show { cell }) => {
+                self.check_seat(seat, Phase::Show)?;
+                self.check_face_down(cell)?;
+                self.show(cell);
+                Ok(())
+            }
+            (Actor::Chance, Action::Start { seat }) => {
+                if self.phase != Phase::Start {
+                    return crate::illegal!("the start player is already decided");
+                }
+                if seat >= self.players {
+                    return crate::illegal!("seat {seat} is not at the table");
+                }
+                self.turn = seat;
+                self.phase = Phase::Flip;
+                Ok(())
+            }
+            (Actor::Chance, Action::Deal { tile }) => {
+                let Phase::Deal(pending) = self.phase else {
+                    return crate::illegal!("no tile is waiting to be dealt");
+                };
+                if self.unseen[tile.index()] == 0 {
+                    return crate::illegal!("no unseen {} is left", tile.name());
+                }
+                self.deal(pending, tile);
+                Ok(())
+            }
+            (Actor::Chance, a) => crate::illegal!("{a:?} is not a chance action"),
+            (Actor::Seat(s), a) => crate::illegal!("seat {s} cannot take chance action {a:?}"),
+        }
     }
 }

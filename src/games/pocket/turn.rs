@@ -148,6 +148,7 @@ impl Pocket {
             seat: self.turn,
             flips: std::mem::take(&mut self.flips),
             end,
+            began: self.turn_began,
         });
         let mut over = false;
         match self.final_turns {
@@ -165,6 +166,8 @@ impl Pocket {
             self.phase = Phase::Over;
             return;
         }
+        // The action being applied ends this turn; the next one begins the next turn.
+        self.turn_began = self.applied + 1;
         self.turn = (self.turn + 1) % self.players;
         self.phase = Phase::Flip;
     }

@@ -1,5 +1,7 @@
-//! What a viewer may know. Nothing is secret between players, but it is a memory game: a tile
-//! turned back face down leaves no trace on the grid.
+//! What a viewer may know. The grid is public, but it is a memory game: a tile turned back
+//! face down leaves no trace on it. Received tiles are private in part: cracked ones lie face up
+//! for everyone, the others go on their owner's face-down pile, whose contents and score only
+//! the owner may know until the game ends.
 
 use serde::{Deserialize, Serialize};
 
@@ -41,7 +43,8 @@ pub enum TurnEnd {
     GreatSix { shown: Option<(usize, Kind)> },
 }
 
-/// The public record of a finished turn, kept until the next one ends.
+/// The public record of a finished turn, kept until the next turn's first flip (the table saw
+/// it; after that it is for everyone to remember).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnSummary {
     pub seat: Seat,
@@ -49,6 +52,9 @@ pub struct TurnSummary {
     /// in a Great 6 or with no face-down tile left.
     pub flips: Vec<Shown>,
     pub end: TurnEnd,
+    /// The index in the game's actions of the turn's first action, so that a screen can tell
+    /// which event lines belong to it.
+    pub began: usize,
 }
 
 impl TurnSummary {
@@ -75,12 +81,20 @@ pub struct RunView {
     pub flips: Vec<Shown>,
 }
 
-/// One seat's received tiles.
+/// One seat's received tiles as the viewer may see them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatView {
-    pub received: Vec<Kind>,
-    pub score: i32,
+    /// Every tile received: the pile and the cracked ones.
     pub tiles: usize,
+    /// Cracked tiles received: they lie face up, for everyone to see.
+    pub cracked: usize,
+    /// Tiles on the face-down pile.
+    pub pile: usize,
+    /// What the pile holds, in the order received: for its owner, for everyone once the game
+    /// is over, and in the omniscient view.
+    pub pile_tiles: Option<Vec<Kind>>,
+    /// The score, for those who may see the pile.
+    pub score: Option<i32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,9 +108,14 @@ pub struct View {
     pub show_pending: bool,
     /// The cell being flipped or shown while chance decides what it holds.
     pub dealing: Option<usize>,
+    /// The tile being flipped was tapped first (the whole table saw the tap).
+    pub dealing_tapped: bool,
     /// During the last round: how many turns remain, this one included.
     pub final_turns: Option<usize>,
     pub last_turn: Option<TurnSummary>,
+    /// The index in the game's actions of the current turn's first action (after the end: of
+    /// the last turn's). Event lines before it tell earlier turns' flips.
+    pub turn_began: usize,
     pub over: bool,
     /// Identities of face-down tiles seen before; only for [`crate::engine::Viewer::Omniscient`].
     pub known: Option<[Option<Kind>; CELLS]>,

@@ -737,6 +737,7 @@ impl crate::ui::Registered for crate::games::couperation::Couperation {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::couperation::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/couperation.md");
     const ALIASES: &'static [&'static str] = &["coupenation", "coupe"];
+    const SCORING: crate::ui::registered::Scoring = crate::ui::registered::Scoring::Together;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         crate::bots::couperation::make(kind, seed)
     }

@@ -1,6 +1,8 @@
-//! Pocket & Biscuit on screen: the 6×6 grid with a cursor, the run, the players' biscuits and
-//! the last turn. Tiles a finished turn showed stay on the grid until the next key, then vanish:
-//! it is a memory game.
+//! Pocket & Biscuit on screen: the 6×6 grid with a cursor, the run, the players' piles and the
+//! last turn. Tiles a finished turn showed stay on the grid until a person presses a key (the
+//! play screen holds the computer players until then), then vanish with the turn's event lines:
+//! it is a memory game. Received tiles lie on face-down piles: the side panel shows their sizes
+//! and the cracked tiles; a person may look at their own pile with `p` while it is their turn.
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
@@ -35,6 +37,8 @@ pub struct PocketUi {
     acked: Option<TurnSummary>,
     /// Why the last Enter / `t` / click did nothing; cleared by the next key or click.
     note: Option<&'static str>,
+    /// The turn (by its first action) in which the person to move looks at their own pile.
+    peek: Option<usize>,
 }
 
 impl PocketUi {
@@ -43,6 +47,16 @@ impl PocketUi {
     fn showing<'v>(&self, view: &'v View) -> Option<&'v TurnSummary> {
         let last = view.last_turn.as_ref()?;
         (view.run.flips.is_empty() && self.acked.as_ref() != Some(last)).then_some(last)
+    }
+
+    /// The pile of the person to move, while they look at it in their own turn.
+    fn peeking<'v>(&self, ctx: &Ctx<'v, Pocket>) -> Option<&'v [Kind]> {
+        let view = ctx.view;
+        let seat = ctx.seat?;
+        if ctx.legal.is_empty() || view.turn != Some(seat) || self.peek != Some(view.turn_began) {
+            return None;
+        }
+        view.seats.get(seat)?.pile_tiles.as_deref()
     }
 
     /// A turn has finished since the cursor was placed, and the new one has not flipped yet.
@@ -258,7 +272,11 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
             }
             lines.push(Line::from(run));
         }
-        _ => lines.push(Line::from(Span::styled("Game over", theme.accent()))),
+        _ if view.over => lines.push(Line::from(Span::styled("Game over", theme.accent()))),
+        _ => lines.push(Line::from(Span::styled(
+            "Drawing the start player",
+            theme.accent(),
+        ))),
     }
     if let Some(n) = view.final_turns.filter(|_| !view.over) {
         lines.push(Line::from(Span::styled(
@@ -273,7 +291,12 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
         } else {
             "  "
         };
-        let cracked = seat.received.iter().filter(|k| k.is_cracked()).count();
+        // Piles are face down: their size for everyone, the points only at the end (or in the
+        // omniscient replay view).
+        let tally = match seat.score.filter(|_| view.over || view.known.is_some()) {
+            Some(points) => format!(" {points:>2} pts {:>2} tiles", seat.tiles),
+            None => format!(" pile {:>2}", seat.pile),
+        };
         lines.push(Line::from(vec![
             Span::styled(marker.to_string(), theme.accent()),
             Span::raw(crate::ui::widgets::fit(
@@ -281,10 +304,10 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
                 10,
                 theme.ellipsis(),
             )),
-            Span::raw(format!(" {:>2} pts {:>2} tiles", seat.score, seat.tiles)),
+            Span::raw(tally),
             Span::styled(
-                if cracked > 0 {
-                    format!(" {cracked} cracked")
+                if seat.cracked > 0 {
+                    format!("  cracked {}", seat.cracked)
                 } else {
                     String::new()
                 },
@@ -292,8 +315,28 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
             ),
         ]));
     }
+    if let Some(pile) = ui.peeking(ctx) {
+        let faces: Vec<String> = pile
+            .iter()
+            .map(|&k| face(k, false).trim_end().to_string())
+            .collect();
+        let points: i32 = pile.iter().map(|k| i32::from(k.points())).sum();
+        lines.push(Line::from(vec![
+            Span::styled("Your pile: ", theme.accent()),
+            Span::raw(if faces.is_empty() {
+                "empty".to_string()
+            } else {
+                format!("{} ({points} pts)", faces.join(" "))
+            }),
+        ]));
+    }
     lines.push(Line::raw(""));
-    if let Some(last) = &view.last_turn {
+    // The last turn is on show until a person has seen it; then only memories remain.
+    if let Some(last) = ui
+        .showing(view)
+        .filter(|_| !view.over)
+        .or(view.last_turn.as_ref().filter(|_| view.over))
+    {
         let flips: Vec<String> = last
             .flips
             .iter()
@@ -308,12 +351,12 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
                 describe_end(&last.end)
             )),
         ]));
-    }
-    if ui.showing(view).is_some() && !ctx.legal.is_empty() {
-        lines.push(Line::from(Span::styled(
-            "Look well: any key turns them back.",
-            theme.accent(),
-        )));
+        if !view.over && !ctx.legal.is_empty() {
+            lines.push(Line::from(Span::styled(
+                "Look well: any key turns them back.",
+                theme.accent(),
+            )));
+        }
     }
     if let Some(note) = ui.note.filter(|_| !ctx.legal.is_empty()) {
         lines.push(Line::from(Span::styled(note, theme.accent())));
@@ -329,6 +372,7 @@ pub enum Cmd {
     Flip,
     Show,
     Tap,
+    Pile,
 }
 
 const COMMANDS: &[Command<Cmd>] = &[
@@ -367,6 +411,13 @@ const COMMANDS: &[Command<Cmd>] = &[
         label: "tap+flip",
         help: "tap, then flip: the tile counts one biscuit more",
     },
+    Command {
+        id: Cmd::Pile,
+        keys: &[Key::Char('p'), Key::Char('P')],
+        key: "p",
+        label: "my pile",
+        help: "in your turn: see your own pile (p again hides it)",
+    },
 ];
 
 impl GameUi<Pocket> for PocketUi {
@@ -391,6 +442,7 @@ impl GameUi<Pocket> for PocketUi {
             Cmd::Move => true,
             Cmd::Flip | Cmd::Tap => !ctx.view.show_pending,
             Cmd::Show => ctx.view.show_pending,
+            Cmd::Pile => true,
         }
     }
 
@@ -409,6 +461,11 @@ impl GameUi<Pocket> for PocketUi {
             Cmd::TurnBack => {
                 // `before_key` has turned them back already; listed for the hint line and help.
                 self.acked = self.showing(ctx.view).cloned();
+                None
+            }
+            Cmd::Pile => {
+                let now = Some(ctx.view.turn_began);
+                self.peek = if self.peek == now { None } else { now };
                 None
             }
             Cmd::Move => {
@@ -435,6 +492,26 @@ impl GameUi<Pocket> for PocketUi {
             Paragraph::new(side_lines(self, ctx, &theme)).wrap(Wrap { trim: true }),
             side,
         );
+    }
+
+    fn holds(&self, view: &View) -> bool {
+        self.showing(view).is_some()
+    }
+
+    fn release(&mut self, view: &View) {
+        // The key only turns the shown tiles back, so nobody flips by accident.
+        self.acked = view.last_turn.clone();
+        self.note = None;
+        // A cursor left on the tile that failed would point at it: the new turn's starts on
+        // the first face-down tile.
+        self.settle_cursor(view);
+    }
+
+    fn events_from(&self, view: &View) -> usize {
+        match self.showing(view) {
+            Some(last) => last.began,
+            None => view.turn_began,
+        }
     }
 
     fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Pocket>) -> Option<Action> {
@@ -472,7 +549,7 @@ mod tests {
 
     use super::*;
     use crate::engine::log::PlayerEntry;
-    use crate::engine::{Match, Setup, Table};
+    use crate::engine::{Game, Match, Setup, Table, Viewer};
     use crate::ui::Registered;
     use crate::ui::Screen;
     use crate::ui::play::Play;
@@ -551,6 +628,30 @@ mod tests {
         let after = draw(&p, THEME, 80, 24);
         assert!(!after.contains("any key turns them back"), "{after}");
         assert_snapshot!("pocket_turned_back", after);
+    }
+
+    #[test]
+    fn a_click_while_a_computer_player_waits_only_turns_the_tiles_back() {
+        let mut p = Play::new(table(five_seats(), 3), true);
+        while p.table.m.state.turn() == Some(0) {
+            human_flips(&mut p);
+        }
+        assert!(p.held(), "Mem waits for a person");
+        let before = p.table.m.history.len();
+        let click = ratatui::crossterm::event::Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 12,
+            row: 5,
+            modifiers: KeyModifiers::NONE,
+        });
+        p.on_event(&click);
+        assert_eq!(
+            p.table.m.history.len(),
+            before,
+            "the click did something else"
+        );
+        assert!(!p.held());
+        assert!(p.bot_at().is_some(), "now Mem moves");
     }
 
     #[test]
@@ -663,5 +764,181 @@ mod tests {
         assert_snapshot!("pocket_replay_public", draw(&r, THEME, 80, 24));
         r.on_event(&key(KeyCode::Char('v')));
         assert_snapshot!("pocket_replay_next_view", draw(&r, THEME, 80, 24));
+    }
+
+    fn five_seats() -> Vec<PlayerEntry> {
+        vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::bot("Mem", "memory", 1),
+            PlayerEntry::bot("Fog", "forgetful", 2),
+            PlayerEntry::bot("Max", "memory", 3),
+            PlayerEntry::human("Bo"),
+        ]
+    }
+
+    /// The human to move flips the first face-down tile.
+    fn human_flips(p: &mut Play<Pocket>) {
+        let cell = (0..36)
+            .find(|&c| p.table.m.state.is_face_down(c))
+            .expect("a tile");
+        flip_at(p, cell);
+    }
+
+    #[test]
+    fn every_finished_turn_waits_for_a_key_even_between_computer_players() {
+        let mut p = Play::new(table(five_seats(), 4), true);
+        let mut last_began = None;
+        let mut held_bot_turns = Vec::new();
+        for _ in 0..3000 {
+            if p.is_over() {
+                break;
+            }
+            let began = p.table.m.state.last_turn().map(|t| t.began);
+            if began != last_began && began.is_some() {
+                // A turn has just ended: its tiles stay up, and nobody moves, until a key.
+                last_began = began;
+                let last = p.table.m.state.last_turn().cloned().expect("summary");
+                // A person to move turns them back with their first key, which also does its
+                // job; a computer player waits for that key.
+                let bot_next = p
+                    .table
+                    .m
+                    .to_move()
+                    .seats()
+                    .iter()
+                    .any(|&s| p.table.is_bot(s));
+                assert_eq!(p.held(), bot_next, "turn {began:?}");
+                assert_eq!(p.bot_at(), None, "a computer player would move on");
+                assert_eq!(p.deadline(), None);
+                let shown = draw(&p, THEME, 80, 24);
+                assert!(shown.contains("Last turn:"), "{shown}");
+                if let Some(failed) = last.failed() {
+                    let at = cell_name(failed.cell);
+                    assert!(shown.contains(&format!("flips {at}")), "{shown}");
+                }
+                if p.table.is_bot(last.seat) {
+                    held_bot_turns.push(last.seat);
+                }
+                let before = p.table.m.history.len();
+                p.on_event(&ch('x'));
+                assert_eq!(
+                    p.table.m.history.len(),
+                    before,
+                    "the key only turns them back"
+                );
+                assert!(!p.held());
+                let view = p.table.m.state.view(Viewer::Public);
+                assert_eq!(
+                    p.ui.cursor,
+                    (0..36)
+                        .find(|&c| view.grid[c] == CellView::FaceDown)
+                        .expect("a tile"),
+                    "the cursor would point at the turn's tiles"
+                );
+                let after = draw(&p, THEME, 80, 24);
+                assert!(!after.contains("Last turn:"), "{after}");
+                assert!(
+                    !after.contains("the tile is"),
+                    "an old event line stays: {after}"
+                );
+                for _ in 0..5 {
+                    p.on_event(&key(KeyCode::PageUp));
+                }
+                let back = draw(&p, THEME, 80, 24);
+                assert!(
+                    !back.contains("the tile is"),
+                    "PgUp brings a flip back: {back}"
+                );
+                continue;
+            }
+            if p.bot_at().is_some() {
+                p.on_deadline();
+            } else {
+                human_flips(&mut p);
+            }
+        }
+        assert!(p.is_over(), "the game ends");
+        // Three computer players in a row each waited for a person.
+        assert!(
+            held_bot_turns.windows(3).any(|w| w == [1, 2, 3]),
+            "{held_bot_turns:?}"
+        );
+    }
+
+    #[test]
+    fn a_pile_is_seen_only_by_its_owner_in_their_turn() {
+        // Ann and Bo play; find a moment where Ann has a pile and it is her turn again.
+        let mut p = Play::new(table(humans(), 9), true);
+        for _ in 0..2000 {
+            let s = &p.table.m.state;
+            if s.turn() == Some(0)
+                && !p.held()
+                && s.received(0).iter().any(|k| !k.is_cracked())
+                && s.received(1).iter().any(|k| !k.is_cracked())
+            {
+                break;
+            }
+            if p.held() {
+                p.on_event(&ch('x'));
+                continue;
+            }
+            // Flip a tile known to match, else one nobody has seen, so that piles grow.
+            let s = &p.table.m.state;
+            let need = s.need();
+            let down = (0..36).filter(|&c| s.is_face_down(c));
+            let good = down.clone().find(|&c| {
+                s.known(c).is_some_and(|k| {
+                    crate::games::pocket::matches(k, false, need)
+                        == crate::games::pocket::Verdict::Matches
+                })
+            });
+            let cell = good
+                .or_else(|| down.clone().find(|&c| s.known(c).is_none()))
+                .or_else(|| down.clone().next())
+                .expect("a tile");
+            flip_at(&mut p, cell);
+        }
+        let state = p.table.m.state.clone();
+        assert_eq!(state.turn(), Some(0), "Ann to move with a pile");
+        // Without `p`, the screen shows only what the whole table may see: it is the same
+        // whatever any pile holds.
+        let plain = draw(&p, THEME, 80, 24);
+        let wide = draw(&p, THEME, 120, 40);
+        assert!(!plain.contains("Your pile"));
+        for salt in 0..30 {
+            p.table.m.state = state.vary_hidden(Viewer::Public, salt);
+            assert_eq!(draw(&p, THEME, 80, 24), plain, "salt {salt}");
+            assert_eq!(draw(&p, THEME, 120, 40), wide, "salt {salt}");
+        }
+        p.table.m.state = state.clone();
+        // `p` shows Ann her own pile, and only hers.
+        p.on_event(&ch('p'));
+        let peek = draw(&p, THEME, 80, 24);
+        let pile: Vec<&str> = state
+            .received(0)
+            .iter()
+            .filter(|k| !k.is_cracked())
+            .map(|k| k.label().trim_end())
+            .collect();
+        assert!(
+            peek.contains(&format!("Your pile: {}", pile.join(" "))),
+            "{peek}"
+        );
+        for salt in 0..30 {
+            let other = state.vary_hidden(Viewer::Seat(0), salt);
+            p.table.m.state = other;
+            assert_eq!(draw(&p, THEME, 80, 24), peek, "Bo's pile shows through");
+        }
+        p.table.m.state = state;
+        // Again: hidden.
+        p.on_event(&ch('p'));
+        assert!(!draw(&p, THEME, 80, 24).contains("Your pile"));
+        // It closes by itself when the turn ends.
+        p.on_event(&ch('p'));
+        while p.table.m.state.turn() == Some(0) {
+            human_flips(&mut p);
+        }
+        p.on_event(&ch('x'));
+        assert!(!draw(&p, THEME, 80, 24).contains("Your pile"));
     }
 }

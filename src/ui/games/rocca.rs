@@ -145,6 +145,8 @@ fn title_line(view: &View, theme: &Theme) -> Line<'static> {
     }
     if view.rules.healer {
         extra.push(match (view.healer_alive, view.healer_power) {
+            // Before the deal nobody is the Healer yet, dead or alive.
+            _ if view.stage == Stage::Setup => "Healer".into(),
             (false, _) => "Healer dead".into(),
             (true, true) => "Healer awake".into(),
             (true, false) => format!("Healer wakes at {}", view.deaths_to_heal),
@@ -222,7 +224,12 @@ fn family_line(ui: &RoccaUi, ctx: &Ctx<Rocca>, theme: &Theme, seat: Seat) -> Lin
             Face::Plain => "",
             f => f.name(),
         };
-        let body = x.body.map(body_text).unwrap_or("");
+        // Bodies are dealt during the set-up: until then there is nothing to show.
+        let body = x
+            .body
+            .filter(|_| view.stage != Stage::Setup)
+            .map(body_text)
+            .unwrap_or("");
         let text = format!("{}{status}{face:<6} {body:<7}", label(v));
         let mut st = if !x.alive {
             theme.dim()
@@ -677,6 +684,7 @@ impl crate::ui::Registered for crate::games::rocca::Rocca {
     type Ui = RoccaUi;
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::rocca::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/rocca.md");
+    const SCORING: crate::ui::registered::Scoring = crate::ui::registered::Scoring::Sides;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         crate::bots::rocca::make(kind, seed)
     }
