@@ -427,6 +427,8 @@ impl CocoonUi {
                 Span::styled(ptr.to_string(), theme.accent()),
                 Span::styled(pawn_letter(s, side).to_string(), seat_style(theme, s)),
                 Span::raw(format!(" {:<9}", theme.text(&nm))),
+                // The event lines speak of colours: each name says its colour.
+                Span::styled(format!(" {:<6}", colour(s)), seat_style(theme, s)),
                 Span::raw(format!(
                     " EP {:>2} {} {}t {at}",
                     p.ep,
@@ -795,6 +797,7 @@ mod tests {
         }
         // The tile a pawn hides is named in its player's line.
         assert!(shown.contains("@7 on E-3"), "{shown}");
+        assert!(shown.contains("B Bo        Blue"), "{shown}");
         assert!(big.contains("@7 on E-3 lose 3 EP"), "{big}");
         // "2" places the second tile of the hand, as listed.
         let hand = p.table.m.state.hand(0).to_vec();
