@@ -338,7 +338,7 @@ fn draw_numbers(buf: &mut Buffer, geo: &Geo, area: Rect, theme: &Theme) {
 
 /// The EP circle from 10 down to 0, each pawn by its letter in the order it arrived.
 pub fn ep_lines(v: &View, theme: &Theme) -> Vec<Line<'static>> {
-    let mut lines = vec![Line::styled("EP", theme.title())];
+    let mut lines = vec![Line::styled("EP circle", theme.title())];
     for ep in (0..=10u8).rev() {
         let mut here: Vec<(u32, Seat)> = v
             .players
