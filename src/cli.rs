@@ -107,13 +107,35 @@ pub fn game(id: &str) -> Result<&'static dyn AnyGame, String> {
     })
 }
 
+/// A game's rules page for `hotseat rules`; with `ascii`, every symbol written in ASCII the
+/// way the game screens draw it in ASCII mode.
+pub fn rules_text(id: &str, ascii: bool) -> Result<String, String> {
+    let text = game(id)?.rules();
+    Ok(if ascii {
+        crate::ui::Theme::new(true, false).text(text)
+    } else {
+        text.to_string()
+    })
+}
+
 pub fn parse_options(kvs: &[String]) -> Result<Options, String> {
     let mut out = BTreeMap::new();
     for kv in kvs {
+        let shown = crate::text::clean(&crate::text::clip(kv, log::MAX_FIELD_CHARS)).into_owned();
         let (k, v) = kv
             .split_once('=')
-            .ok_or_else(|| format!("option '{kv}' is not KEY=VALUE"))?;
-        out.insert(k.trim().to_string(), v.trim().to_string());
+            .ok_or_else(|| format!("option '{shown}' is not KEY=VALUE"))?;
+        let (k, v) = (k.trim(), v.trim());
+        if k.chars().count() > log::MAX_FIELD_CHARS || v.chars().count() > log::MAX_FIELD_CHARS {
+            return Err(format!(
+                "option '{shown}' is too long (at most {} characters a side)",
+                log::MAX_FIELD_CHARS
+            ));
+        }
+        if kv.chars().any(crate::text::is_unsafe) {
+            return Err(format!("option '{shown}' holds a control character"));
+        }
+        out.insert(k.to_string(), v.to_string());
     }
     Ok(out)
 }
@@ -160,6 +182,11 @@ pub fn play_setup(g: &dyn AnyGame, a: &PlayArgs, started: String) -> Result<Setu
     if a.names.len() > n {
         return Err(format!("{} names for {n} players", a.names.len()));
     }
+    for (i, name) in a.names.iter().enumerate() {
+        if !name.trim().is_empty() {
+            log::check_name(name.trim()).map_err(|e| format!("name {}: {e}", i + 1))?;
+        }
+    }
     let seed = a.seed.unwrap_or_else(crate::engine::rng::fresh_seed);
     let mut kinds: Vec<Option<String>> = vec![None; n];
     for b in &a.bots {
@@ -201,21 +228,30 @@ pub fn play_setup(g: &dyn AnyGame, a: &PlayArgs, started: String) -> Result<Setu
     })
 }
 
-/// `hotseat replay --check`: the one-line verdict, `Err` naming the entry and the problem.
+/// `hotseat replay --check`: the one-line verdict, `Err` naming the file, the entry and the
+/// problem. Nothing from the file is printed: the verdict is made of this program's own words
+/// and numbers.
 pub fn check_log(path: &Path) -> Result<String, String> {
-    let l = log::read(path).map_err(|e| e.to_string())?;
-    let g = game(&l.game)?;
-    let t = g.load_table(&l).map_err(|e| e.to_string())?;
+    let (g, t) = load(path)?;
     let state = match t.outcome() {
         Some(o) => format!("finished, scores {:?}", o.scores),
         None => "unfinished".into(),
     };
     Ok(format!(
-        "ok: {} with {} players, {} actions re-simulated exactly, {state}",
+        "ok: {} with {} players, {} actions re-simulated exactly, every chance outcome the seed's own draw, {state}",
         g.name(),
-        l.players.len(),
+        t.to_log().players.len(),
         t.actions()
     ))
+}
+
+/// Reads, checks and re-simulates a log; every refusal starts with the file's name.
+fn load(path: &Path) -> Result<(&'static dyn AnyGame, Box<dyn AnyTable>), String> {
+    let named = |e: String| format!("{}: {e}", crate::text::path(path));
+    let l = log::read(path).map_err(|e| named(e.to_string()))?;
+    let g = game(&l.game).map_err(named)?;
+    let t = g.load_table(&l).map_err(|e| named(e.to_string()))?;
+    Ok((g, t))
 }
 
 pub fn list_text() -> String {
@@ -394,27 +430,30 @@ pub fn new_play_table(a: &PlayArgs) -> Result<Box<dyn AnyTable>, String> {
         .clone()
         .unwrap_or_else(|| store::new_log_path(g.id(), &started));
     // A new game never writes over a saved one.
+    let shown = crate::text::path(&path);
     if path.exists() {
         return Err(format!(
-            "{} already exists; `hotseat resume {}` carries it on, or choose another --log",
-            path.display(),
-            path.display()
+            "{shown} already exists; `hotseat resume {shown}` carries it on, or choose another --log"
         ));
     }
-    t.set_save(Some(path));
+    t.set_save(Some(path))
+        .map_err(|e| format!("{shown}: {e}"))?;
     if let Some(e) = t.save_error() {
         return Err(e);
     }
     Ok(t)
 }
 
-/// A table rebuilt from a saved log, saving back to the same file.
+/// A table rebuilt from a saved log, saving back to the same file; refused while another
+/// process has the game open.
 pub fn load_table(path: &Path) -> Result<Box<dyn AnyTable>, String> {
-    let l = log::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let g = game(&l.game)?;
-    let mut t = g
-        .load_table(&l)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    t.set_save(Some(path.to_path_buf()));
+    let (_, mut t) = load(path)?;
+    t.set_save(Some(path.to_path_buf()))
+        .map_err(|e| format!("{}: {e}", crate::text::path(path)))?;
     Ok(t)
+}
+
+/// A table rebuilt from a saved log for watching: no lock, nothing is written.
+pub fn load_for_replay(path: &Path) -> Result<Box<dyn AnyTable>, String> {
+    load(path).map(|(_, t)| t)
 }

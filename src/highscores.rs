@@ -6,7 +6,6 @@
 //! (`highscores.json.corrupt-<n>`) and says so.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -63,37 +62,50 @@ impl std::fmt::Display for LoadError {
     }
 }
 
-/// Reads the table file; a missing file is an empty table.
+/// The largest high-score file read: ten scores for each of a few dozen tables fit in a
+/// fraction of this.
+pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+
+/// Reads the table file; a missing file is an empty table. A special file, an oversized one,
+/// and names or dates holding control characters are refused as damaged.
 pub fn load(path: &Path) -> Result<HighScores, LoadError> {
-    let text = match std::fs::read_to_string(path) {
+    use crate::files::ReadError;
+    let text = match crate::files::read_capped(path, MAX_FILE_BYTES) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HighScores::default()),
-        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-            return Err(LoadError::Corrupt(e.to_string()));
-        }
-        Err(e) => return Err(LoadError::Io(e.to_string())),
+        Err(ReadError::Missing) => return Ok(HighScores::default()),
+        Err(e @ ReadError::Io(_)) => return Err(LoadError::Io(e.to_string())),
+        Err(e) => return Err(LoadError::Corrupt(e.to_string())),
     };
-    serde_json::from_str(&text).map_err(|e| LoadError::Corrupt(e.to_string()))
+    let scores: HighScores = serde_json::from_str(&text).map_err(|e| {
+        LoadError::Corrupt(crate::text::clean(&crate::text::clip(&e.to_string(), 200)).into_owned())
+    })?;
+    let bad = |s: &str| s.chars().any(crate::text::is_unsafe);
+    for (key, list) in &scores.tables {
+        if bad(key)
+            || list
+                .iter()
+                .any(|s| bad(&s.name) || bad(&s.date) || bad(&s.game))
+        {
+            return Err(LoadError::Corrupt(
+                "a name or date holds a control character".into(),
+            ));
+        }
+        if list
+            .iter()
+            .any(|s| s.name.chars().count() > crate::engine::log::MAX_NAME_CHARS)
+        {
+            return Err(LoadError::Corrupt("a name is too long".into()));
+        }
+    }
+    Ok(scores)
 }
 
-/// Writes the tables through a temporary file and a rename, so a crash never leaves half a file.
+/// Writes the tables through a temporary file of its own and a rename, so a crash never
+/// leaves half a file ([`crate::files::write_atomic`]).
 pub fn write_atomic(path: &Path, scores: &HighScores) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.tmp"));
-    let json = serde_json::to_string_pretty(scores).map_err(std::io::Error::other)?;
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(json.as_bytes())?;
-        f.write_all(b"\n")?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)
+    let mut json = serde_json::to_string_pretty(scores).map_err(std::io::Error::other)?;
+    json.push('\n');
+    crate::files::write_atomic(path, json.as_bytes())
 }
 
 /// Puts `entry` into `list` (best first; an equal score ranks below the older ones) and keeps
@@ -301,5 +313,30 @@ mod tests {
             load(&dir.path().join("nope.json")),
             Ok(HighScores::default())
         );
+    }
+
+    #[test]
+    fn special_huge_and_escaped_files_are_damaged_not_read() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let path = path_in(dir.path());
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink("/dev/zero", &path).expect("symlink");
+            let e = load(&path).expect_err("a device");
+            assert!(e.to_string().contains("device"), "{e}");
+            std::fs::remove_file(&path).expect("rm");
+        }
+        std::fs::File::create(&path)
+            .and_then(|f| f.set_len(MAX_FILE_BYTES + 1))
+            .expect("big");
+        assert!(matches!(load(&path), Err(LoadError::Corrupt(_))));
+        let mut t = HighScores::default();
+        t.tables.insert(
+            "kokoro/blue/none".into(),
+            vec![score("\u{1b}]0;x\u{7}", 1, "g")],
+        );
+        std::fs::write(&path, serde_json::to_string(&t).expect("json")).expect("write");
+        let e = load(&path).expect_err("escape codes");
+        assert!(e.to_string().contains("control character"), "{e}");
     }
 }

@@ -3,8 +3,10 @@
 pub mod bots;
 pub mod cli;
 pub mod engine;
+pub mod files;
 pub mod games;
 pub mod highscores;
 pub mod registry;
 pub mod store;
+pub mod text;
 pub mod ui;

@@ -10,7 +10,9 @@ fn main() -> ExitCode {
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("hotseat: {e}");
+            // Errors quote file names and text from files: never let them reach the
+            // terminal raw.
+            eprintln!("hotseat: {}", hotseat::text::clean_lines(&e));
             ExitCode::FAILURE
         }
     }
@@ -23,7 +25,7 @@ fn run(args: Cli) -> Result<(), String> {
             Ok(())
         }
         Some(Command::Rules { game }) => {
-            println!("{}", cli::game(&game)?.rules());
+            println!("{}", cli::rules_text(&game, args.ascii)?);
             Ok(())
         }
         Some(Command::Replay { log, check: true }) => {
@@ -48,17 +50,13 @@ fn run(args: Cli) -> Result<(), String> {
             if t.outcome().is_some() {
                 return Err(format!(
                     "{}: this game is finished; `hotseat replay` shows it",
-                    log.display()
+                    hotseat::text::path(&log)
                 ));
             }
             ui(args.ascii, t.into_screen(false))
         }
         Some(Command::Replay { log, check: false }) => {
-            let l =
-                hotseat::engine::log::read(&log).map_err(|e| format!("{}: {e}", log.display()))?;
-            let t = cli::game(&l.game)?
-                .load_table(&l)
-                .map_err(|e| format!("{}: {e}", log.display()))?;
+            let t = cli::load_for_replay(&log)?;
             ui(args.ascii, t.into_replay())
         }
         None => ui(args.ascii, Box::new(Launcher::new())),

@@ -37,6 +37,8 @@ pub trait AnyGame: Sync {
     }
     fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String>;
     fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError>;
+    /// Re-simulates a log without seating its bots: the outcome, or why it is refused.
+    fn check_log(&self, log: &LogFile) -> Result<Option<Outcome>, LogError>;
 }
 
 /// A table of any game, for headless use and for handing to the UI.
@@ -45,7 +47,9 @@ pub trait AnyTable {
     fn to_log(&self) -> LogFile;
     fn outcome(&self) -> Option<Outcome>;
     fn actions(&self) -> usize;
-    fn set_save(&mut self, path: Option<std::path::PathBuf>);
+    /// Saves to `path` from now on (holding its lock) and at once; `Err` when the game is open
+    /// in another process.
+    fn set_save(&mut self, path: Option<std::path::PathBuf>) -> Result<(), String>;
     fn save_error(&self) -> Option<String>;
     /// Plays chance and bots until a human is to move or the game ends; `Err` on a rules bug.
     fn run_bots(&mut self, max_actions: usize) -> Result<(), String>;
@@ -99,6 +103,9 @@ impl<G: Registered> AnyGame for Entry<G> {
     fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError> {
         Ok(Box::new(Table::<G>::from_log(log, G::make_bot)?))
     }
+    fn check_log(&self, log: &LogFile) -> Result<Option<Outcome>, LogError> {
+        Ok(Match::<G>::from_log(log)?.state.outcome())
+    }
 }
 
 impl<G: Registered> AnyTable for Table<G> {
@@ -114,9 +121,8 @@ impl<G: Registered> AnyTable for Table<G> {
     fn actions(&self) -> usize {
         self.m.history.len()
     }
-    fn set_save(&mut self, path: Option<std::path::PathBuf>) {
-        self.save = path;
-        self.persist();
+    fn set_save(&mut self, path: Option<std::path::PathBuf>) -> Result<(), String> {
+        self.save_to(path)
     }
     fn save_error(&self) -> Option<String> {
         self.save_error.clone()

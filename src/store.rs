@@ -3,7 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::engine::Outcome;
 use crate::engine::log::{self, LogFile};
+use crate::registry::AnyGame;
 
 pub fn data_dir() -> PathBuf {
     if let Some(home) = std::env::var_os("HOTSEAT_HOME").filter(|h| !h.is_empty()) {
@@ -38,14 +40,16 @@ pub fn new_log_path_in(dir: &Path, game: &str, started: &str) -> PathBuf {
         .replace('T', "-");
     let mut path = dir.join(format!("{game}-{stamp}.json"));
     let mut n = 2;
-    while path.exists() {
+    // A name whose lock file is there is taken too: another process has just started a game
+    // under it and not saved it yet.
+    while path.exists() || crate::engine::lock::lock_path(&path).exists() {
         path = dir.join(format!("{game}-{stamp}-{n}.json"));
         n += 1;
     }
     path
 }
 
-/// What the launcher lists of a saved game, read without re-simulating it.
+/// What the launcher lists of a saved game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Saved {
     pub path: PathBuf,
@@ -55,35 +59,82 @@ pub struct Saved {
     /// Scores when finished; `None` for a game that can be continued.
     pub scores: Option<Vec<i32>>,
     pub actions: usize,
+    /// Why the log cannot be opened, in one line; the fields above are empty then.
+    pub broken: Option<String>,
 }
 
-/// Every readable log in the games folder, newest first. Unreadable files are skipped here;
-/// opening one shows why it was refused.
+impl Saved {
+    /// The file's name, safe to show.
+    pub fn file_name(&self) -> String {
+        crate::text::clean(
+            &self
+                .path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        )
+        .into_owned()
+    }
+}
+
+/// Every log in the games folder, checked as opening it would check it: the sound ones newest
+/// first, then the ones that cannot be opened with the reason, so none ever goes missing.
 pub fn list_saved() -> Vec<Saved> {
-    list_saved_in(&games_dir())
+    list_saved_in(&games_dir(), crate::registry::GAMES)
 }
 
-pub fn list_saved_in(dir: &Path) -> Vec<Saved> {
+/// [`list_saved`] in a given folder, for the given games.
+pub fn list_saved_in(dir: &Path, games: &[&'static dyn AnyGame]) -> Vec<Saved> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
-    let mut out: Vec<Saved> = entries
+    let (mut good, mut broken): (Vec<Saved>, Vec<Saved>) = entries
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .filter_map(|p| log::read(&p).ok().map(|l| summarize(p, &l)))
-        .collect();
-    out.sort_by(|a, b| b.started.cmp(&a.started).then(b.path.cmp(&a.path)));
-    out
+        .map(|p| match check(&p, games) {
+            Ok((l, outcome)) => summarize(p, &l, outcome),
+            Err(reason) => Saved {
+                path: p,
+                game: String::new(),
+                started: String::new(),
+                players: Vec::new(),
+                scores: None,
+                actions: 0,
+                broken: Some(reason),
+            },
+        })
+        .partition(|s| s.broken.is_none());
+    good.sort_by(|a, b| b.started.cmp(&a.started).then(b.path.cmp(&a.path)));
+    broken.sort_by(|a, b| a.path.cmp(&b.path));
+    good.extend(broken);
+    good
 }
 
-fn summarize(path: PathBuf, l: &LogFile) -> Saved {
+/// Reads and re-simulates a log (a special file is refused without being opened).
+fn check(
+    path: &Path,
+    games: &[&'static dyn AnyGame],
+) -> Result<(LogFile, Option<Outcome>), String> {
+    let l = log::read(path).map_err(|e| e.to_string())?;
+    let g = games
+        .iter()
+        .find(|g| g.id() == l.game)
+        .ok_or_else(|| format!("this hotseat has no game '{}'", crate::text::clean(&l.game)))?;
+    let outcome = g.check_log(&l).map_err(|e| e.to_string())?;
+    Ok((l, outcome))
+}
+
+fn summarize(path: PathBuf, l: &LogFile, outcome: Option<Outcome>) -> Saved {
+    // The reader refused every control character already; cleaning again costs nothing.
+    let clean = |s: &str| crate::text::clean(s).into_owned();
     Saved {
         path,
-        game: l.game.clone(),
-        started: l.started.clone(),
-        players: l.players.iter().map(|p| p.name.clone()).collect(),
-        scores: l.result.as_ref().map(|r| r.scores.clone()),
+        game: clean(&l.game),
+        started: clean(&l.started),
+        players: l.players.iter().map(|p| clean(&p.name)).collect(),
+        scores: outcome.map(|o| o.scores),
         actions: l.actions.len(),
+        broken: None,
     }
 }

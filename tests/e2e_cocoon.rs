@@ -32,7 +32,7 @@ fn play_a_few_choices_then_quit_and_replay() {
     let end = Instant::now() + Duration::from_secs(30);
     while made < 3 && Instant::now() < end {
         let f = t.frame();
-        if f.contains("Player 1 to move") && f.contains("Enter confirm") {
+        if f.contains("Player 1 to move") && f.contains("Enter do it") {
             let before = f.clone();
             t.send("1");
             t.send("\r");

@@ -49,9 +49,12 @@ fn play_a_few_turns_then_quit_and_replay() {
             t.wait_line("the action step", |l| l.contains("Your turn"));
         }
         let before = moves();
-        // The cursor starts on a slot with options; Enter does the first one, which places
-        // or turns up a card.
+        // The cursor starts on a slot with options; Enter does the first one, which places a
+        // card (or, when turning one up is all there is, asks again and the second Enter does).
         t.send("\r");
+        if t.frame().contains("Careful") {
+            t.send("\r");
+        }
         let end = Instant::now() + Duration::from_secs(20);
         while moves() <= before && !t.frame().contains("Game over") {
             assert!(Instant::now() < end, "no move seen:\n{}", t.frame());

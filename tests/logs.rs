@@ -220,3 +220,182 @@ fn mangled_logs_never_panic() {
         }
     }
 }
+
+/// Every possible chance outcome other than the seed's draw, put in place of a recorded one,
+/// is refused at that entry; so is a changed seed. `replay --check` and `resume` (and the
+/// replay, which loads the same way) agree.
+fn forged_chance_outcomes_are_refused<G: hotseat::engine::Game>() -> usize {
+    use hotseat::engine::{Actor, Match};
+    let g = hotseat::registry::find(G::ID).expect("registered");
+    let l = finished_log(g, 21);
+    let base = serde_json::to_value(&l).expect("value");
+    let setup = Setup {
+        options: l.options.clone(),
+        players: l.players.clone(),
+        seed: 21,
+        started: l.started.clone(),
+    };
+    let mut m = Match::<G>::new(setup).expect("setup");
+    let mut forged = 0;
+    for (i, e) in l.actions.iter().enumerate() {
+        let action: G::Action = serde_json::from_value(e.a.clone()).expect("action");
+        let actor = match e.by {
+            log::By::Chance => Actor::Chance,
+            log::By::Seat(s) => Actor::Seat(s),
+        };
+        // A sample of the chance entries (all of the first ones, then every fifth), each
+        // changed to every other outcome possible there (at most four of them).
+        let chance = m.state.chance_outcomes();
+        if actor == Actor::Chance && (forged < 40 || i % 5 == 0) {
+            for (other, _) in chance.iter().filter(|(a, _)| *a != action).take(4) {
+                let other = serde_json::to_value(other).expect("value");
+                let bad = with(&base, |v| v["actions"][i]["a"] = other);
+                let e = check_value(&bad).expect_err("a forged chance outcome is refused");
+                assert!(
+                    e.contains(&format!("entry {i}: chance outcome"))
+                        && e.contains("not the seed's draw"),
+                    "{}: {e}",
+                    G::ID
+                );
+                forged += 1;
+            }
+        }
+        m.apply(actor, action, e.ms).expect("replays");
+    }
+    assert!(forged > 0, "{}: no chance entry could be forged", G::ID);
+    for seed in ["22", "0", "18446744073709551615"] {
+        let e = check_value(&with(&base, |v| v["seed"] = json!(seed)))
+            .expect_err("a changed seed is refused");
+        assert!(e.contains("not the seed's draw"), "{}: {e}", G::ID);
+    }
+    forged
+}
+
+#[test]
+fn every_game_refuses_forged_chance_and_a_changed_seed() {
+    use hotseat::games;
+    let n = forged_chance_outcomes_are_refused::<games::pocket::Pocket>()
+        + forged_chance_outcomes_are_refused::<games::kokoro::Kokoro>()
+        + forged_chance_outcomes_are_refused::<games::couperation::Couperation>()
+        + forged_chance_outcomes_are_refused::<games::rocca::Rocca>()
+        + forged_chance_outcomes_are_refused::<games::cocoon::Cocoon>();
+    assert!(n >= 50, "only {n} forgeries tried");
+}
+
+/// The object holding an action's fields: inside `{"Variant": {..}}`, or the action itself.
+fn innermost_object(v: &mut Value) -> Option<&mut serde_json::Map<String, Value>> {
+    let obj = v.as_object_mut()?;
+    if obj.len() == 1 && obj.values().all(Value::is_object) {
+        return obj.values_mut().next().and_then(innermost_object);
+    }
+    if obj.len() == 1 {
+        return None;
+    }
+    Some(obj)
+}
+
+#[test]
+fn every_game_refuses_extra_fields_and_a_removed_result() {
+    for g in GAMES {
+        let base = serde_json::to_value(finished_log(*g, 13)).expect("value");
+        // An extra field inside an action, as deep as its fields go ({"Variant": {fields}}
+        // or {"t": tag, fields}): serde alone would skip it.
+        let mut seen = 0;
+        for (i, e) in entries(&base).iter().enumerate().take(200) {
+            let mut a = e["a"].clone();
+            let Some(fields) = innermost_object(&mut a) else {
+                continue;
+            };
+            fields.insert("sneaky".into(), json!(1));
+            let e = refused(
+                &with(&base, |v| v["actions"][i]["a"] = a),
+                &format!("entry {i}: "),
+            );
+            // Refused by the action's own type, or else by the written-form check.
+            if e.contains("unknown field `sneaky`")
+                || (e.contains("as hotseat writes it") && e.contains("unknown field 'sneaky'"))
+            {
+                seen += 1;
+            }
+        }
+        assert!(seen > 0, "{}: no action with fields", g.id());
+        refused(
+            &with(&base, |v| v["extra"] = json!({})),
+            "unknown field `extra`",
+        );
+        refused(
+            &with(&base, |v| v["players"][0]["colour"] = json!("red")),
+            "unknown field `colour`",
+        );
+        let n = entries(&base).len();
+        refused(
+            &with(&base, |v| {
+                v.as_object_mut().expect("object").remove("result");
+            }),
+            &format!("entry {n}: the game is over but the log's result is missing"),
+        );
+    }
+}
+
+#[test]
+fn names_are_capped_and_clean_in_logs_and_on_the_command_line() {
+    let g = hotseat::registry::find("pocket").expect("pocket");
+    let base = serde_json::to_value(finished_log(g, 3)).expect("value");
+    for ok in [
+        "Zoë",
+        "李李李李李李李李李李李李李李李李李李李李李李李李",
+        "a b",
+    ] {
+        let v = with(&base, |v| v["players"][0]["name"] = json!(ok));
+        check_value(&v).unwrap_or_else(|e| panic!("{ok:?} refused: {e}"));
+    }
+    refused(
+        &with(&base, |v| v["players"][0]["name"] = json!("x".repeat(25))),
+        "player 1: the name \"xxxxxxxxxxxxxxxxxxxxxxxx…\" is 25 characters; at most 24",
+    );
+    refused(
+        &with(&base, |v| v["players"][1]["name"] = json!(" ")),
+        "player 2: the name is empty",
+    );
+    let args = |names: &[&str], options: &[&str]| cli::PlayArgs {
+        game: "pocket".into(),
+        players: Some(2),
+        names: names.iter().map(|s| s.to_string()).collect(),
+        bots: vec![],
+        seed: Some(1),
+        options: options.iter().map(|s| s.to_string()).collect(),
+        log: None,
+    };
+    let play = |a: cli::PlayArgs| cli::play_setup(g, &a, "2026-11-25T00:00:00Z".into());
+    assert!(play(args(&["Ann", &"é".repeat(24)], &[])).is_ok());
+    let e = play(args(&["Ann", &"é".repeat(25)], &[])).expect_err("too long");
+    assert!(e.contains("name 2:") && e.contains("at most 24"), "{e}");
+    let e = play(args(&["\u{1b}[2J"], &[])).expect_err("escape");
+    assert!(
+        e.contains("control character") && !e.contains('\u{1b}'),
+        "{e}"
+    );
+    let e = play(args(&[], &[&format!("start={}", "9".repeat(50))])).expect_err("long option");
+    assert!(e.contains("too long"), "{e}");
+    let e = play(args(&[], &["start=\u{1b}[1"])).expect_err("escape option");
+    assert!(
+        e.contains("control character") && !e.contains('\u{1b}'),
+        "{e}"
+    );
+}
+
+#[test]
+fn every_check_error_names_the_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("my-game.json");
+    for text in [
+        "{",
+        "",
+        "[]",
+        r#"{"format":"hotseat-log","version":1,"actions":[],"game":"chess"}"#,
+    ] {
+        std::fs::write(&path, text).expect("write");
+        let e = cli::check_log(&path).expect_err("refused");
+        assert!(e.starts_with(&format!("{}: ", path.display())), "{e}");
+    }
+}

@@ -2,8 +2,7 @@
 //! the problem. Re-simulating the actions is [`super::session::Match::from_log`]'s job.
 
 use std::fmt;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
@@ -12,9 +11,22 @@ use super::options::Options;
 
 pub const FORMAT: &str = "hotseat-log";
 pub const VERSION: u32 = 1;
-/// Larger files are refused before parsing: no real game comes near this.
-pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
-pub const MAX_ACTIONS: usize = 500_000;
+/// Larger files are refused without being read whole. The longest real games (Cocoon with five
+/// players) log under a thousand actions in about 60 KB, so this is over sixty times that, and
+/// small enough that parsing any file of this size stays within a few hundred megabytes.
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+pub const MAX_ACTIONS: usize = 50_000;
+/// The longest player name, in characters, everywhere: command line, launcher and logs.
+pub const MAX_NAME_CHARS: usize = 24;
+/// The longest other text in a log's header: game id, bot kind, seed, start time, app
+/// version, option key or value.
+pub const MAX_FIELD_CHARS: usize = 40;
+/// More seats than any game takes; a longer list is refused before any game looks at it.
+pub const MAX_PLAYERS: usize = 16;
+/// More options than any game offers.
+pub const MAX_OPTIONS: usize = 16;
+/// The longest problem a refusal quotes: serde quotes the offending text, which may be long.
+const MAX_PROBLEM_CHARS: usize = 300;
 
 /// Who is at a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,11 +119,11 @@ pub struct Entry {
 #[serde(deny_unknown_fields)]
 pub struct LogResult {
     pub scores: Vec<i32>,
-    #[serde(default)]
     pub winners: Vec<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LogFile {
     pub format: String,
     pub version: u32,
@@ -139,15 +151,22 @@ impl LogError {
     pub fn header(problem: impl Into<String>) -> Self {
         LogError {
             entry: None,
-            problem: problem.into(),
+            problem: safe_problem(problem.into()),
         }
     }
     pub fn at(entry: usize, problem: impl Into<String>) -> Self {
         LogError {
             entry: Some(entry),
-            problem: problem.into(),
+            problem: safe_problem(problem.into()),
         }
     }
+}
+
+/// A refusal quotes text from the file (serde names the unknown field or variant): it is
+/// escaped and shortened here, so no message built from a log can reach a terminal raw.
+fn safe_problem(p: String) -> String {
+    let clipped = crate::text::clip(&p, MAX_PROBLEM_CHARS);
+    crate::text::clean(&clipped).into_owned()
 }
 
 impl fmt::Display for LogError {
@@ -161,28 +180,37 @@ impl fmt::Display for LogError {
 
 impl std::error::Error for LogError {}
 
-/// Reads a log file from disk with the size cap, then [`parse`].
+/// Reads a log file from disk ([`read_text`]), then [`parse`].
 pub fn read(path: &Path) -> Result<LogFile, LogError> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| LogError::header(format!("cannot read {}: {e}", path.display())))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(LogError::header(format!(
-            "file is {} bytes, over the {MAX_FILE_BYTES}-byte cap",
-            meta.len()
-        )));
-    }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| LogError::header(format!("cannot read {}: {e}", path.display())))?;
-    parse(&text)
+    parse(&read_text(path)?)
 }
 
-/// Parses and checks the shape of a log; the actions are checked by re-simulation later.
+/// A log file's text through [`crate::files::read_capped`]: a special file is refused without
+/// being opened for reading, and no more than the cap is ever read.
+pub fn read_text(path: &Path) -> Result<String, LogError> {
+    use crate::files::ReadError;
+    crate::files::read_capped(path, MAX_FILE_BYTES).map_err(|e| match e {
+        ReadError::TooBig(_) => over_cap(),
+        ReadError::NotUtf8(_) => LogError::header(format!("not a hotseat log: {e}")),
+        e => LogError::header(e.to_string()),
+    })
+}
+
+fn over_cap() -> LogError {
+    LogError::header(format!(
+        "the file is over the {} MB cap for a log",
+        MAX_FILE_BYTES / (1024 * 1024)
+    ))
+}
+
+/// Parses and checks the shape of a log: strict (no unknown fields anywhere), with every text
+/// free of control characters and within its cap. The actions are checked by re-simulation
+/// later ([`super::session::Match::from_log`]).
 pub fn parse(text: &str) -> Result<LogFile, LogError> {
     if text.len() as u64 > MAX_FILE_BYTES {
-        return Err(LogError::header(format!(
-            "log is over the {MAX_FILE_BYTES}-byte cap"
-        )));
+        return Err(over_cap());
     }
+    // serde_json refuses nesting deeper than 128 levels, so deep files end here too.
     let value: Value =
         serde_json::from_str(text).map_err(|e| LogError::header(format!("not valid JSON: {e}")))?;
     let obj = value
@@ -218,10 +246,134 @@ pub fn parse(text: &str) -> Result<LogFile, LogError> {
             actions.len()
         )));
     }
-    for (i, a) in actions.iter().enumerate() {
-        Entry::deserialize(a).map_err(|e| LogError::at(i, format!("malformed entry: {e}")))?;
+    for (key, v) in obj {
+        if key.chars().any(crate::text::is_unsafe) {
+            return Err(LogError::header("a field name holds a control character"));
+        }
+        if key != "actions" {
+            check_text(v).map_err(|p| LogError::header(format!("'{key}'{p}")))?;
+        }
     }
-    serde_json::from_value(value).map_err(|e| LogError::header(format!("malformed header: {e}")))
+    for (i, a) in actions.iter().enumerate() {
+        check_text(a).map_err(|p| LogError::at(i, format!("the entry{p}")))?;
+        EntryShape::deserialize(a).map_err(|e| LogError::at(i, format!("malformed entry: {e}")))?;
+    }
+    let log: LogFile = serde_json::from_value(value)
+        .map_err(|e| LogError::header(format!("malformed header: {e}")))?;
+    check_header(&log)?;
+    Ok(log)
+}
+
+/// An [`Entry`]'s shape, checked without copying its action (which may be large).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EntryShape {
+    #[serde(rename = "by")]
+    _by: By,
+    #[serde(rename = "a")]
+    _a: serde::de::IgnoredAny,
+    #[serde(default, rename = "ms")]
+    _ms: Option<u64>,
+}
+
+/// Finds a control character (or direction override) anywhere in `v`, keys included: no
+/// text hotseat writes holds one, and such text could drive the terminal it is shown on.
+/// The problem is said as the rest of a sentence ("'players' holds …").
+fn check_text(v: &Value) -> Result<(), String> {
+    let bad = |s: &str| s.chars().any(crate::text::is_unsafe);
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::String(s) if bad(s) => {
+                return Err(format!(
+                    " holds a control character: \"{}\"",
+                    crate::text::clip(s, 40)
+                ));
+            }
+            Value::Array(a) => stack.extend(a),
+            Value::Object(o) => {
+                if let Some(k) = o.keys().find(|k| bad(k)) {
+                    return Err(format!(
+                        " has a field name with a control character: \"{}\"",
+                        crate::text::clip(k, 40)
+                    ));
+                }
+                stack.extend(o.values());
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The caps on the header's texts and lists, and a seat's fields agreeing with its kind.
+fn check_header(log: &LogFile) -> Result<(), LogError> {
+    let field = |what: &str, s: &str| {
+        if s.chars().count() > MAX_FIELD_CHARS {
+            return Err(LogError::header(format!(
+                "{what} is longer than {MAX_FIELD_CHARS} characters"
+            )));
+        }
+        Ok(())
+    };
+    field("'app'", &log.app)?;
+    field("'game'", &log.game)?;
+    field("'seed'", &log.seed)?;
+    field("'started'", &log.started)?;
+    if log.options.len() > MAX_OPTIONS {
+        return Err(LogError::header(format!(
+            "{} options, more than any game has",
+            log.options.len()
+        )));
+    }
+    for (k, v) in &log.options {
+        field("an option's name", k)?;
+        field(&format!("option '{k}'"), v)?;
+    }
+    if log.players.len() > MAX_PLAYERS {
+        return Err(LogError::header(format!(
+            "{} players, more than any game seats",
+            log.players.len()
+        )));
+    }
+    for (i, p) in log.players.iter().enumerate() {
+        let who = format!("player {}", i + 1);
+        check_name(&p.name).map_err(|e| LogError::header(format!("{who}: {e}")))?;
+        if let Some(kind) = &p.bot {
+            field(&format!("{who}'s bot kind"), kind)?;
+        }
+        if let Some(seed) = &p.seed {
+            field(&format!("{who}'s bot seed"), seed)?;
+        }
+        if p.kind == PlayerKind::Human && (p.bot.is_some() || p.seed.is_some()) {
+            return Err(LogError::header(format!(
+                "{who} is a person but has a bot kind or seed"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A player name is 1 to [`MAX_NAME_CHARS`] characters with no control characters; the same
+/// rule for the command line, the launcher and logs.
+pub fn check_name(name: &str) -> Result<(), String> {
+    if name.trim().is_empty() {
+        return Err("the name is empty".into());
+    }
+    let n = name.chars().count();
+    if n > MAX_NAME_CHARS {
+        return Err(format!(
+            "the name \"{}\" is {n} characters; at most {MAX_NAME_CHARS}",
+            crate::text::clip(name, MAX_NAME_CHARS)
+        ));
+    }
+    if name.chars().any(crate::text::is_unsafe) {
+        return Err(format!(
+            "the name \"{}\" holds a control character",
+            crate::text::clean(name)
+        ));
+    }
+    Ok(())
 }
 
 /// The log as pretty JSON.
@@ -230,24 +382,12 @@ pub fn to_json(log: &LogFile) -> String {
     serde_json::to_string_pretty(log).unwrap_or_default()
 }
 
-/// Writes the log so that a crash at any moment leaves either the old or the new file whole.
+/// Writes the log so that a crash at any moment leaves either the old or the new file whole
+/// ([`crate::files::write_atomic`]).
 pub fn write_atomic(path: &Path, log: &LogFile) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    let mut tmp = PathBuf::from(path);
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    tmp.set_file_name(format!(".{name}.tmp"));
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(to_json(log).as_bytes())?;
-        f.write_all(b"\n")?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)
+    let mut text = to_json(log);
+    text.push('\n');
+    crate::files::write_atomic(path, text.as_bytes())
 }
 
 #[cfg(test)]

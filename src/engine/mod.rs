@@ -3,6 +3,7 @@
 
 pub mod bot;
 pub mod game;
+pub mod lock;
 pub mod log;
 pub mod options;
 pub mod replay;

@@ -1,6 +1,7 @@
 //! A match: one game's state together with its history, seed and players, able to turn itself
 //! into a log and to rebuild itself from one.
 
+use serde::Deserialize;
 use serde_json::Value;
 
 use super::game::{Actor, Game, Illegal, Seat, ToMove, Viewer};
@@ -276,12 +277,28 @@ impl<G: Game> Match<G> {
                 return Err(LogError::at(i, "action after the end of the game"));
             }
             let actor = match entry.by {
+                By::Chance if entry.ms.is_some() => {
+                    return Err(LogError::at(i, "a chance outcome with a thinking time"));
+                }
                 By::Chance => Actor::Chance,
                 By::Seat(n) if n < m.players.len() => Actor::Seat(n),
                 By::Seat(n) => return Err(LogError::at(i, format!("seat {n} does not exist"))),
             };
-            let action: G::Action = serde_json::from_value(entry.a.clone())
+            let action = G::Action::deserialize(&entry.a)
                 .map_err(|e| LogError::at(i, format!("not a {} action: {e}", G::ID)))?;
+            // serde skips fields an action does not have; hotseat writes every action in one
+            // form, so anything else (an extra field, a changed spelling) was not written by it.
+            let written = serde_json::to_value(&action).unwrap_or(Value::Null);
+            if written != entry.a {
+                return Err(LogError::at(
+                    i,
+                    format!(
+                        "not a {} action as hotseat writes it: {}",
+                        G::ID,
+                        difference(&entry.a, &written)
+                    ),
+                ));
+            }
             match (m.state.to_move(), actor) {
                 (ToMove::Chance, Actor::Seat(s)) => {
                     return Err(LogError::at(
@@ -303,6 +320,21 @@ impl<G: Game> Match<G> {
                 }
                 _ => {}
             }
+            // Every chance outcome comes from the seed: one that is possible but not the
+            // seed's draw was changed after the game was dealt (or the seed was).
+            if actor == Actor::Chance
+                && let Some(drawn) = m.sample_chance()
+                && drawn != action
+                && m.state.chance_outcomes().iter().any(|(a, _)| *a == action)
+            {
+                return Err(LogError::at(
+                    i,
+                    format!(
+                        "chance outcome {action:?} is not the seed's draw ({drawn:?}): the log \
+                         or its seed was changed"
+                    ),
+                ));
+            }
             m.apply(actor, action, entry.ms).map_err(|e| match actor {
                 Actor::Chance => LogError::at(i, e.0),
                 Actor::Seat(s) => LogError::at(i, format!("illegal action by seat {s}: {e}")),
@@ -319,7 +351,7 @@ impl<G: Game> Match<G> {
                     ),
                 ));
             }
-            (Some(r), Some(o)) if !r.winners.is_empty() && r.winners != o.winners => {
+            (Some(r), Some(o)) if r.winners != o.winners => {
                 return Err(LogError::at(
                     end,
                     format!(
@@ -334,8 +366,47 @@ impl<G: Game> Match<G> {
                     "a result is recorded but the game is not over",
                 ));
             }
+            (None, Some(_)) => {
+                return Err(LogError::at(
+                    end,
+                    "the game is over but the log's result is missing",
+                ));
+            }
             _ => {}
         }
         Ok(m)
+    }
+}
+
+/// Where a written action first differs from the form hotseat writes, in a few words.
+fn difference(written: &Value, canonical: &Value) -> String {
+    match (written, canonical) {
+        (Value::Object(w), Value::Object(c)) => {
+            if let Some(k) = w.keys().find(|k| !c.contains_key(*k)) {
+                return format!("unknown field '{k}'");
+            }
+            if let Some(k) = c.keys().find(|k| !w.contains_key(*k)) {
+                return format!("field '{k}' is missing");
+            }
+            w.iter()
+                .find(|(k, v)| c.get(*k) != Some(*v))
+                .map(|(k, v)| match c.get(k) {
+                    Some(cv) => format!("in '{k}': {}", difference(v, cv)),
+                    None => format!("unknown field '{k}'"),
+                })
+                .unwrap_or_else(|| "it differs".into())
+        }
+        (Value::Array(w), Value::Array(c)) if w.len() == c.len() => w
+            .iter()
+            .zip(c)
+            .enumerate()
+            .find(|(_, (a, b))| a != b)
+            .map(|(i, (a, b))| format!("at [{i}]: {}", difference(a, b)))
+            .unwrap_or_else(|| "it differs".into()),
+        _ => format!(
+            "{} where hotseat writes {}",
+            crate::text::clip(&written.to_string(), 60),
+            crate::text::clip(&canonical.to_string(), 60)
+        ),
     }
 }

@@ -22,6 +22,8 @@ pub struct Table<G: Game> {
     pub save: Option<PathBuf>,
     /// The last save error, shown by the UI; the game goes on.
     pub save_error: Option<String>,
+    /// The lock on `save`: one game open in one process at a time.
+    lock: Option<super::lock::LogLock>,
     make_bot: BotFactory<G>,
 }
 
@@ -34,6 +36,7 @@ impl<G: Game> Table<G> {
             bots,
             save: None,
             save_error: None,
+            lock: None,
             make_bot,
         };
         t.show_bots();
@@ -154,6 +157,22 @@ impl<G: Game> Table<G> {
             }
         }
         self.persist();
+    }
+
+    /// Saves to `path` from now on, holding its lock, and saves at once; `None` stops saving.
+    /// Refused when another process has the game open.
+    pub fn save_to(&mut self, path: Option<PathBuf>) -> Result<(), String> {
+        self.save = None;
+        self.lock = None;
+        if let Some(path) = path {
+            // Through a symlink, the lock and the saves go beside the real file, so that two
+            // links to one game cannot both open it.
+            let path = std::fs::canonicalize(&path).unwrap_or(path);
+            self.lock = Some(super::lock::lock(&path)?);
+            self.save = Some(path);
+            self.persist();
+        }
+        Ok(())
     }
 
     /// Writes the log if this table has a file. A failure is kept for the UI, never fatal.

@@ -217,7 +217,7 @@ impl App {
         };
         top.render(f, &self.theme);
         if self.help {
-            help::render_overlay(f, &self.theme, &top.title(), &top.help());
+            help::render_overlay(f, &self.theme, &top.title(), &top.help(), &top.legend());
         }
     }
 }

@@ -13,6 +13,7 @@ use crate::engine::{
     Actor, Bot, Game, Illegal, OptionSpec, Options, Outcome, Seat, ToMove, Viewer, options,
 };
 use crate::registry::{Entry, Registered};
+use crate::ui::commands::{Command, ENTER, Key};
 use crate::ui::{Ctx, GameUi};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -225,18 +226,76 @@ impl Registered for Demo {
 pub static DEMO: Entry<Demo> = Entry::NEW;
 
 /// The demo's board: the total, your lucky number and a row of choices.
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub struct DemoUi {
     pub cursor: usize,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DemoCmd {
+    Add,
+    Select,
+    Do,
+}
+
 impl GameUi<Demo> for DemoUi {
     const PRIVATE: bool = true;
-    const KEYS: &'static [(&'static str, &'static str)] = &[
-        ("1-3", "add that number"),
-        ("←/→", "select"),
-        ("Enter", "add the selected number"),
+    type Cmd = DemoCmd;
+    const COMMANDS: &'static [Command<DemoCmd>] = &[
+        Command {
+            id: DemoCmd::Add,
+            keys: &[Key::Chars('1', '3')],
+            key: "1-3",
+            label: "add that number",
+            help: "add that number",
+        },
+        Command {
+            id: DemoCmd::Select,
+            keys: &[
+                Key::Code(KeyCode::Left),
+                Key::Code(KeyCode::Right),
+                Key::Char('h'),
+                Key::Char('l'),
+            ],
+            key: "←/→",
+            label: "select",
+            help: "select a number",
+        },
+        Command {
+            id: DemoCmd::Do,
+            keys: ENTER,
+            key: "Enter",
+            label: "add the selected number",
+            help: "add the selected number",
+        },
     ];
+    const UNDO: Option<&'static str> = Some("take back your last number");
+
+    fn applies(&self, _cmd: DemoCmd, _ctx: &Ctx<Demo>) -> bool {
+        true
+    }
+
+    fn run(&mut self, cmd: DemoCmd, key: KeyEvent, ctx: &Ctx<Demo>) -> Option<DemoAction> {
+        match (cmd, key.code) {
+            (DemoCmd::Add, KeyCode::Char(c)) => {
+                let n = u8::try_from(c.to_digit(10)?).ok()?;
+                ctx.legal
+                    .iter()
+                    .find(|a| **a == DemoAction::Pick(n))
+                    .cloned()
+            }
+            (DemoCmd::Select, KeyCode::Left | KeyCode::Char('h')) => {
+                self.cursor = self.cursor.saturating_sub(1);
+                None
+            }
+            (DemoCmd::Select, _) => {
+                self.cursor = (self.cursor + 1).min(ctx.legal.len().saturating_sub(1));
+                None
+            }
+            (DemoCmd::Do, _) => ctx.legal.get(self.cursor).cloned(),
+            _ => None,
+        }
+    }
 
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Demo>) {
         let t = ctx.theme();
@@ -268,27 +327,5 @@ impl GameUi<Demo> for DemoUi {
             lines.push(Line::styled(row, t.accent()));
         }
         f.render_widget(Paragraph::new(lines), area);
-    }
-
-    fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Demo>) -> Option<DemoAction> {
-        match key.code {
-            KeyCode::Char(c @ '1'..='3') => {
-                let n = c as u8 - b'0';
-                ctx.legal
-                    .iter()
-                    .find(|a| **a == DemoAction::Pick(n))
-                    .cloned()
-            }
-            KeyCode::Left | KeyCode::Char('h') => {
-                self.cursor = self.cursor.saturating_sub(1);
-                None
-            }
-            KeyCode::Right | KeyCode::Char('l') => {
-                self.cursor = (self.cursor + 1).min(ctx.legal.len().saturating_sub(1));
-                None
-            }
-            KeyCode::Enter | KeyCode::Char(' ') => ctx.legal.get(self.cursor).cloned(),
-            _ => None,
-        }
     }
 }

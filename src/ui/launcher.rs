@@ -48,7 +48,7 @@ impl Catalog {
     }
 
     pub fn saved(&self) -> Vec<Saved> {
-        store::list_saved_in(&self.dir)
+        store::list_saved_in(&self.dir, &self.games)
     }
 
     pub fn new_log_path(&self, game: &str, started: &str) -> PathBuf {

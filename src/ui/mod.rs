@@ -5,12 +5,14 @@
 //! [`launcher::Launcher`], or a game / replay screen when the command line asks for one.
 
 pub mod app;
+pub mod commands;
 pub mod events;
 pub mod games;
 pub mod help;
 pub mod launcher;
 pub mod pass;
 pub mod play;
+pub mod play_keys;
 pub mod replay;
 pub mod rules_page;
 pub mod saved;
@@ -21,6 +23,8 @@ pub mod widgets;
 
 #[cfg(test)]
 pub(crate) mod demo;
+#[cfg(test)]
+mod keys_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -36,6 +40,7 @@ pub use app::run;
 pub use theme::{Theme, UiOptions};
 
 use crate::engine::{Game, Seat};
+use commands::Command;
 
 /// What a screen asks the app to do after an event.
 pub enum Nav {
@@ -70,6 +75,10 @@ pub trait Screen {
     fn help(&self) -> Vec<(String, String)> {
         Vec::new()
     }
+    /// What the screen's marks mean, for the `?` overlay's own section (they are not keys).
+    fn legend(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
     /// True while a text field has the keyboard: `?` is then typed, not the help toggle.
     fn captures_text(&self) -> bool {
         false
@@ -100,16 +109,35 @@ pub trait GameUi<G: Game>: Default + 'static {
     /// True when seats have private views: the pass-the-keyboard screen is then needed between
     /// two human seats.
     const PRIVATE: bool;
-    /// Key help for the hint line (short words: the line is one row at 80 columns).
-    const KEYS: &'static [(&'static str, &'static str)];
-    /// The `?` screen's lines for this game: its keys spelled out and what the board's marks
-    /// mean. Defaults to [`GameUi::KEYS`].
-    const HELP: &'static [(&'static str, &'static str)] = Self::KEYS;
-    /// The hint line's keys for the human to move, given what they see now: a game overrides
-    /// this to leave out keys that do nothing in the current step. Defaults to
-    /// [`GameUi::KEYS`]. Keep it short: the whole hint line fits in 80 columns.
-    fn hints(&self, _ctx: &Ctx<G>) -> Vec<(&'static str, &'static str)> {
-        Self::KEYS.to_vec()
+    /// The screen's key commands, declared once: the hint line, the `?` help and the key
+    /// dispatch are all read from this list.
+    type Cmd: Copy + PartialEq + std::fmt::Debug + 'static;
+    const COMMANDS: &'static [Command<Self::Cmd>];
+    /// What the board's marks mean, for the help's second section (not keys).
+    const LEGEND: &'static [(&'static str, &'static str)] = &[];
+    /// What `u` takes back in this game, for the help; `None` when the game never allows it.
+    const UNDO: Option<&'static str>;
+    /// Whether `cmd` does something now for the human to move, given what they see.
+    fn applies(&self, cmd: Self::Cmd, ctx: &Ctx<G>) -> bool;
+    /// Does `cmd`, given as `key`; returns the action it makes, if any.
+    fn run(&mut self, cmd: Self::Cmd, key: KeyEvent, ctx: &Ctx<G>) -> Option<G::Action>;
+    /// Whether `cmd` can work at all in this game, given its options and players (the mirror
+    /// only under its decree, other mats only with other players): the `?` help lists only
+    /// those.
+    fn offered(&self, _cmd: Self::Cmd, _ctx: &Ctx<G>) -> bool {
+        true
+    }
+    /// Called with every key before dispatch (to clear a note, to cancel a pending confirm).
+    fn before_key(&mut self, _key: &KeyEvent, _ctx: &Ctx<G>) {}
+    /// A key from the human to move: the first listed command it gives that applies now.
+    fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<G>) -> Option<G::Action> {
+        self.before_key(&key, ctx);
+        let cmd = commands::find(Self::COMMANDS, &key, |c| self.applies(c, ctx))?;
+        self.run(cmd, key, ctx)
+    }
+    /// The hint line's keys for the human to move: the listed commands that apply now.
+    fn hints(&self, ctx: &Ctx<G>) -> Vec<(&'static str, &'static str)> {
+        commands::hints(Self::COMMANDS, |c| self.applies(c, ctx))
     }
     /// Splits the screen's body into the board and the event pane. The default puts the pane
     /// at the right on wide terminals and below the board otherwise; a game whose board needs
@@ -120,12 +148,17 @@ pub trait GameUi<G: Game>: Default + 'static {
     /// False when the game draws its own end-of-game result in the board, so the play screen
     /// does not put its generic end panel over it.
     const END_PANEL: bool = true;
+    /// True when the end of the game can be put away to look at the final board: the play
+    /// screen's end panel, or a game's own end sheet (see [`GameUi::show_end`]).
+    const END_CLOSABLE: bool = Self::END_PANEL;
+    /// For a game that draws its own end sheet: whether the sheet is shown (true) or put away
+    /// for the final board (false).
+    fn show_end(&mut self, _shown: bool) {}
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<G>);
     /// Called once by the play screen when it sees the game over (also when a finished game is
     /// opened), for records kept outside the game such as a solo high-score table. `data_dir`
     /// is the data folder, `None` where nothing may be written (tests).
     fn on_game_over(&mut self, _m: &crate::engine::Match<G>, _data_dir: Option<&std::path::Path>) {}
-    fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<G>) -> Option<G::Action>;
     fn on_mouse(&mut self, _m: MouseEvent, _area: Rect, _ctx: &Ctx<G>) -> Option<G::Action> {
         None
     }

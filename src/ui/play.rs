@@ -13,7 +13,9 @@ use ratatui::widgets::{Clear, Paragraph};
 use crate::engine::{Actor, Seat, Table, ToMove, Viewer};
 use crate::registry::Registered;
 
+use super::commands::{self, Command};
 use super::events::{self, EventLog};
+pub use super::play_keys::{PLAY_COMMANDS, PlayCmd};
 use super::theme::Theme;
 use super::widgets::hint_line;
 use super::{Ctx, GameUi, Nav, Screen, pass};
@@ -56,6 +58,8 @@ pub struct Play<G: Registered> {
     pub data_dir: Option<std::path::PathBuf>,
     /// The game's `on_game_over` has been called.
     over_seen: bool,
+    /// The end of the game is put away to look at the final board (Esc).
+    pub end_hidden: bool,
 }
 
 impl<G: Registered> Play<G> {
@@ -82,6 +86,7 @@ impl<G: Registered> Play<G> {
             theme: Cell::new(Theme::default()),
             data_dir: (!cfg!(test)).then(crate::store::data_dir),
             over_seen: false,
+            end_hidden: false,
         };
         p.advance();
         p
@@ -270,50 +275,64 @@ impl<G: Registered> Play<G> {
         if self.back { Nav::Pop } else { Nav::Quit }
     }
 
+    /// Whether the screen's own command `cmd` does something now.
+    pub fn applies(&self, cmd: PlayCmd) -> bool {
+        let over = self.is_over();
+        let closable = over && G::Ui::END_CLOSABLE;
+        match cmd {
+            PlayCmd::Leave => !over,
+            PlayCmd::LeaveEnd | PlayCmd::Replay => over,
+            PlayCmd::HideEnd => closable && !self.end_hidden,
+            PlayCmd::ShowEnd => closable && self.end_hidden,
+            PlayCmd::Rules => true,
+            PlayCmd::Scroll => self.pass.is_none(),
+            PlayCmd::Ready => !over && self.pass.is_some(),
+            PlayCmd::Undo => {
+                G::Ui::UNDO.is_some()
+                    && !over
+                    && (self.can_undo() || (self.pass.is_none() && self.bot_at.is_none()))
+            }
+            PlayCmd::Skip => !over && self.pass.is_none() && self.bot_at.is_some(),
+        }
+    }
+
     fn on_key(&mut self, key: KeyEvent) -> Nav {
         self.status = None;
-        if self.pass.is_none() && matches!(key.code, KeyCode::PageUp | KeyCode::PageDown) {
-            let viewer = self.viewer();
-            let total = self
-                .events
-                .lines(self.events.len(), viewer, EVENT_HISTORY)
-                .len();
-            self.events_back = if key.code == KeyCode::PageUp {
-                (self.events_back + 3).min(total.saturating_sub(1))
-            } else {
-                self.events_back.saturating_sub(3)
-            };
+        let Some(cmd) = commands::find(PLAY_COMMANDS, &key, |c| self.applies(c)) else {
+            self.game_input(|ui, ctx| ui.on_key(key, ctx));
             return Nav::Stay;
-        }
-        if self.is_over() {
-            return match key.code {
-                KeyCode::Char('q') | KeyCode::Enter | KeyCode::Esc => self.leave(),
-                KeyCode::Char('r') => {
-                    Nav::Replace(super::replay::replay_screen::<G>(self.table.m.clone()))
-                }
-                _ => Nav::Stay,
-            };
-        }
-        if key.code == KeyCode::Char('q') {
-            return self.leave();
-        }
-        if self.pass.is_some() {
-            match key.code {
-                KeyCode::Enter => self.confirm_pass(),
-                KeyCode::Char('u') if self.can_undo() => self.undo(),
-                _ => {}
+        };
+        match cmd {
+            PlayCmd::Leave | PlayCmd::LeaveEnd => return self.leave(),
+            PlayCmd::HideEnd | PlayCmd::ShowEnd => {
+                self.end_hidden = cmd == PlayCmd::HideEnd;
+                self.ui.show_end(!self.end_hidden);
             }
-            return Nav::Stay;
+            PlayCmd::Replay => {
+                return Nav::Replace(super::replay::replay_screen::<G>(self.table.m.clone()));
+            }
+            PlayCmd::Rules => {
+                return Nav::Push(Box::new(super::rules_page::RulesPage::new(
+                    G::NAME,
+                    G::RULES,
+                )));
+            }
+            PlayCmd::Scroll => {
+                let viewer = self.viewer();
+                let total = self
+                    .events
+                    .lines(self.events.len(), viewer, EVENT_HISTORY)
+                    .len();
+                self.events_back = if key.code == KeyCode::PageUp {
+                    (self.events_back + 3).min(total.saturating_sub(1))
+                } else {
+                    self.events_back.saturating_sub(3)
+                };
+            }
+            PlayCmd::Ready => self.confirm_pass(),
+            PlayCmd::Undo => self.undo(),
+            PlayCmd::Skip => self.bot_move(),
         }
-        if key.code == KeyCode::Char('u') && (self.bot_at.is_none() || self.can_undo()) {
-            self.undo();
-            return Nav::Stay;
-        }
-        if self.bot_at.is_some() {
-            self.bot_move();
-            return Nav::Stay;
-        }
-        self.game_input(|ui, ctx| ui.on_key(key, ctx));
         Nav::Stay
     }
 
@@ -374,22 +393,13 @@ impl<G: Registered> Play<G> {
         );
     }
 
+    /// The hint line: the commands that apply now, the game's between the screen's first
+    /// (hand-off, waiting) and its last (undo, leave, rules). `u` only when it can act.
     fn hints(&self, theme: &Theme) -> Vec<(&'static str, &'static str)> {
-        if self.is_over() {
-            return vec![("Enter/q", "leave"), ("r", "replay"), ("?", "help")];
-        }
-        if self.pass.is_some() {
-            let mut keys = vec![("Enter", "I am ready")];
-            if self.can_undo() {
-                keys.push(("u", "take back the last choice"));
-            }
-            keys.extend([("q", "leave (saved)"), ("?", "help")]);
-            return keys;
-        }
-        let mut keys = Vec::new();
-        if self.bot_at.is_some() {
-            keys.push(("any key", "skip the wait"));
-        } else if let Some(seat) = self.human_to_move() {
+        let first = |c: PlayCmd| matches!(c, PlayCmd::Ready | PlayCmd::Skip);
+        let shown = |c: PlayCmd| self.applies(c) && (c != PlayCmd::Undo || self.can_undo());
+        let mut keys = commands::hints(PLAY_COMMANDS, |c| first(c) && shown(c));
+        if let Some(seat) = self.human_to_move() {
             let view = self.table.m.state.view(Viewer::Seat(seat));
             let legal = self.table.m.state.legal_actions(seat);
             let ctx = Ctx::<G> {
@@ -402,10 +412,7 @@ impl<G: Registered> Play<G> {
             };
             keys.extend(self.ui.hints(&ctx));
         }
-        if self.can_undo() {
-            keys.push(("u", "undo"));
-        }
-        keys.push(("q", "leave (saved)"));
+        keys.extend(commands::hints(PLAY_COMMANDS, |c| !first(c) && shown(c)));
         keys.push(("?", "help"));
         keys
     }
@@ -425,7 +432,16 @@ impl<G: Registered> Play<G> {
                 };
                 Line::styled(format!(" {}", theme.text(&msg)), style)
             }
-            None => hint_line(theme, &self.hints(theme)),
+            None => {
+                // What does not fit goes, from the end, but `?` stays: it lists everything.
+                let mut keys = self.hints(theme);
+                let mut line = hint_line(theme, &keys);
+                while line.width() > usize::from(area.width) && keys.len() > 1 {
+                    keys.remove(keys.len() - 2);
+                    line = hint_line(theme, &keys);
+                }
+                line
+            }
         };
         f.render_widget(Paragraph::new(line), area);
     }
@@ -475,10 +491,8 @@ impl<G: Registered> Play<G> {
             ));
         }
         lines.push(Line::from(""));
-        lines.push(hint_line(
-            theme,
-            &[("Enter/q", "leave"), ("r", "watch the replay")],
-        ));
+        let end_keys = commands::hints(PLAY_COMMANDS, |c| self.applies(c) && c != PlayCmd::Rules);
+        lines.push(hint_line(theme, &end_keys));
         let width = lines
             .iter()
             .map(|l| l.width() as u16 + 4)
@@ -527,7 +541,7 @@ impl<G: Registered> Screen for Play<G> {
         let lines = self.events.lines(self.events.len(), viewer, EVENT_HISTORY);
         let end = lines.len().saturating_sub(self.events_back);
         events::render_pane(f, pane, theme, &lines[..end]);
-        if self.is_over() && G::Ui::END_PANEL {
+        if self.is_over() && G::Ui::END_PANEL && !self.end_hidden {
             self.render_end(f, board, theme);
         }
     }
@@ -560,31 +574,55 @@ impl<G: Registered> Screen for Play<G> {
         G::NAME.to_string()
     }
 
+    /// The keys that work in this game now: while it runs, the game's (those its options and
+    /// players allow) and the screen's (`u` only in games that allow it, saying what it takes
+    /// back there; the hand-off and the computer players' pause only at tables that have
+    /// them); once it is over, the end's keys.
     fn help(&self) -> Vec<(String, String)> {
-        let mut keys: Vec<(String, String)> = G::Ui::HELP
+        let over = self.is_over();
+        let mut keys = Vec::new();
+        if !over {
+            let viewer = self.viewer();
+            let view = self.table.m.state.view(viewer);
+            let ctx = Ctx::<G> {
+                view: &view,
+                seat: self.keyboard,
+                legal: &[],
+                names: &self.names,
+                ascii: self.theme.get().ascii,
+                color: self.theme.get().color,
+            };
+            let offered: Vec<Command<<G::Ui as GameUi<G>>::Cmd>> = G::Ui::COMMANDS
+                .iter()
+                .filter(|c| self.ui.offered(c.id, &ctx))
+                .copied()
+                .collect();
+            keys = commands::help_lines(&offered);
+            if let Some(undo) = G::Ui::UNDO {
+                keys.push(("u".into(), undo.into()));
+            }
+        }
+        let bots = (0..self.names.len()).any(|s| self.table.is_bot(s));
+        let offered: Vec<Command<PlayCmd>> = PLAY_COMMANDS
+            .iter()
+            .filter(|c| match c.id {
+                PlayCmd::Leave | PlayCmd::Undo => !over,
+                PlayCmd::LeaveEnd | PlayCmd::Replay => over,
+                PlayCmd::HideEnd | PlayCmd::ShowEnd => over && G::Ui::END_CLOSABLE,
+                PlayCmd::Rules | PlayCmd::Scroll => true,
+                PlayCmd::Ready => !over && G::Ui::PRIVATE && self.humans() > 1,
+                PlayCmd::Skip => !over && bots,
+            })
+            .copied()
+            .collect();
+        keys.extend(commands::help_lines(&offered));
+        keys
+    }
+
+    fn legend(&self) -> Vec<(String, String)> {
+        G::Ui::LEGEND
             .iter()
             .map(|(k, w)| (k.to_string(), w.to_string()))
-            .collect();
-        keys.push((
-            "u".into(),
-            "take back your last action (until the keyboard changes hands)".into(),
-        ));
-        keys.push((
-            "q".into(),
-            "leave; the game is saved and can be continued".into(),
-        ));
-        keys.push((
-            "PgUp/PgDn".into(),
-            "scroll the event pane back and forth".into(),
-        ));
-        keys.push((
-            "any key".into(),
-            "while a computer player thinks: move at once".into(),
-        ));
-        keys.push((
-            "Enter".into(),
-            "on the hand-off screen: take the keyboard".into(),
-        ));
-        keys
+            .collect()
     }
 }

@@ -51,10 +51,11 @@ impl SavedList {
             return Nav::Stay;
         };
         let path = item.path.clone();
-        let file = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let file = item.file_name();
+        if let Some(reason) = &item.broken {
+            self.message = Some(format!("Cannot open {file}: {reason}"));
+            return Nav::Stay;
+        }
         let log = match log::read(&path) {
             Ok(l) => l,
             Err(e) => {
@@ -78,7 +79,10 @@ impl SavedList {
         };
         match self.mode {
             Mode::Continue => {
-                table.set_save(Some(path));
+                if let Err(e) = table.set_save(Some(path)) {
+                    self.message = Some(format!("Cannot open {file}: {e}"));
+                    return Nav::Stay;
+                }
                 Nav::Replace(table.into_screen(true))
             }
             Mode::Browse => Nav::Push(table.into_replay()),
@@ -155,6 +159,16 @@ impl Screen for SavedList {
         for (i, s) in self.items.iter().enumerate().skip(first).take(rows) {
             let sel = i == self.selected;
             let marker = if sel { theme.pointer() } else { "  " };
+            if let Some(reason) = &s.broken {
+                // A log that cannot be opened stays in the list, with why.
+                let row = format!("{marker}{}: cannot be opened: {reason}", s.file_name());
+                let row = truncate(&theme.text(&row), w, theme.ellipsis());
+                lines.push(Line::styled(
+                    row,
+                    if sel { theme.selected() } else { theme.error() },
+                ));
+                continue;
+            }
             let row = format!(
                 "{marker}{:<14} {:<16}  {:<20} {}",
                 truncate(

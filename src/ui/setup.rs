@@ -19,7 +19,8 @@ use super::theme::Theme;
 use super::widgets::{TextInput, hint_line};
 use super::{Nav, Screen};
 
-pub const NAME_MAX: usize = 16;
+/// The longest name, the same cap as the command line and logs.
+pub const NAME_MAX: usize = crate::engine::log::MAX_NAME_CHARS;
 
 /// One row of the form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -264,7 +265,10 @@ impl SetupForm {
         match self.game.new_table(setup) {
             Ok(mut table) => {
                 let path = self.catalog.new_log_path(self.game.id(), &started);
-                table.set_save(Some(path));
+                if let Err(e) = table.set_save(Some(path)) {
+                    self.error = Some(format!("Cannot start: {e}"));
+                    return Nav::Stay;
+                }
                 Nav::Replace(table.into_screen(true))
             }
             Err(e) => {

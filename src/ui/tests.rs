@@ -191,6 +191,24 @@ fn launcher_keys_open_screens() {
 }
 
 #[test]
+fn setup_names_take_up_to_24_characters_like_the_command_line() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let mut s = SetupForm::new(catalog(dir.path()), &DEMO);
+    s.on_event(&key(KeyCode::Down));
+    s.on_event(&key(KeyCode::Enter));
+    for _ in 0..20 {
+        s.on_event(&key(KeyCode::Backspace));
+    }
+    for _ in 0..30 {
+        s.on_event(&ch('é'));
+    }
+    assert_eq!(
+        s.seats[0].name.value,
+        "é".repeat(crate::engine::log::MAX_NAME_CHARS)
+    );
+}
+
+#[test]
 fn setup_form_snapshot_and_keys() {
     let dir = tempfile::tempdir().expect("tmp");
     let mut s = SetupForm::new(catalog(dir.path()), &DEMO);
@@ -244,7 +262,7 @@ fn setup_form_snapshot_and_keys() {
     assert_eq!(setup.options.get("target").map(String::as_str), Some("15"));
     // Start makes the game screen and its log.
     assert!(matches!(s.on_event(&ch('s')), Nav::Replace(_)));
-    let saved = crate::store::list_saved_in(dir.path());
+    let saved = crate::store::list_saved_in(dir.path(), &catalog(dir.path()).games);
     assert_eq!(saved.len(), 1);
     assert_eq!(saved[0].players, vec!["Ann", "Player 2", "Bot 3"]);
 }
@@ -321,6 +339,66 @@ fn a_refused_log_shows_why() {
     let mut cont = SavedList::new(catalog(dir.path()), Mode::Continue);
     assert!(is_nav_stay(&cont.on_event(&key(KeyCode::Enter))));
     assert!(cont.message.unwrap_or_default().contains("no game 'chess'"));
+}
+
+#[test]
+fn broken_logs_are_listed_with_their_reason() {
+    let dir = tempfile::tempdir().expect("tmp");
+    write_logs(dir.path());
+    std::fs::write(dir.path().join("cut-short.json"), r#"{"format": "hotse"#).expect("write");
+    std::fs::create_dir(dir.path().join("a-folder.json")).expect("dir");
+    // A dealt outcome changed to another possible one.
+    let mut m = demo_match(two_humans(), 3);
+    m.run_chance().expect("deal");
+    let mut l = m.to_log();
+    let dealt = m.history[0].action.clone();
+    let other = crate::engine::Game::chance_outcomes(&m.initial)
+        .into_iter()
+        .map(|(a, _)| a)
+        .find(|a| *a != dealt)
+        .expect("another outcome");
+    l.actions[0].a = serde_json::to_value(other).expect("json");
+    log::write_atomic(&dir.path().join("forged.json"), &l).expect("write");
+
+    let mut all = SavedList::new(catalog(dir.path()), Mode::Browse);
+    assert_eq!(all.items.len(), 5, "none goes missing");
+    assert_snapshot!("saved_broken_80x24", draw(&all, THEME, 80, 24));
+    assert_snapshot!("saved_broken_120x40", draw(&all, THEME, 120, 40));
+    // A broken game may be one to continue: it is listed there too, and says why on Enter.
+    let mut cont = SavedList::new(catalog(dir.path()), Mode::Continue);
+    assert_eq!(cont.items.len(), 4);
+    while cont.items[cont.selected].path.file_name() != Some("forged.json".as_ref()) {
+        cont.on_event(&key(KeyCode::Down));
+    }
+    assert!(is_nav_stay(&cont.on_event(&key(KeyCode::Enter))));
+    let msg = cont.message.clone().unwrap_or_default();
+    assert!(
+        msg.starts_with("Cannot open forged.json: entry 0: chance outcome"),
+        "{msg}"
+    );
+    all.selected = 2;
+    assert!(is_nav_stay(&all.on_event(&key(KeyCode::Enter))));
+    assert!(
+        all.message
+            .unwrap_or_default()
+            .contains("not a regular file but a folder")
+    );
+}
+
+#[test]
+fn continue_refuses_a_game_open_in_another_process() {
+    let dir = tempfile::tempdir().expect("tmp");
+    write_logs(dir.path());
+    let held = crate::engine::lock::lock(&dir.path().join("demo-2.json")).expect("lock");
+    let mut cont = SavedList::new(catalog(dir.path()), Mode::Continue);
+    assert!(is_nav_stay(&cont.on_event(&key(KeyCode::Enter))));
+    let msg = cont.message.clone().unwrap_or_default();
+    assert!(msg.contains("open in another hotseat"), "{msg}");
+    drop(held);
+    assert!(matches!(
+        cont.on_event(&key(KeyCode::Enter)),
+        Nav::Replace(_)
+    ));
 }
 
 // ---------- play ----------
@@ -413,7 +491,7 @@ fn end_panel_and_replay_from_it() {
         }
     }
     assert_snapshot!("end_panel", draw(&p, THEME, 80, 24));
-    assert!(matches!(p.on_event(&ch('r')), Nav::Replace(_)));
+    assert!(matches!(p.on_event(&ch('w')), Nav::Replace(_)));
     assert!(matches!(p.on_event(&key(KeyCode::Enter)), Nav::Pop));
 }
 

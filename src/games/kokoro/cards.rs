@@ -14,7 +14,8 @@ pub struct PathKind {
     pub number: u8,
     pub edges: u8,
     pub glyph: char,
-    /// ASCII stand-in for terminals without box drawing.
+    /// ASCII stand-in for terminals without box drawing: a letter shaped like the corner, so
+    /// the four corners stay apart (`Theme::text` writes the glyph the same way).
     pub ascii: char,
     pub golden: u8,
     pub plain: u8,
@@ -22,10 +23,10 @@ pub struct PathKind {
 
 #[rustfmt::skip]
 pub const PATHS: [PathKind; 6] = [
-    PathKind { number: 1, edges: TOP | LEFT, glyph: '┘', ascii: '/', golden: 4, plain: 3 },
-    PathKind { number: 2, edges: TOP | RIGHT, glyph: '└', ascii: '\\', golden: 4, plain: 3 },
-    PathKind { number: 3, edges: RIGHT | BOTTOM, glyph: '┌', ascii: '/', golden: 4, plain: 3 },
-    PathKind { number: 4, edges: BOTTOM | LEFT, glyph: '┐', ascii: '\\', golden: 4, plain: 3 },
+    PathKind { number: 1, edges: TOP | LEFT, glyph: '┘', ascii: 'J', golden: 4, plain: 3 },
+    PathKind { number: 2, edges: TOP | RIGHT, glyph: '└', ascii: 'L', golden: 4, plain: 3 },
+    PathKind { number: 3, edges: RIGHT | BOTTOM, glyph: '┌', ascii: 'r', golden: 4, plain: 3 },
+    PathKind { number: 4, edges: BOTTOM | LEFT, glyph: '┐', ascii: '7', golden: 4, plain: 3 },
     PathKind { number: 5, edges: LEFT | RIGHT, glyph: '─', ascii: '-', golden: 3, plain: 4 },
     PathKind { number: 6, edges: TOP | BOTTOM, glyph: '│', ascii: '|', golden: 3, plain: 4 },
 ];
@@ -48,6 +49,11 @@ pub fn path_kind(number: u8) -> Option<&'static PathKind> {
 /// The edges joined by segment `number`; 0 for anything that is not a segment (an empty space).
 pub fn segment_edges(number: u8) -> u8 {
     path_kind(number).map_or(0, |k| k.edges)
+}
+
+/// The ASCII stand-in of segment `number`'s glyph, or a space for an empty space.
+pub fn ascii_glyph(number: u8) -> char {
+    path_kind(number).map_or(' ', |k| k.ascii)
 }
 
 /// The box-drawing glyph of segment `number`, or a space for an empty space.

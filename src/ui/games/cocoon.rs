@@ -11,12 +11,13 @@ use crate::engine::Seat;
 use crate::games::cocoon::{
     Action, Cocoon, Effect, Prompt, SPACES, Side, Space, Square, Tile, View, colour, space,
 };
+use crate::ui::commands::{ARROWS, Command, ENTER, Key};
 use crate::ui::{Ctx, GameUi, Theme};
 
 mod board;
 use board::Geo;
 
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub struct CocoonUi {
     /// Highlighted menu row.
     menu: usize,
@@ -577,25 +578,85 @@ impl CocoonUi {
     }
 }
 
+/// Cocoon's keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    Line,
+    Value,
+    DoLine,
+    Pick,
+    Space,
+    ChooseSpace,
+    OtherTile,
+}
+
+const COMMANDS: &[Command<Cmd>] = &[
+    Command {
+        id: Cmd::Line,
+        keys: &[
+            Key::Code(KeyCode::Up),
+            Key::Code(KeyCode::Down),
+            Key::Char('k'),
+            Key::Char('j'),
+        ],
+        key: "↑/↓",
+        label: "choose",
+        help: "choose a line of the menu (k j too)",
+    },
+    Command {
+        id: Cmd::Value,
+        keys: &[
+            Key::Code(KeyCode::Left),
+            Key::Code(KeyCode::Right),
+            Key::Char('h'),
+            Key::Char('l'),
+        ],
+        key: "←/→",
+        label: "value",
+        help: "change its value: a die's face, a worth, a tile (h l too)",
+    },
+    Command {
+        id: Cmd::DoLine,
+        keys: ENTER,
+        key: "Enter",
+        label: "do it",
+        help: "do the chosen line; on the board, choose the space (Space too)",
+    },
+    Command {
+        id: Cmd::Pick,
+        keys: &[Key::Chars('1', '9')],
+        key: "1-9",
+        label: "pick",
+        help: "do that line of the menu at once",
+    },
+    Command {
+        id: Cmd::Space,
+        keys: ARROWS,
+        key: "arrows",
+        label: "space",
+        help: "on the board: jump between the spaces you may choose",
+    },
+    Command {
+        id: Cmd::ChooseSpace,
+        keys: ENTER,
+        key: "Enter",
+        label: "choose it",
+        help: "",
+    },
+    Command {
+        id: Cmd::OtherTile,
+        keys: &[Key::Code(KeyCode::Esc)],
+        key: "Esc",
+        label: "other tile",
+        help: "while placing a chosen tile: choose another tile",
+    },
+];
+
 impl GameUi<Cocoon> for CocoonUi {
     const PRIVATE: bool = true;
-    const KEYS: &'static [(&'static str, &'static str)] = &[
-        ("arrows", "choose"),
-        ("Enter", "confirm"),
-        ("1-9", "pick"),
-        ("Esc", "back"),
-    ];
-    const HELP: &'static [(&'static str, &'static str)] = &[
-        (
-            "arrows",
-            "choose a line (left/right: its value), or a space",
-        ),
-        (
-            "Enter",
-            "do the chosen line, or choose the space under the cursor",
-        ),
-        ("1-9", "do that line at once"),
-        ("Esc", "while placing a chosen tile: choose another tile"),
+    type Cmd = Cmd;
+    const COMMANDS: &'static [Command<Cmd>] = COMMANDS;
+    const LEGEND: &'static [(&'static str, &'static str)] = &[
         (
             "R / r",
             "a player's pawn: capital while white, small once black",
@@ -603,18 +664,78 @@ impl GameUi<Cocoon> for CocoonUi {
         ("EP @n", "Experience Points; the pawn's space on the loop"),
         ("3t", "tiles in hand"),
     ];
+    const UNDO: Option<&'static str> = Some("take back a choice that revealed nothing");
 
     /// On the board the arrows walk the spaces and the digits do nothing; `Esc` only while a
     /// chosen tile waits for its space.
-    fn hints(&self, ctx: &Ctx<Cocoon>) -> Vec<(&'static str, &'static str)> {
-        if !self.spatial(ctx) {
-            return vec![("arrows", "choose"), ("Enter", "confirm"), ("1-9", "pick")];
+    fn applies(&self, cmd: Cmd, ctx: &Ctx<Cocoon>) -> bool {
+        let spatial = self.spatial(ctx);
+        match cmd {
+            Cmd::Space | Cmd::ChooseSpace => spatial,
+            Cmd::OtherTile => spatial && self.staged.is_some(),
+            Cmd::Line | Cmd::Value | Cmd::DoLine | Cmd::Pick if spatial => false,
+            Cmd::DoLine | Cmd::Pick => !self.items(ctx).is_empty(),
+            Cmd::Line => self.items(ctx).len() > 1,
+            Cmd::Value => {
+                let items = self.items(ctx);
+                let row = self.menu.min(items.len().saturating_sub(1));
+                items.get(row).is_some_and(|i| i.actions.len() > 1)
+            }
         }
-        let mut keys = vec![("arrows", "space"), ("Enter", "choose it")];
-        if self.staged.is_some() {
-            keys.push(("Esc", "other tile"));
+    }
+
+    fn run(&mut self, cmd: Cmd, key: KeyEvent, ctx: &Ctx<Cocoon>) -> Option<Action> {
+        let forward = matches!(
+            key.code,
+            KeyCode::Right | KeyCode::Down | KeyCode::Char('l') | KeyCode::Char('j')
+        );
+        match cmd {
+            Cmd::Space => self.step_cursor(ctx, if forward { 1 } else { -1 }),
+            Cmd::OtherTile => self.staged = None,
+            Cmd::ChooseSpace => {
+                let at = self.cursor(ctx)?;
+                let a = self.at_space(ctx, at);
+                if a.is_some() {
+                    self.staged = None;
+                    self.cursor = None;
+                }
+                return a;
+            }
+            Cmd::Line | Cmd::Value | Cmd::DoLine | Cmd::Pick => {
+                let items = self.items(ctx);
+                if items.is_empty() {
+                    return None;
+                }
+                let row = self.menu.min(items.len() - 1);
+                match cmd {
+                    Cmd::Line => {
+                        let step = if forward { 1 } else { items.len() - 1 };
+                        self.menu = (row + step) % items.len();
+                        self.variant = 0;
+                    }
+                    Cmd::Value => {
+                        let n = items[row].actions.len().max(1);
+                        self.menu = row;
+                        self.variant = (self.variant + if forward { 1 } else { n - 1 }) % n;
+                    }
+                    Cmd::DoLine => return self.act_menu(ctx, row),
+                    _ => {
+                        let KeyCode::Char(c) = key.code else {
+                            return None;
+                        };
+                        let r = c.to_digit(10)?.checked_sub(1)? as usize;
+                        if r < items.len() {
+                            if r != row {
+                                self.variant = 0;
+                            }
+                            self.menu = r;
+                            return self.act_menu(ctx, r);
+                        }
+                    }
+                }
+            }
         }
-        keys
+        None
     }
 
     fn layout(body: Rect) -> (Rect, Rect) {
@@ -628,71 +749,6 @@ impl GameUi<Cocoon> for CocoonUi {
 
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Cocoon>) {
         self.draw_board(f, area, ctx);
-    }
-
-    fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Cocoon>) -> Option<Action> {
-        if self.spatial(ctx) {
-            match key.code {
-                KeyCode::Right | KeyCode::Down | KeyCode::Char('l') | KeyCode::Char('j') => {
-                    self.step_cursor(ctx, 1)
-                }
-                KeyCode::Left | KeyCode::Up | KeyCode::Char('h') | KeyCode::Char('k') => {
-                    self.step_cursor(ctx, -1)
-                }
-                KeyCode::Esc => {
-                    self.staged = None;
-                }
-                KeyCode::Enter | KeyCode::Char(' ') => {
-                    let at = self.cursor(ctx)?;
-                    let a = self.at_space(ctx, at);
-                    if a.is_some() {
-                        self.staged = None;
-                        self.cursor = None;
-                    }
-                    return a;
-                }
-                _ => {}
-            }
-            return None;
-        }
-        let items = self.items(ctx);
-        if items.is_empty() {
-            return None;
-        }
-        let row = self.menu.min(items.len() - 1);
-        match key.code {
-            KeyCode::Down | KeyCode::Char('j') => {
-                self.menu = (row + 1) % items.len();
-                self.variant = 0;
-            }
-            KeyCode::Up | KeyCode::Char('k') => {
-                self.menu = (row + items.len() - 1) % items.len();
-                self.variant = 0;
-            }
-            KeyCode::Right | KeyCode::Char('l') => {
-                let n = items[row].actions.len();
-                self.menu = row;
-                self.variant = (self.variant + 1) % n.max(1);
-            }
-            KeyCode::Left | KeyCode::Char('h') => {
-                let n = items[row].actions.len().max(1);
-                self.menu = row;
-                self.variant = (self.variant + n - 1) % n;
-            }
-            KeyCode::Enter | KeyCode::Char(' ') => return self.act_menu(ctx, row),
-            KeyCode::Char(c @ '1'..='9') => {
-                let r = usize::from(c as u8 - b'1');
-                if r < items.len() {
-                    if r != row {
-                        self.variant = 0;
-                    }
-                    self.menu = r;
-                    return self.act_menu(ctx, r);
-                }
-            }
-            _ => {}
-        }
-        None
     }
 
     fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Cocoon>) -> Option<Action> {

@@ -17,12 +17,13 @@ use crate::games::couperation::{
     Action, Card, Couperation, FINISH, FinishAt, How, Mark, PhaseView, Played, ROWS, SlotView,
     View, mark, slot_at, slot_name,
 };
+use crate::ui::commands::{ARROWS, Command, ENTER, Key};
 use crate::ui::{Ctx, GameUi, Theme};
 
 mod board;
 use board::PyrGeo;
 
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub struct CouperationUi {
     /// The slot under the cursor.
     cursor: usize,
@@ -30,6 +31,13 @@ pub struct CouperationUi {
     option: usize,
     /// The cursor has been placed for this step (so it starts on a slot with options).
     placed_for: Option<(u32, PhaseView)>,
+    /// A move that can lose the game, chosen once: Enter again does it, any other key not.
+    confirm: Option<Action>,
+}
+
+/// Whether `a` can lose the game for everyone: turning up a face-down card may break the order.
+pub fn risky(a: &Action) -> bool {
+    matches!(a, Action::Reveal { .. })
 }
 
 /// The slot an action is about, if any.
@@ -139,8 +147,9 @@ fn combine_how(a: Card, b: Card, take: Card, extra: u8) -> String {
 
 impl CouperationUi {
     /// The options the list shows now: those at the cursor in the action step, all otherwise.
+    /// Moves that can lose the game come last, so they are never the highlighted default.
     fn options(&self, ctx: &Ctx<Couperation>) -> Vec<Action> {
-        if ctx.view.phase == PhaseView::Act {
+        let mut options: Vec<Action> = if ctx.view.phase == PhaseView::Act {
             ctx.legal
                 .iter()
                 .copied()
@@ -148,10 +157,13 @@ impl CouperationUi {
                 .collect()
         } else {
             ctx.legal.to_vec()
-        }
+        };
+        options.sort_by_key(risky);
+        options
     }
 
-    /// Puts the cursor on a slot with options at the start of each step.
+    /// At the start of each step: the cursor on a slot whose first option cannot lose the game
+    /// (the one under the cursor if it has one), the first option highlighted.
     fn settle(&mut self, ctx: &Ctx<Couperation>) {
         let key = (ctx.view.turns, ctx.view.phase);
         if self.placed_for == Some(key) {
@@ -159,14 +171,17 @@ impl CouperationUi {
         }
         self.placed_for = Some(key);
         self.option = 0;
-        if ctx.view.phase == PhaseView::Act
-            && !ctx
-                .legal
+        self.confirm = None;
+        let safe_at = |slot: usize| {
+            ctx.legal
                 .iter()
-                .any(|a| action_slot(a) == Some(self.cursor))
-            && let Some(s) = ctx.legal.iter().find_map(action_slot)
-        {
-            self.cursor = s;
+                .any(|a| action_slot(a) == Some(slot) && !risky(a))
+        };
+        if ctx.view.phase == PhaseView::Act && !safe_at(self.cursor) {
+            let safe = ctx.legal.iter().filter(|a| !risky(a)).find_map(action_slot);
+            if let Some(s) = safe.or_else(|| ctx.legal.iter().find_map(action_slot)) {
+                self.cursor = s;
+            }
         }
         if let PhaseView::Draw { max } = ctx.view.phase {
             // Start on the largest draw.
@@ -183,6 +198,25 @@ impl CouperationUi {
             self.cursor = s;
             self.option = 0;
         }
+    }
+
+    /// Enter on the highlighted option: done at once, or, for a move that can lose the game,
+    /// held until Enter is pressed a second time.
+    fn do_option(&mut self, ctx: &Ctx<Couperation>) -> Option<Action> {
+        let options = self.options(ctx);
+        let a = options
+            .get(self.option.min(options.len().saturating_sub(1)))
+            .copied()?;
+        if !ctx.legal.contains(&a) {
+            return None;
+        }
+        if risky(&a) && self.confirm != Some(a) {
+            self.confirm = Some(a);
+            return None;
+        }
+        self.confirm = None;
+        self.option = 0;
+        Some(a)
     }
 }
 
@@ -307,6 +341,15 @@ fn side_lines(
             _ => String::new(),
         };
         lines.push(Line::styled(theme.text(&head), theme.accent()));
+        if ui.confirm.is_some() {
+            for l in [
+                "Careful: a card that breaks the",
+                "order loses the game for all.",
+                "Enter again: turn it up. Esc: no.",
+            ] {
+                lines.push(Line::styled(l, theme.error()));
+            }
+        }
         if options.is_empty() {
             lines.push(Line::styled("nothing here; move the cursor", theme.dim()));
         }
@@ -396,52 +439,185 @@ fn below_lines(ctx: &Ctx<Couperation>, theme: &Theme) -> Vec<Line<'static>> {
     lines
 }
 
+/// Couperation's keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    Slot,
+    StepOption,
+    NextOption,
+    /// Tab while drawing or discarding, where the arrows already step through the options:
+    /// the same as [`Cmd::NextOption`], kept off the hint line.
+    NextOptionList,
+    PrevOption,
+    DrawCount,
+    Confirm,
+    Cancel,
+    Do,
+}
+
+const COMMANDS: &[Command<Cmd>] = &[
+    Command {
+        id: Cmd::Confirm,
+        keys: ENTER,
+        key: "Enter",
+        label: "yes, turn it up",
+        // Said in Enter's own line.
+        help: "",
+    },
+    Command {
+        id: Cmd::Cancel,
+        keys: &[Key::Code(KeyCode::Esc)],
+        key: "Esc",
+        label: "think again",
+        help: "",
+    },
+    Command {
+        id: Cmd::Slot,
+        keys: ARROWS,
+        key: "arrows",
+        label: "slot",
+        help: "choose a pyramid slot (when drawing: an option)",
+    },
+    Command {
+        id: Cmd::StepOption,
+        keys: ARROWS,
+        key: "arrows",
+        label: "option",
+        help: "",
+    },
+    Command {
+        id: Cmd::NextOption,
+        keys: &[Key::Code(KeyCode::Tab), Key::Char('n')],
+        key: "Tab",
+        label: "option",
+        help: "next option for the slot (Shift-Tab: previous; n and p too)",
+    },
+    Command {
+        id: Cmd::NextOptionList,
+        keys: &[Key::Code(KeyCode::Tab), Key::Char('n')],
+        key: "Tab",
+        label: "",
+        help: "next option for the slot (Shift-Tab: previous; n and p too)",
+    },
+    Command {
+        id: Cmd::PrevOption,
+        keys: &[Key::Code(KeyCode::BackTab), Key::Char('p')],
+        key: "Shift-Tab",
+        label: "",
+        help: "",
+    },
+    Command {
+        id: Cmd::DrawCount,
+        keys: &[Key::Chars('0', '9')],
+        key: "0-9",
+        label: "draw",
+        help: "when drawing: draw that many cards",
+    },
+    Command {
+        id: Cmd::Do,
+        keys: ENTER,
+        key: "Enter",
+        label: "do it",
+        help: "do the highlighted option; a risky turn-up asks twice",
+    },
+];
+
 impl GameUi<Couperation> for CouperationUi {
     const PRIVATE: bool = true;
-    const KEYS: &'static [(&'static str, &'static str)] =
-        &[("arrows", "slot"), ("Tab", "option"), ("Enter", "do it")];
-    const HELP: &'static [(&'static str, &'static str)] = &[
+    type Cmd = Cmd;
+    const COMMANDS: &'static [Command<Cmd>] = COMMANDS;
+    const LEGEND: &'static [(&'static str, &'static str)] = &[
         (
-            "arrows",
-            "choose a pyramid slot (or an option, when none is asked)",
-        ),
-        ("Tab", "next option for the slot (Shift-Tab: previous)"),
-        ("Enter", "do the highlighted option"),
-        ("0-9", "when drawing: draw that many cards"),
-        (
-            "diamonds",
-            "on a card: how many cards the next player may draw",
+            "◇ / ◇◇",
+            "on a card: the next player may draw up to 1 / 2 cards",
         ),
         (
-            "heart",
-            "draws as many as the diamonds on the two cards below",
+            "♡",
+            "on a card: as many as the diamonds on the two cards below",
         ),
-        ("take", "X: A+B or B-A: reserve card X from your A and B"),
+        (
+            "(12)",
+            "a card you placed face down: only you see its number",
+        ),
+        ("take X", "reserve card X from two of yours: A+B, or B-A"),
         (
             "discards",
             "after a take: each extra discard moves the number by one",
         ),
     ];
+    const UNDO: Option<&'static str> = Some(
+        "take back your last choice until the keyboard changes hands, unless it showed a card",
+    );
 
     /// The arrows pick a slot only in the action step; when drawing or discarding they step
     /// through the listed options.
-    fn hints(&self, ctx: &Ctx<Couperation>) -> Vec<(&'static str, &'static str)> {
-        match ctx.view.phase {
-            PhaseView::Act => Self::KEYS.to_vec(),
-            PhaseView::Draw { .. } => {
-                vec![("arrows", "option"), ("0-9", "draw"), ("Enter", "do it")]
-            }
-            _ => vec![("arrows", "option"), ("Enter", "do it")],
+    fn applies(&self, cmd: Cmd, ctx: &Ctx<Couperation>) -> bool {
+        let mut ui = self.clone();
+        ui.settle(ctx);
+        let act = ctx.view.phase == PhaseView::Act;
+        let n = ui.options(ctx).len();
+        let pending = ui.confirm.is_some();
+        match cmd {
+            Cmd::Confirm | Cmd::Cancel => pending,
+            _ if pending => false,
+            Cmd::Slot => act,
+            Cmd::StepOption => !act && n > 1,
+            Cmd::NextOption => act && n > 1,
+            Cmd::NextOptionList => !act && n > 1,
+            Cmd::PrevOption => n > 1,
+            Cmd::DrawCount => matches!(ctx.view.phase, PhaseView::Draw { .. }),
+            Cmd::Do => n > 0,
         }
+    }
+
+    fn before_key(&mut self, key: &KeyEvent, ctx: &Ctx<Couperation>) {
+        self.settle(ctx);
+        // Only a second Enter does a move that can lose the game.
+        if !matches!(key.code, KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc) {
+            self.confirm = None;
+        }
+    }
+
+    fn run(&mut self, cmd: Cmd, key: KeyEvent, ctx: &Ctx<Couperation>) -> Option<Action> {
+        let n = self.options(ctx).len();
+        let forward = matches!(
+            key.code,
+            KeyCode::Tab
+                | KeyCode::Char('n')
+                | KeyCode::Right
+                | KeyCode::Down
+                | KeyCode::Char('l')
+                | KeyCode::Char('j')
+        );
+        match cmd {
+            Cmd::Cancel => self.confirm = None,
+            Cmd::Confirm | Cmd::Do => return self.do_option(ctx),
+            Cmd::Slot => {
+                let (dr, dc) = crate::ui::widgets::grid_step(key.code)?;
+                // Up goes to the row above: rows count from the bottom.
+                self.move_cursor(-dr, dc);
+            }
+            Cmd::StepOption | Cmd::NextOption | Cmd::NextOptionList | Cmd::PrevOption if n > 0 => {
+                let step = if forward { 1 } else { n - 1 };
+                self.option = (self.option + step) % n;
+            }
+            Cmd::DrawCount => {
+                let KeyCode::Char(d) = key.code else {
+                    return None;
+                };
+                let a = Action::Draw {
+                    n: u8::try_from(d.to_digit(10)?).ok()?,
+                };
+                return ctx.legal.contains(&a).then_some(a);
+            }
+            _ => {}
+        }
+        None
     }
 
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Couperation>) {
         let theme = ctx.theme();
-        let mut ui = CouperationUi {
-            cursor: self.cursor,
-            option: self.option,
-            placed_for: self.placed_for,
-        };
+        let mut ui = self.clone();
         ui.settle(ctx);
         let geo = PyrGeo::fit(area);
         let [left, _, right] = Layout::horizontal([
@@ -464,72 +640,20 @@ impl GameUi<Couperation> for CouperationUi {
         );
     }
 
-    fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Couperation>) -> Option<Action> {
-        self.settle(ctx);
-        let n = self.options(ctx).len();
-        match key.code {
-            KeyCode::Left | KeyCode::Char('h') if ctx.view.phase == PhaseView::Act => {
-                self.move_cursor(0, -1)
-            }
-            KeyCode::Right | KeyCode::Char('l') if ctx.view.phase == PhaseView::Act => {
-                self.move_cursor(0, 1)
-            }
-            KeyCode::Up | KeyCode::Char('k') if ctx.view.phase == PhaseView::Act => {
-                self.move_cursor(1, 0)
-            }
-            KeyCode::Down | KeyCode::Char('j') if ctx.view.phase == PhaseView::Act => {
-                self.move_cursor(-1, 0)
-            }
-            KeyCode::Tab
-            | KeyCode::Char('n')
-            | KeyCode::Right
-            | KeyCode::Down
-            | KeyCode::Char('l')
-            | KeyCode::Char('j')
-                if n > 0 =>
-            {
-                self.option = (self.option + 1) % n;
-            }
-            KeyCode::BackTab
-            | KeyCode::Char('p')
-            | KeyCode::Left
-            | KeyCode::Up
-            | KeyCode::Char('h')
-            | KeyCode::Char('k')
-                if n > 0 =>
-            {
-                self.option = (self.option + n - 1) % n;
-            }
-            KeyCode::Char(d) if d.is_ascii_digit() => {
-                if let PhaseView::Draw { .. } = ctx.view.phase {
-                    let a = Action::Draw { n: d as u8 - b'0' };
-                    return ctx.legal.contains(&a).then_some(a);
-                }
-            }
-            KeyCode::Enter | KeyCode::Char(' ') => {
-                let options = self.options(ctx);
-                let a = options.get(self.option.min(n.saturating_sub(1))).copied()?;
-                self.option = 0;
-                return ctx.legal.contains(&a).then_some(a);
-            }
-            _ => {}
-        }
-        None
-    }
-
     fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Couperation>) -> Option<Action> {
         if m.kind != MouseEventKind::Down(MouseButton::Left) || ctx.view.phase != PhaseView::Act {
             return None;
         }
         let slot = PyrGeo::fit(area).slot_at(area, m.column, m.row)?;
+        self.settle(ctx);
         if self.cursor == slot {
-            // A second click on the same slot does its highlighted option.
-            let options = self.options(ctx);
-            let a = options.get(self.option).copied()?;
-            return ctx.legal.contains(&a).then_some(a);
+            // A second click on the same slot does its highlighted option (a move that can
+            // lose the game asks again, like Enter).
+            return self.do_option(ctx);
         }
         self.cursor = slot;
         self.option = 0;
+        self.confirm = None;
         None
     }
 }
@@ -602,15 +726,15 @@ mod tests {
                 ascii: false,
                 color: true,
             };
-            let mut ui = CouperationUi {
-                cursor: p.ui.cursor,
-                option: p.ui.option,
-                placed_for: p.ui.placed_for,
-            };
+            let mut ui = p.ui.clone();
             ui.settle(&ctx);
             let options = ui.options(&ctx);
             if options.get(ui.option) == Some(&target) {
                 p.on_event(&key(KeyCode::Enter));
+                if risky(&target) {
+                    // A turn-up asks for Enter a second time.
+                    p.on_event(&key(KeyCode::Enter));
+                }
                 assert!(p.table.m.history.len() > before, "{target:?} was not done");
                 return;
             }
@@ -686,6 +810,108 @@ mod tests {
         );
     }
 
+    /// The option Enter would do now for the seat at the keyboard.
+    fn highlighted(p: &Play<Couperation>) -> Option<Action> {
+        let seat = p.keyboard?;
+        let view = p.table.m.state.view(crate::engine::Viewer::Seat(seat));
+        let legal = p.table.m.state.legal_actions(seat);
+        let ctx = Ctx::<Couperation> {
+            view: &view,
+            seat: Some(seat),
+            legal: &legal,
+            names: &[],
+            ascii: false,
+            color: true,
+        };
+        let mut ui = p.ui.clone();
+        ui.settle(&ctx);
+        let options = ui.options(&ctx);
+        options
+            .get(ui.option.min(options.len().saturating_sub(1)))
+            .copied()
+    }
+
+    #[test]
+    fn turning_a_card_up_is_never_the_default_and_asks_twice() {
+        let players = vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")];
+        let mut p = Play::new(table(players, "beginner", 9), true);
+        p.on_event(&key(KeyCode::Enter));
+        choose(&mut p, |a| matches!(a, Action::Hide { .. }));
+        p.on_event(&key(KeyCode::Enter));
+        // Bo may turn Ann's card up, but that is not what Enter does at the hand-off.
+        let legal = p.table.m.state.legal_actions(1);
+        let reveal = *legal.iter().find(|a| risky(a)).expect("a turn-up");
+        assert!(!highlighted(&p).is_some_and(|a| risky(&a)));
+        // Walk to it: at its slot the turn-up comes after the safe options.
+        let slot = action_slot(&reveal).expect("a slot");
+        let (tr, tc) = crate::games::couperation::row_col(slot);
+        for _ in 0..7 {
+            p.on_event(&key(KeyCode::Down));
+            p.on_event(&key(KeyCode::Left));
+        }
+        for _ in 0..tr {
+            p.on_event(&key(KeyCode::Up));
+        }
+        for _ in 0..tc {
+            p.on_event(&key(KeyCode::Right));
+        }
+        assert_eq!(p.ui.cursor, slot);
+        while highlighted(&p) != Some(reveal) {
+            p.on_event(&key(KeyCode::Tab));
+        }
+        let before = p.table.m.history.len();
+        p.on_event(&key(KeyCode::Enter));
+        assert_eq!(
+            p.table.m.history.len(),
+            before,
+            "one Enter does not turn it up"
+        );
+        let asked = draw(&p, THEME, 80, 24);
+        assert!(asked.contains("Careful"), "{asked}");
+        assert!(asked.contains("Enter yes, turn it up"), "{asked}");
+        assert_snapshot!("couperation_confirm_80x24", asked);
+        // Esc, or any other key, thinks again.
+        p.on_event(&key(KeyCode::Esc));
+        assert!(!draw(&p, THEME, 80, 24).contains("Careful"));
+        p.on_event(&key(KeyCode::Enter));
+        p.on_event(&ch('x'));
+        p.on_event(&key(KeyCode::Enter));
+        assert_eq!(p.table.m.history.len(), before);
+        // The second Enter does it.
+        p.on_event(&key(KeyCode::Enter));
+        assert!(p.table.m.history.len() > before);
+        assert!(
+            p.table
+                .m
+                .history
+                .iter()
+                .any(|s| s.actor == crate::engine::Actor::Seat(1) && s.action == reveal)
+        );
+    }
+
+    /// Against a computer player, every turn starts on an option that cannot lose the game.
+    #[test]
+    fn the_default_is_safe_at_every_turn() {
+        let mut p = Play::new(table(with_bot(), "standard", 4), true);
+        let mut turns = 0;
+        for _ in 0..300 {
+            settle(&mut p);
+            if p.is_over() {
+                break;
+            }
+            let legal = p.table.m.state.legal_actions(0);
+            if legal.iter().any(|a| !risky(a)) {
+                let h = highlighted(&p).expect("an option");
+                assert!(!risky(&h), "{h:?} is the default");
+                turns += 1;
+            }
+            // Play the highlighted option, or the first safe one.
+            let a = highlighted(&p).expect("an option");
+            choose(&mut p, |x| *x == a);
+        }
+        assert!(turns > 5, "{turns}");
+    }
+
     #[test]
     fn take_labels_read_as_words() {
         assert_eq!(combine_how(12, 18, 30, 0), "12+18");
@@ -709,11 +935,7 @@ mod tests {
             ascii: theme.ascii,
             color: theme.color,
         };
-        let mut ui = CouperationUi {
-            cursor: p.ui.cursor,
-            option: p.ui.option,
-            placed_for: p.ui.placed_for,
-        };
+        let mut ui = p.ui.clone();
         ui.settle(&ctx);
         side_lines(&ui, &ctx, &theme, rows)
             .iter()
@@ -728,23 +950,23 @@ mod tests {
         p.on_event(&key(KeyCode::Enter));
         choose(&mut p, |a| matches!(a, Action::Hide { .. }));
         p.on_event(&key(KeyCode::Enter));
-        // Bo's cursor starts on a slot with three options; all fit in a tall panel.
+        // Bo's cursor starts on a slot with six options; all fit in a tall panel.
         let full = side_text(&p, 40, THEME);
         assert!(!full.iter().any(|l| l.contains("more")), "{full:#?}");
         let head = full
             .iter()
             .position(|l| l.starts_with("At "))
             .expect("list");
-        assert_eq!(full.len(), head + 4, "{full:#?}");
+        assert_eq!(full.len(), head + 7, "{full:#?}");
         // Two rows for the list: one option and a line for the rest.
         let short = side_text(&p, head + 3, THEME);
         assert_eq!(short.len(), head + 3, "{short:#?}");
-        assert_eq!(short[head + 2], "  2 more ↓");
+        assert_eq!(short[head + 2], "  5 more ↓");
         p.on_event(&key(KeyCode::Tab));
         let short = side_text(&p, head + 3, THEME);
-        assert_eq!(short[head + 2], "  1 more ↑, 1 more ↓");
+        assert_eq!(short[head + 2], "  1 more ↑, 4 more ↓");
         let ascii = side_text(&p, head + 3, Theme::new(true, false));
-        assert_eq!(ascii[head + 2], "  1 more ^, 1 more v");
+        assert_eq!(ascii[head + 2], "  1 more ^, 4 more v");
     }
 
     #[test]

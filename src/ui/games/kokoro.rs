@@ -21,6 +21,7 @@ use crate::games::kokoro::{
     legal_spaces, mirror, segment_edges, space_name,
 };
 use crate::highscores::{self, Score};
+use crate::ui::commands::{ARROWS, Command, ENTER, Key};
 use crate::ui::widgets::{truncate, wrap};
 use crate::ui::{Ctx, GameUi, Theme};
 
@@ -44,7 +45,7 @@ pub struct HighReport {
     pub warning: Option<String>,
 }
 
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub struct KokoroUi {
     /// The space under the cursor (r * 6 + c).
     pub cursor: u8,
@@ -55,6 +56,8 @@ pub struct KokoroUi {
     /// Round records already acknowledged with a key.
     pub acked: usize,
     pub high: Option<HighReport>,
+    /// At the end: the final mats instead of the score sheet (Esc switches).
+    pub board_at_end: bool,
 }
 
 /// The size of the mat's spaces, chosen from the room the body gives.
@@ -176,14 +179,9 @@ fn name_of(ctx: &Ctx<Kokoro>, s: Seat) -> String {
 
 /// The centre character of a segment.
 fn centre(theme: &Theme, number: u8) -> char {
-    let e = segment_edges(number);
     if theme.ascii {
-        return match e {
-            x if x == LEFT | RIGHT => '-',
-            x if x == TOP | BOTTOM => '|',
-            0 => ' ',
-            _ => '+',
-        };
+        // Each corner its own letter (J L r 7): a `+` would make four cards look alike.
+        return crate::games::kokoro::cards::ascii_glyph(number);
     }
     crate::games::kokoro::glyph(number)
 }
@@ -667,9 +665,9 @@ impl KokoroUi {
                 {
                     s.push_str(if Self::can_mirror(ctx) {
                         if self.mirrored {
-                            ": r mirrored ON"
+                            ": m mirrored ON"
                         } else {
-                            ": r to mirror"
+                            ": m to mirror"
                         }
                     } else if view.mirror_available(me) {
                         ": unused"
@@ -1042,28 +1040,150 @@ pub fn variant_of(m: &Match<Kokoro>) -> (String, String) {
     )
 }
 
+/// Kokoro's keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    NextMat,
+    PrevMat,
+    PutAway,
+    OwnMat,
+    Move,
+    Draw,
+    Peek,
+    Mirror,
+}
+
+/// Tab and [ ] come before "any key": they page through the mats even while a round's
+/// result is shown.
+const COMMANDS: &[Command<Cmd>] = &[
+    Command {
+        id: Cmd::Move,
+        keys: ARROWS,
+        key: "arrows",
+        label: "move",
+        help: "move the cursor on your mat (h j k l too)",
+    },
+    Command {
+        id: Cmd::Draw,
+        keys: ENTER,
+        key: "Enter",
+        label: "draw",
+        help: "draw the segment on the space under the cursor (Space too)",
+    },
+    Command {
+        id: Cmd::Peek,
+        keys: &[Key::Char('p'), Key::Char('P')],
+        key: "p",
+        label: "peek",
+        help: "peek at the next sanctuary instead of drawing",
+    },
+    Command {
+        id: Cmd::Mirror,
+        keys: &[Key::Char('m'), Key::Char('M')],
+        key: "m",
+        label: "mirror",
+        help: "when the mirror-pool decree allows it: mirror the segment",
+    },
+    Command {
+        id: Cmd::OwnMat,
+        keys: &[
+            Key::Code(KeyCode::Esc),
+            Key::Code(KeyCode::Enter),
+            Key::Char(' '),
+        ],
+        key: "Esc/Enter",
+        label: "own mat",
+        help: "while looking at another mat: back to your own",
+    },
+    Command {
+        id: Cmd::NextMat,
+        keys: &[Key::Code(KeyCode::Tab), Key::Char(']')],
+        key: "Tab",
+        label: "mats",
+        help: "look at the next player's mat (Shift-Tab: previous; ] and [ too)",
+    },
+    Command {
+        id: Cmd::PrevMat,
+        keys: &[Key::Code(KeyCode::BackTab), Key::Char('[')],
+        key: "Shift-Tab",
+        label: "",
+        help: "",
+    },
+    Command {
+        id: Cmd::PutAway,
+        keys: &[Key::Any],
+        key: "any key",
+        label: "put the result away",
+        help: "after a round: put its result away (and nothing else)",
+    },
+];
+
 impl GameUi<Kokoro> for KokoroUi {
     const PRIVATE: bool = true;
     const END_PANEL: bool = false;
-    const KEYS: &'static [(&'static str, &'static str)] = &[
-        ("arrows", "move"),
-        ("Enter", "draw"),
-        ("p", "peek"),
-        ("Tab", "mats"),
-    ];
-    const HELP: &'static [(&'static str, &'static str)] = &[
-        ("arrows", "move the cursor on your mat (h j k l also work)"),
-        (
-            "Enter",
-            "draw the turned-up segment on the space under the cursor",
-        ),
-        ("p", "peek at the next sanctuary instead of drawing"),
-        ("Tab", "look at the next player's mat (Shift-Tab: previous)"),
-        ("Esc", "back to your own mat"),
-        ("r", "when a decree allows it: mirror the segment"),
+    /// The score sheet replaces the mat at the end; Esc switches to the final mats and back.
+    const END_CLOSABLE: bool = true;
+    type Cmd = Cmd;
+    const COMMANDS: &'static [Command<Cmd>] = COMMANDS;
+    const LEGEND: &'static [(&'static str, &'static str)] = &[
         ("c1 f2", "a space's caterpillars and flowers"),
         ("<A>", "sanctuary A; CG and FG: the two guardians"),
     ];
+    const UNDO: Option<&'static str> = Some(
+        "take back the path you just drew, until the next player takes the keyboard or the \
+         next card is turned up (a peek cannot be taken back)",
+    );
+
+    fn applies(&self, cmd: Cmd, ctx: &Ctx<Kokoro>) -> bool {
+        let showing = self.showing(ctx.view).is_some();
+        match cmd {
+            Cmd::NextMat | Cmd::PrevMat => ctx.view.players > 1,
+            Cmd::PutAway => showing,
+            Cmd::OwnMat => !showing && self.viewing.is_some(),
+            Cmd::Move => !showing,
+            // Only on a space where the segment may go: elsewhere the panel says it is taken.
+            Cmd::Draw => !showing && self.viewing.is_none() && self.clone().draw(ctx).is_some(),
+            Cmd::Peek => !showing && ctx.legal.contains(&Action::Peek),
+            Cmd::Mirror => !showing && Self::can_mirror(ctx),
+        }
+    }
+
+    fn offered(&self, cmd: Cmd, ctx: &Ctx<Kokoro>) -> bool {
+        match cmd {
+            Cmd::NextMat | Cmd::PrevMat | Cmd::OwnMat => ctx.view.players > 1,
+            Cmd::Mirror => ctx.view.decree == Some(Decree::MirrorPool),
+            _ => true,
+        }
+    }
+
+    fn run(&mut self, cmd: Cmd, key: KeyEvent, ctx: &Ctx<Kokoro>) -> Option<Action> {
+        match cmd {
+            Cmd::NextMat => self.cycle(ctx, 1),
+            Cmd::PrevMat => self.cycle(ctx, -1),
+            // The first key only puts the round's result away, so nobody draws by accident.
+            Cmd::PutAway => self.acked = ctx.view.records.len(),
+            Cmd::OwnMat => self.viewing = None,
+            Cmd::Move => {
+                self.viewing = None;
+                let (dr, dc) = crate::ui::widgets::grid_step(key.code)?;
+                self.move_cursor(dr, dc);
+            }
+            Cmd::Draw => return self.draw(ctx),
+            Cmd::Peek => {
+                self.viewing = None;
+                return Some(Action::Peek);
+            }
+            Cmd::Mirror => {
+                self.viewing = None;
+                self.mirrored = !self.mirrored;
+            }
+        }
+        None
+    }
+
+    fn show_end(&mut self, shown: bool) {
+        self.board_at_end = !shown;
+    }
 
     fn layout(body: Rect) -> (Rect, Rect) {
         (body, areas(body).pane)
@@ -1072,7 +1192,7 @@ impl GameUi<Kokoro> for KokoroUi {
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Kokoro>) {
         let theme = ctx.theme();
         let a = areas(area);
-        if ctx.view.over {
+        if ctx.view.over && !self.board_at_end {
             self.render_end(f, &a, ctx, &theme);
         } else {
             self.render_play(f, &a, ctx, &theme);
@@ -1109,46 +1229,6 @@ impl GameUi<Kokoro> for KokoroUi {
             place: r.place,
             warning: r.warning,
         });
-    }
-
-    fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Kokoro>) -> Option<Action> {
-        match key.code {
-            KeyCode::Tab | KeyCode::Char(']') => {
-                self.cycle(ctx, 1);
-                return None;
-            }
-            KeyCode::BackTab | KeyCode::Char('[') => {
-                self.cycle(ctx, -1);
-                return None;
-            }
-            _ => {}
-        }
-        if self.showing(ctx.view).is_some() {
-            // The first key only puts the round's result away, so nobody draws by accident.
-            self.acked = ctx.view.records.len();
-            return None;
-        }
-        if self.viewing.is_some() {
-            self.viewing = None;
-            if matches!(key.code, KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Esc) {
-                return None;
-            }
-        }
-        if let Some((dr, dc)) = crate::ui::widgets::grid_step(key.code) {
-            self.move_cursor(dr, dc);
-            return None;
-        }
-        match key.code {
-            KeyCode::Enter | KeyCode::Char(' ') => return self.draw(ctx),
-            KeyCode::Char('p') | KeyCode::Char('P') => {
-                return ctx.legal.contains(&Action::Peek).then_some(Action::Peek);
-            }
-            KeyCode::Char('r') | KeyCode::Char('R') => {
-                self.mirrored = Self::can_mirror(ctx) && !self.mirrored;
-            }
-            _ => {}
-        }
-        None
     }
 
     fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Kokoro>) -> Option<Action> {

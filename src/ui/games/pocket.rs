@@ -3,9 +3,7 @@
 //! it is a memory game.
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -14,6 +12,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::games::pocket::{
     Action, CellView, GRID_SIDE, Kind, Pocket, TurnEnd, TurnSummary, View, cell_name,
 };
+use crate::ui::commands::{ARROWS, Command, ENTER, Key};
 use crate::ui::{Ctx, GameUi, Theme};
 
 /// Columns one grid cell takes.
@@ -59,7 +58,7 @@ impl GridGeo {
     }
 }
 
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub struct PocketUi {
     cursor: usize,
     /// The finished turn whose tiles the player has already looked at.
@@ -360,17 +359,59 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
     lines
 }
 
+/// Pocket's keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    TurnBack,
+    Move,
+    Flip,
+    Show,
+    Tap,
+}
+
+const COMMANDS: &[Command<Cmd>] = &[
+    Command {
+        id: Cmd::TurnBack,
+        keys: &[Key::Any],
+        key: "any key",
+        label: "turn the tiles back",
+        help: "after a turn: turn its tiles face down (and nothing else)",
+    },
+    Command {
+        id: Cmd::Move,
+        keys: ARROWS,
+        key: "arrows",
+        label: "move",
+        help: "move the cursor (h j k l too)",
+    },
+    Command {
+        id: Cmd::Flip,
+        keys: ENTER,
+        key: "Enter",
+        label: "flip",
+        help: "flip the tile under the cursor (Space too)",
+    },
+    Command {
+        id: Cmd::Show,
+        keys: ENTER,
+        key: "Enter",
+        label: "show",
+        help: "after a Great 6: show the tile under the cursor to everyone",
+    },
+    Command {
+        id: Cmd::Tap,
+        keys: &[Key::Char('t'), Key::Char('T')],
+        key: "t",
+        label: "tap+flip",
+        help: "tap, then flip: the tile counts one biscuit more",
+    },
+];
+
 impl GameUi<Pocket> for PocketUi {
     const PRIVATE: bool = false;
-    const KEYS: &'static [(&'static str, &'static str)] =
-        &[("arrows", "move"), ("Enter", "flip"), ("t", "tap+flip")];
-    const HELP: &'static [(&'static str, &'static str)] = &[
-        ("arrows", "move the cursor (h j k l also work)"),
-        (
-            "Enter",
-            "flip the tile under the cursor; after a Great 6: show it",
-        ),
-        ("t", "tap, then flip: the tile counts one biscuit more"),
+    type Cmd = Cmd;
+    const COMMANDS: &'static [Command<Cmd>] = COMMANDS;
+    const LEGEND: &'static [(&'static str, &'static str)] = &[
         ("1 2 3 5", "the biscuits on a turned-up tile"),
         (
             "c",
@@ -379,6 +420,39 @@ impl GameUi<Pocket> for PocketUi {
         ("x", "a cracked biscuit: counts as 1 or 2, scores 1"),
         ("+", "after a tile: it was tapped"),
     ];
+    /// Every flip shows the table a tile: nothing can be taken back.
+    const UNDO: Option<&'static str> = None;
+
+    fn applies(&self, cmd: Cmd, ctx: &Ctx<Pocket>) -> bool {
+        let showing = self.showing(ctx.view).is_some();
+        match cmd {
+            Cmd::TurnBack => showing,
+            Cmd::Move => !showing,
+            Cmd::Flip | Cmd::Tap => !showing && !ctx.view.show_pending,
+            Cmd::Show => !showing && ctx.view.show_pending,
+        }
+    }
+
+    fn before_key(&mut self, _key: &KeyEvent, _ctx: &Ctx<Pocket>) {
+        self.note = None;
+    }
+
+    fn run(&mut self, cmd: Cmd, key: KeyEvent, ctx: &Ctx<Pocket>) -> Option<Action> {
+        match cmd {
+            Cmd::TurnBack => {
+                // The first key only turns the shown tiles back, so nobody flips by accident.
+                self.acked = self.showing(ctx.view).cloned();
+                None
+            }
+            Cmd::Move => {
+                let (dr, dc) = crate::ui::widgets::grid_step(key.code)?;
+                self.move_cursor(dr, dc);
+                None
+            }
+            Cmd::Flip | Cmd::Show => self.act_or_note(false, ctx),
+            Cmd::Tap => self.act_or_note(true, ctx),
+        }
+    }
 
     /// Wide and tall screens: larger tiles with the side panel beside them and the event pane
     /// below; otherwise the usual split.
@@ -408,25 +482,6 @@ impl GameUi<Pocket> for PocketUi {
             Paragraph::new(side_lines(self, ctx, &theme)).wrap(Wrap { trim: true }),
             side,
         );
-    }
-
-    fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Pocket>) -> Option<Action> {
-        self.note = None;
-        if let Some(last) = self.showing(ctx.view) {
-            // The first key only turns the shown tiles back, so nobody flips by accident.
-            self.acked = Some(last.clone());
-            return None;
-        }
-        if let Some((dr, dc)) = crate::ui::widgets::grid_step(key.code) {
-            self.move_cursor(dr, dc);
-            return None;
-        }
-        match key.code {
-            KeyCode::Enter | KeyCode::Char(' ') => return self.act_or_note(false, ctx),
-            KeyCode::Char('t') | KeyCode::Char('T') => return self.act_or_note(true, ctx),
-            _ => {}
-        }
-        None
     }
 
     fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Pocket>) -> Option<Action> {

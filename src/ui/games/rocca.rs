@@ -7,7 +7,7 @@
 //! keys can tell the Monster from a sleeper.
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -18,6 +18,7 @@ use crate::games::rocca::{
     Action, Body, FAMILY, Face, Reason, Report, Rocca, Side, Stage, Step, View, family_letter,
     label, owner,
 };
+use crate::ui::commands::{ARROWS, Command, ENTER, Key};
 use crate::ui::widgets::{truncate, wrap};
 use crate::ui::{Ctx, GameUi, Theme};
 
@@ -53,7 +54,7 @@ impl RoccaGeo {
     }
 }
 
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub struct RoccaUi {
     /// The villager under the cursor.
     pub cursor: u8,
@@ -109,6 +110,16 @@ fn none_action(ctx: &Ctx<Rocca>) -> Option<Action> {
             ctx.view.stage == Stage::Mayor
                 || matches!(ctx.view.next_step(seat), Some(Step::Bite | Step::Revive))
         })
+}
+
+/// The villagers the seat to move may choose now.
+fn targets(ctx: &Ctx<Rocca>) -> Vec<u8> {
+    let Some(seat) = ctx.seat else {
+        return Vec::new();
+    };
+    (0..ctx.view.villagers.len() as u8)
+        .filter(|&v| action_at(ctx.view, seat, ctx.legal, v).is_some())
+        .collect()
 }
 
 /// What `c` does now, if anything: confirm the vote.
@@ -511,7 +522,7 @@ fn prompt_lines(ctx: &Ctx<Rocca>, theme: &Theme) -> Vec<String> {
                         name(ctx, killer_seat)
                     ),
                     format!("Winners: {}.", winners.join(", ")),
-                    "Enter or q leaves; r replays the game with every secret shown.".into(),
+                    "Enter or q leaves; w replays the game with every secret shown.".into(),
                 ]
             }
             None => Vec::new(),
@@ -589,36 +600,116 @@ fn report_line(view: &View, r: &Report) -> String {
     }
 }
 
+/// Rocca's keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    Move,
+    Choose,
+    Keep,
+    Nobody,
+    Confirm,
+}
+
+const COMMANDS: &[Command<Cmd>] = &[
+    Command {
+        id: Cmd::Move,
+        keys: ARROWS,
+        key: "arrows",
+        label: "move",
+        help: "move between the villagers you may choose now (h j k l too)",
+    },
+    Command {
+        id: Cmd::Choose,
+        keys: ENTER,
+        key: "Enter",
+        label: "choose",
+        help: "choose the villager under the cursor (Space too)",
+    },
+    Command {
+        id: Cmd::Keep,
+        keys: &[Key::Char('n')],
+        key: "n",
+        label: "keep",
+        help: "",
+    },
+    Command {
+        id: Cmd::Nobody,
+        keys: &[Key::Char('n')],
+        key: "n",
+        label: "none",
+        help: "bite nobody, let the dead rest, or (Mayor) leave the die",
+    },
+    Command {
+        id: Cmd::Confirm,
+        keys: &[Key::Char('c')],
+        key: "c",
+        label: "confirm",
+        help: "confirm your vote (the ballot ends when all confirm)",
+    },
+];
+
 impl GameUi<Rocca> for RoccaUi {
     const PRIVATE: bool = true;
     /// The board explains the end itself and keeps every revealed body in sight.
     const END_PANEL: bool = false;
-    const KEYS: &'static [(&'static str, &'static str)] = &[
-        ("arrows", "move"),
-        ("Enter", "choose"),
-        ("n", "none/keep"),
-        ("c", "confirm"),
-    ];
-    const HELP: &'static [(&'static str, &'static str)] = &[
-        ("arrows", "move between the villagers you may choose now"),
-        ("Enter", "choose the villager under the cursor"),
-        ("n", "skip a bite or revival; as Mayor, leave the die"),
-        ("c", "confirm your vote (the ballot ends when all confirm)"),
+    type Cmd = Cmd;
+    const COMMANDS: &'static [Command<Cmd>] = COMMANDS;
+    const LEGEND: &'static [(&'static str, &'static str)] = &[
         ("A1-A3", "family A's villagers; one family per player"),
+        ("†", "after a villager: a grave"),
+        ("+", "after a villager: brought back to life"),
+        ("●", "the die"),
         ("number", "at the right of a villager: the votes on it"),
     ];
+    const UNDO: Option<&'static str> =
+        Some("take back your last choice until the keyboard changes hands");
 
     /// `n` and `c` only when they do something now. At the private midnight and evening
     /// turns the steps are the same for every role, so the line gives nothing away.
-    fn hints(&self, ctx: &Ctx<Rocca>) -> Vec<(&'static str, &'static str)> {
-        let mut keys = vec![("arrows", "move"), ("Enter", "choose")];
-        if let Some(a) = none_action(ctx) {
-            keys.push(("n", if a == Action::Keep { "keep" } else { "none" }));
+    fn applies(&self, cmd: Cmd, ctx: &Ctx<Rocca>) -> bool {
+        match cmd {
+            Cmd::Move => {
+                let targets = targets(ctx);
+                targets.len() > 1 || targets.iter().any(|&t| t != self.cursor)
+            }
+            Cmd::Choose => !targets(ctx).is_empty(),
+            Cmd::Keep => none_action(ctx) == Some(Action::Keep),
+            Cmd::Nobody => none_action(ctx).is_some_and(|a| a != Action::Keep),
+            Cmd::Confirm => confirm_action(ctx).is_some(),
         }
-        if confirm_action(ctx).is_some() {
-            keys.push(("c", "confirm"));
+    }
+
+    fn run(&mut self, cmd: Cmd, key: KeyEvent, ctx: &Ctx<Rocca>) -> Option<Action> {
+        let players = ctx.view.players;
+        let seat = ctx.seat?;
+        let targets = targets(ctx);
+        match cmd {
+            Cmd::Move => {
+                let (dr, dc) = crate::ui::widgets::grid_step(key.code)?;
+                // Step over villagers that cannot be chosen now (graves at midnight, the
+                // living at the evening's prayer), so the cursor always lands where Enter does
+                // something.
+                for _ in 0..ctx.view.villagers.len() {
+                    self.move_cursor(players, dr, dc);
+                    if targets.is_empty() || targets.contains(&self.cursor) {
+                        break;
+                    }
+                }
+                None
+            }
+            Cmd::Choose => {
+                if !targets.contains(&self.cursor) {
+                    // Nothing to choose here: jump to the first villager that can be chosen.
+                    if let Some(&t) = targets.first() {
+                        self.cursor = t;
+                    }
+                    return None;
+                }
+                action_at(ctx.view, seat, ctx.legal, self.cursor)
+            }
+            Cmd::Keep | Cmd::Nobody => none_action(ctx),
+            Cmd::Confirm => confirm_action(ctx),
         }
-        keys
     }
 
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Rocca>) {
@@ -649,42 +740,6 @@ impl GameUi<Rocca> for RoccaUi {
             lines.push(Line::styled(theme.text(r), theme.dim()));
         }
         f.render_widget(Paragraph::new(lines), area);
-    }
-
-    fn on_key(&mut self, key: KeyEvent, ctx: &Ctx<Rocca>) -> Option<Action> {
-        let players = ctx.view.players;
-        let seat = ctx.seat?;
-        let targets: Vec<u8> = (0..ctx.view.villagers.len() as u8)
-            .filter(|&v| action_at(ctx.view, seat, ctx.legal, v).is_some())
-            .collect();
-        let (dr, dc) = match key.code {
-            KeyCode::Left | KeyCode::Char('h') => (0, -1),
-            KeyCode::Right | KeyCode::Char('l') => (0, 1),
-            KeyCode::Up | KeyCode::Char('k') => (-1, 0),
-            KeyCode::Down | KeyCode::Char('j') => (1, 0),
-            KeyCode::Enter | KeyCode::Char(' ') => {
-                if !targets.contains(&self.cursor) {
-                    // Nothing to choose here: jump to the first villager that can be chosen.
-                    if let Some(&t) = targets.first() {
-                        self.cursor = t;
-                    }
-                    return None;
-                }
-                return action_at(ctx.view, seat, ctx.legal, self.cursor);
-            }
-            KeyCode::Char('n') => return none_action(ctx),
-            KeyCode::Char('c') => return confirm_action(ctx),
-            _ => return None,
-        };
-        // Step over villagers that cannot be chosen now (graves at midnight, the living at
-        // the evening's prayer), so the cursor always lands where Enter does something.
-        for _ in 0..ctx.view.villagers.len() {
-            self.move_cursor(players, dr, dc);
-            if targets.is_empty() || targets.contains(&self.cursor) {
-                break;
-            }
-        }
-        None
     }
 
     fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Rocca>) -> Option<Action> {

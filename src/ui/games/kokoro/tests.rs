@@ -304,7 +304,7 @@ fn p_peeks_and_nothing_acts_when_not_to_move() {
 }
 
 #[test]
-fn r_toggles_the_mirror_only_when_it_changes_the_segment() {
+fn m_toggles_the_mirror_only_when_it_changes_the_segment() {
     let mut m = new_match(1, 1, &[("decree", "mirror-pool")], 3);
     play_until(&mut m, |v| v.card.is_some_and(|c| c.number <= 4));
     let fx = Fixture::new(&m, 0);
@@ -313,17 +313,17 @@ fn r_toggles_the_mirror_only_when_it_changes_the_segment() {
         cursor: legal_spaces(&fx.view, 0).iter().next().expect("free"),
         ..KokoroUi::default()
     };
-    ui.on_key(k(KeyCode::Char('r')), &fx.ctx());
+    ui.on_key(k(KeyCode::Char('m')), &fx.ctx());
     assert!(ui.mirrored);
     assert_eq!(ui.preview_number(&fx.ctx()), mirror(n));
     let text = ui.status_lines(&fx.ctx(), &THEME, 0);
     assert!(
-        text.iter().any(|l| l.to_string().contains("r mirrored ON")),
+        text.iter().any(|l| l.to_string().contains("m mirrored ON")),
         "{text:?}"
     );
-    ui.on_key(k(KeyCode::Char('r')), &fx.ctx());
+    ui.on_key(k(KeyCode::Char('m')), &fx.ctx());
     assert!(!ui.mirrored);
-    ui.on_key(k(KeyCode::Char('r')), &fx.ctx());
+    ui.on_key(k(KeyCode::Char('m')), &fx.ctx());
     let cursor = ui.cursor;
     assert_eq!(
         ui.on_key(k(KeyCode::Enter), &fx.ctx()),
@@ -333,12 +333,12 @@ fn r_toggles_the_mirror_only_when_it_changes_the_segment() {
         })
     );
     assert!(!ui.mirrored, "the toggle is spent with the draw");
-    // Without the decree, r does nothing.
+    // Without the decree, m does nothing.
     let mut plain = new_match(1, 1, &[], 3);
     play_until(&mut plain, |_| true);
     let fx = Fixture::new(&plain, 0);
     let mut ui = KokoroUi::default();
-    ui.on_key(k(KeyCode::Char('r')), &fx.ctx());
+    ui.on_key(k(KeyCode::Char('m')), &fx.ctx());
     assert!(!ui.mirrored);
 }
 

@@ -1,0 +1,96 @@
+//! The game screen's own keys (leave, undo, rules, the hand-off, the end), listed once like a
+//! game's: the play screen's hint line, `?` help and dispatch read this list.
+
+use ratatui::crossterm::event::KeyCode;
+
+use super::commands::{Command, ENTER, Key};
+
+/// The game screen's own keys, around the game's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayCmd {
+    Leave,
+    LeaveEnd,
+    HideEnd,
+    ShowEnd,
+    Replay,
+    Rules,
+    Scroll,
+    Ready,
+    Undo,
+    Skip,
+}
+
+/// In dispatch order: the first that applies wins, so "any key" comes last.
+pub const PLAY_COMMANDS: &[Command<PlayCmd>] = &[
+    Command {
+        id: PlayCmd::Undo,
+        keys: &[Key::Char('u')],
+        key: "u",
+        label: "undo",
+        // Each game says what it takes back: `GameUi::UNDO`.
+        help: "",
+    },
+    Command {
+        id: PlayCmd::Leave,
+        keys: &[Key::Char('q')],
+        key: "q",
+        label: "leave (saved)",
+        help: "leave; the game is saved and can be continued",
+    },
+    Command {
+        id: PlayCmd::LeaveEnd,
+        keys: &[Key::Code(KeyCode::Enter), Key::Char('q')],
+        key: "Enter/q",
+        label: "leave",
+        help: "leave",
+    },
+    Command {
+        id: PlayCmd::HideEnd,
+        keys: &[Key::Code(KeyCode::Esc)],
+        key: "Esc",
+        label: "see the board",
+        help: "put the result away to see the final board, and back",
+    },
+    Command {
+        id: PlayCmd::ShowEnd,
+        keys: &[Key::Code(KeyCode::Esc)],
+        key: "Esc",
+        label: "show the result",
+        help: "",
+    },
+    Command {
+        id: PlayCmd::Replay,
+        keys: &[Key::Char('w')],
+        key: "w",
+        label: "watch the replay",
+        help: "watch the replay",
+    },
+    Command {
+        id: PlayCmd::Rules,
+        keys: &[Key::Char('r'), Key::Code(KeyCode::F(1))],
+        key: "r",
+        label: "rules",
+        help: "this game's rules (F1 too); Esc comes back to the game",
+    },
+    Command {
+        id: PlayCmd::Scroll,
+        keys: &[Key::Code(KeyCode::PageUp), Key::Code(KeyCode::PageDown)],
+        key: "PgUp/PgDn",
+        label: "",
+        help: "scroll the event pane back and forth",
+    },
+    Command {
+        id: PlayCmd::Ready,
+        keys: ENTER,
+        key: "Enter",
+        label: "I am ready",
+        help: "on the hand-off screen: take the keyboard",
+    },
+    Command {
+        id: PlayCmd::Skip,
+        keys: &[Key::Any],
+        key: "any key",
+        label: "skip the wait",
+        help: "while a computer player thinks: it moves at once",
+    },
+];
