@@ -936,6 +936,8 @@ mod tests {
         p.on_event(&key(KeyCode::Enter));
         let bo = draw(&p, THEME, 80, 24);
         assert!(bo.contains("Bo's view"), "{bo}");
+        // A prompt longer than the ring is wide wraps instead of running into the space numbers.
+        assert!(!bo.contains("spa21"), "{bo}");
         assert_snapshot!("cocoon_private_bo", bo);
     }
 

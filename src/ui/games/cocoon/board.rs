@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 
 use super::{CocoonUi, pawn_letter, seat_style, tile_style};
 use crate::engine::Seat;
@@ -240,7 +240,11 @@ impl CocoonUi {
         }
         let inside = geo.inside();
         let wide = inside.width >= 70;
-        f.render_widget(Paragraph::new(self.inside_lines(ctx, &theme, wide)), inside);
+        // Long prompts wrap inside the ring instead of running into its numbers.
+        f.render_widget(
+            Paragraph::new(self.inside_lines(ctx, &theme, wide)).wrap(Wrap { trim: false }),
+            inside,
+        );
         let ep = geo.ep_area();
         if ep.width >= 5 {
             let rule = if theme.ascii { "|" } else { "│" };
