@@ -298,6 +298,9 @@ pub struct SimReport {
 
 pub fn sim(a: &SimArgs) -> Result<SimReport, String> {
     let g = game(&a.game)?;
+    if a.games == 0 {
+        return Err("--games must be at least 1: statistics of no games say nothing".into());
+    }
     let (min, max) = g.players();
     let n = a.players.unwrap_or(min);
     if n < min || n > max {
@@ -368,7 +371,7 @@ pub fn sim(a: &SimArgs) -> Result<SimReport, String> {
         }
     }
     let seconds = clock.elapsed().as_secs_f64();
-    let games = a.games.max(1) as f64;
+    let games = a.games as f64;
     Ok(SimReport {
         game: g.id().into(),
         players: n,
@@ -419,12 +422,14 @@ pub fn sim_text(r: &SimReport) -> String {
     s
 }
 
-/// A new table for `hotseat play`, saving to `--log` or a fresh file in the data folder.
-pub fn new_play_table(a: &PlayArgs) -> Result<Box<dyn AnyTable>, String> {
+/// A new table for `hotseat play` and the file its log will go to: `--log`, or a fresh file
+/// in the data folder. Nothing is written yet (see [`start_saving`]), so a caller can still
+/// refuse to start (no terminal) without leaving a log behind.
+pub fn new_play_table(a: &PlayArgs) -> Result<(Box<dyn AnyTable>, PathBuf), String> {
     let g = game(&a.game)?;
     let started = store::now_rfc3339();
     let setup = play_setup(g, a, started.clone())?;
-    let mut t = g.new_table(setup)?;
+    let t = g.new_table(setup)?;
     let path = a
         .log
         .clone()
@@ -436,12 +441,18 @@ pub fn new_play_table(a: &PlayArgs) -> Result<Box<dyn AnyTable>, String> {
             "{shown} already exists; `hotseat resume {shown}` carries it on, or choose another --log"
         ));
     }
+    Ok((t, path))
+}
+
+/// Writes the new game's log for the first time; from now on every action is saved to it.
+pub fn start_saving(t: &mut Box<dyn AnyTable>, path: PathBuf) -> Result<(), String> {
+    let shown = crate::text::path(&path);
     t.set_save(Some(path))
         .map_err(|e| format!("{shown}: {e}"))?;
-    if let Some(e) = t.save_error() {
-        return Err(e);
+    match t.save_error() {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    Ok(t)
 }
 
 /// A table rebuilt from a saved log, saving back to the same file; refused while another

@@ -1,48 +1,46 @@
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 use hotseat::cli::{self, Cli, Command};
 use hotseat::ui::UiOptions;
+use hotseat::ui::app::Exit;
 use hotseat::ui::launcher::Launcher;
 
 fn main() -> ExitCode {
     let args = Cli::parse();
     match run(args) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(exit) => ExitCode::from(exit.code()),
         Err(e) => {
             // Errors quote file names and text from files: never let them reach the
             // terminal raw.
-            eprintln!("hotseat: {}", hotseat::text::clean_lines(&e));
+            say(&hotseat::text::clean_lines(&e));
             ExitCode::FAILURE
         }
     }
 }
 
-fn run(args: Cli) -> Result<(), String> {
+fn run(args: Cli) -> Result<Exit, String> {
     match args.command {
-        Some(Command::List) => {
-            print!("{}", cli::list_text());
-            Ok(())
-        }
-        Some(Command::Rules { game }) => {
-            println!("{}", cli::rules_text(&game, args.ascii)?);
-            Ok(())
-        }
-        Some(Command::Replay { log, check: true }) => {
-            println!("{}", cli::check_log(&log)?);
-            Ok(())
-        }
+        Some(Command::List) => out(&cli::list_text()),
+        Some(Command::Rules { game }) => out(&format!("{}\n", cli::rules_text(&game, args.ascii)?)),
+        Some(Command::Replay { log, check: true }) => out(&format!("{}\n", cli::check_log(&log)?)),
         Some(Command::Sim(a)) => {
             let r = cli::sim(&a)?;
             if a.json {
-                println!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
+                out(&format!(
+                    "{}\n",
+                    serde_json::to_string(&r).map_err(|e| e.to_string())?
+                ))
             } else {
-                print!("{}", cli::sim_text(&r));
+                out(&cli::sim_text(&r))
             }
-            Ok(())
         }
         Some(Command::Play(a)) => {
-            let t = cli::new_play_table(&a)?;
+            let (mut t, path) = cli::new_play_table(&a)?;
+            // Before the log is created: a game nobody can see must not be saved.
+            need_terminal("play")?;
+            cli::start_saving(&mut t, path)?;
             ui(args.ascii, t.into_screen(false))
         }
         Some(Command::Resume { log }) => {
@@ -53,16 +51,58 @@ fn run(args: Cli) -> Result<(), String> {
                     hotseat::text::path(&log)
                 ));
             }
+            need_terminal("resume")?;
             ui(args.ascii, t.into_screen(false))
         }
         Some(Command::Replay { log, check: false }) => {
             let t = cli::load_for_replay(&log)?;
+            need_terminal("replay")?;
             ui(args.ascii, t.into_replay())
         }
-        None => ui(args.ascii, Box::new(Launcher::new())),
+        None => {
+            need_terminal("the launcher")?;
+            ui(args.ascii, Box::new(Launcher::new()))
+        }
     }
 }
 
-fn ui(ascii: bool, first: Box<dyn hotseat::ui::Screen>) -> Result<(), String> {
-    hotseat::ui::run(first, UiOptions::from_env(ascii)).map_err(|e| format!("terminal error: {e}"))
+/// Prints `text` to standard output. A reader that stops early (`hotseat rules pocket | head
+/// -1`) is not an error: the rest is simply not wanted.
+fn out(text: &str) -> Result<Exit, String> {
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(Exit::Quit),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Exit::Quit),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+/// The screens need a terminal on both standard input and standard output.
+fn need_terminal(what: &str) -> Result<(), String> {
+    if io::stdin().is_terminal() && io::stdout().is_terminal() {
+        return Ok(());
+    }
+    Err(format!(
+        "{what} needs a terminal: run it in a terminal window, not from a script or a pipe \
+         (`hotseat sim` plays computer-only games without one)"
+    ))
+}
+
+fn ui(ascii: bool, first: Box<dyn hotseat::ui::Screen>) -> Result<Exit, String> {
+    let exit = hotseat::ui::run(first, UiOptions::from_env(ascii))
+        .map_err(|e| format!("terminal error: {e}"))?;
+    if exit == Exit::InputClosed {
+        // Most likely nobody reads this any more; a log of the session might.
+        say("the terminal went away; every action so far is saved");
+    }
+    Ok(exit)
+}
+
+/// A message on standard error. Unlike `eprintln!`, never panics: after a hang-up the terminal
+/// it would go to may be gone.
+fn say(msg: &str) {
+    let _ = writeln!(io::stderr(), "hotseat: {msg}");
 }

@@ -36,6 +36,9 @@ pub trait AnyGame: Sync {
         &[]
     }
     fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String>;
+    /// Whether `options` (missing keys take their defaults) make a game for `players`, by the
+    /// rules' own checks; the setup form offers only values that pass.
+    fn check_setup(&self, options: &crate::engine::Options, players: usize) -> Result<(), String>;
     fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError>;
     /// Re-simulates a log without seating its bots: the outcome, or why it is refused.
     fn check_log(&self, log: &LogFile) -> Result<Option<Outcome>, LogError>;
@@ -99,6 +102,18 @@ impl<G: Registered> AnyGame for Entry<G> {
     fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String> {
         let m = Match::<G>::new(setup)?;
         Ok(Box::new(Table::new(m, G::make_bot)?))
+    }
+    fn check_setup(&self, options: &crate::engine::Options, players: usize) -> Result<(), String> {
+        if !(G::MIN_PLAYERS..=G::MAX_PLAYERS).contains(&players) {
+            return Err(format!(
+                "{} takes {} to {} players",
+                G::NAME,
+                G::MIN_PLAYERS,
+                G::MAX_PLAYERS
+            ));
+        }
+        let options = crate::engine::options::resolve(G::OPTIONS, options)?;
+        G::new(&options, players).map(|_| ())
     }
     fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError> {
         Ok(Box::new(Table::<G>::from_log(log, G::make_bot)?))

@@ -5,7 +5,7 @@
 //! synchronized-update escapes. The terminal is restored on every way out, panics included.
 
 use std::io::{self, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{
@@ -21,7 +21,9 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 use ratatui::{Frame, Terminal};
+use unicode_width::UnicodeWidthStr;
 
+use super::input::{Waiter, Wake};
 use super::theme::{Theme, UiOptions};
 use super::{Nav, Screen, help};
 
@@ -29,13 +31,52 @@ use super::{Nav, Screen, help};
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
 
-/// Runs the app from `first` until the last screen closes or the user quits.
-pub fn run(first: Box<dyn Screen>, opts: UiOptions) -> io::Result<()> {
+/// How the app ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// The user quit (or closed the last screen).
+    Quit,
+    /// A signal asked the program to stop (SIGHUP, SIGTERM, SIGINT): its number.
+    Signal(i32),
+    /// The terminal went away (hung up, end of input, a read error).
+    InputClosed,
+}
+
+impl Exit {
+    /// The process exit code: 0 for quitting, 128 + the signal's number as a shell reports a
+    /// signalled process, 1 when the terminal went away.
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Quit => 0,
+            Exit::Signal(n) => u8::try_from(128 + n).unwrap_or(1),
+            Exit::InputClosed => 1,
+        }
+    }
+}
+
+/// Runs the app from `first` until the last screen closes, the user quits, a stop signal
+/// arrives or the terminal goes away. Every way out saves the open games and restores the
+/// terminal.
+pub fn run(first: Box<dyn Screen>, opts: UiOptions) -> io::Result<Exit> {
+    // Signals are watched before the terminal changes mode, so none is missed.
+    let mut waiter = Waiter::new()?;
     install_panic_hook();
     let _guard = TerminalGuard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
     let mut app = App::new(first, opts.into());
+    let size = terminal.size()?;
+    app.set_size(size.width, size.height);
+    let exit = event_loop(&mut terminal, &mut app, &mut waiter);
+    app.on_exit();
+    exit
+}
+
+fn event_loop(
+    terminal: &mut Terminal<CrosstermBackend<io::Stdout>>,
+    app: &mut App,
+    waiter: &mut Waiter,
+) -> io::Result<Exit> {
     let mut dirty = true;
     while !app.done() {
         if dirty {
@@ -45,7 +86,7 @@ pub fn run(first: Box<dyn Screen>, opts: UiOptions) -> io::Result<()> {
             terminal.backend_mut().flush()?;
             dirty = false;
         }
-        let ev = match app.deadline() {
+        let timeout = match app.deadline() {
             Some(at) => {
                 let now = Instant::now();
                 if at <= now {
@@ -53,19 +94,35 @@ pub fn run(first: Box<dyn Screen>, opts: UiOptions) -> io::Result<()> {
                     dirty = true;
                     continue;
                 }
-                if event::poll(at - now)? {
-                    Some(event::read()?)
-                } else {
-                    None
+                Some(at - now)
+            }
+            None => None,
+        };
+        match waiter.wait(timeout)? {
+            Wake::Timeout => {}
+            Wake::Signal(n) => return Ok(Exit::Signal(n)),
+            Wake::Closed => return Ok(Exit::InputClosed),
+            Wake::Input => {
+                // Everything crossterm has to give now; an error reading means the terminal
+                // is gone.
+                loop {
+                    match event::poll(Duration::ZERO) {
+                        Ok(true) => {}
+                        Ok(false) => break,
+                        Err(_) => return Ok(Exit::InputClosed),
+                    }
+                    match event::read() {
+                        Ok(ev) => dirty |= app.on_event(&ev),
+                        Err(_) => return Ok(Exit::InputClosed),
+                    }
+                    if app.done() {
+                        break;
+                    }
                 }
             }
-            None => Some(event::read()?),
-        };
-        if let Some(ev) = ev {
-            dirty |= app.on_event(&ev);
         }
     }
-    Ok(())
+    Ok(Exit::Quit)
 }
 
 /// Leaves raw mode and the alternate screen, shows the cursor again. Safe to call twice.
@@ -119,6 +176,8 @@ pub struct App {
     help: bool,
     quit: bool,
     theme: Theme,
+    /// The terminal's size, once known (the event loop sets it; tests may leave it unset).
+    size: Option<(u16, u16)>,
 }
 
 impl App {
@@ -128,6 +187,27 @@ impl App {
             help: false,
             quit: false,
             theme,
+            size: None,
+        }
+    }
+
+    /// The terminal's size, from the start and from every resize.
+    pub fn set_size(&mut self, w: u16, h: u16) {
+        self.size = Some((w, h));
+    }
+
+    /// "Terminal too small" covers the screen: the player cannot see what a key would do, so
+    /// nothing acts (no keys, no clicks, no computer players) until the window is larger.
+    /// Only Ctrl-C, which quits, still works.
+    pub fn too_small(&self) -> bool {
+        self.size
+            .is_some_and(|(w, h)| w < MIN_WIDTH || h < MIN_HEIGHT)
+    }
+
+    /// Every screen's last chance to save, on any way out.
+    pub fn on_exit(&mut self) {
+        for s in self.stack.iter_mut() {
+            s.on_exit();
         }
     }
 
@@ -143,9 +223,9 @@ impl App {
         self.help
     }
 
-    /// The top screen's deadline; none while the help overlay pauses it.
+    /// The top screen's deadline; none while the help overlay or a too-small terminal pauses it.
     pub fn deadline(&self) -> Option<Instant> {
-        if self.help {
+        if self.help || self.too_small() {
             return None;
         }
         self.stack.last().and_then(|s| s.deadline())
@@ -161,13 +241,17 @@ impl App {
     /// Handles one terminal event; true when the frame must be redrawn.
     pub fn on_event(&mut self, ev: &Event) -> bool {
         match ev {
-            Event::Resize(..) => return true,
+            Event::Resize(w, h) => {
+                self.set_size(*w, *h);
+                return true;
+            }
             Event::Key(k) if k.kind == KeyEventKind::Release => return false,
             Event::Key(k) if is_ctrl_c(k) => {
                 self.quit = true;
                 return true;
             }
             Event::FocusGained | Event::FocusLost | Event::Paste(_) => return false,
+            _ if self.too_small() => return false,
             _ => {}
         }
         let Some(top) = self.stack.last_mut() else {
@@ -231,16 +315,120 @@ pub fn too_small_message(w: u16, h: u16) -> String {
     format!("Terminal too small: need {MIN_WIDTH}×{MIN_HEIGHT}, have {w}×{h}")
 }
 
-/// Draws [`too_small_message`] centred on an otherwise empty frame.
+/// What the keys do meanwhile (see [`App::too_small`]).
+pub const TOO_SMALL_KEYS: &str = "Keys wait until the window is larger; Ctrl-C quits.";
+
+/// Draws [`too_small_message`] and [`TOO_SMALL_KEYS`] centred on an otherwise empty frame.
 pub fn render_too_small(f: &mut Frame, area: Rect) {
     f.render_widget(Clear, area);
-    let msg = too_small_message(area.width, area.height);
-    let lines = (msg.chars().count() as u16).div_ceil(area.width.max(1));
-    let row = area.centered_vertically(Constraint::Length(lines.max(1)));
+    let msgs = [
+        too_small_message(area.width, area.height),
+        TOO_SMALL_KEYS.to_string(),
+    ];
+    let width = usize::from(area.width.max(1));
+    let lines: usize = msgs.iter().map(|m| m.width().div_ceil(width).max(1)).sum();
+    let row = area.centered_vertically(Constraint::Length(lines as u16));
     f.render_widget(
-        Paragraph::new(Line::from(msg))
+        Paragraph::new(msgs.map(Line::from).to_vec())
             .centered()
             .wrap(Wrap { trim: true }),
         row,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::crossterm::event::{Event, KeyCode, MouseEvent, MouseEventKind};
+
+    use super::*;
+    use crate::engine::log::PlayerEntry;
+    use crate::engine::{Match, Setup, Table};
+    use crate::registry::Registered;
+    use crate::ui::demo::Demo;
+    use crate::ui::play::Play;
+    use crate::ui::testutil::{ch, draw_app, key};
+
+    const THEME: Theme = Theme::new(false, true);
+
+    /// A game against a computer player, with the person to move first.
+    fn game() -> App {
+        let m = Match::<Demo>::new(Setup {
+            options: Default::default(),
+            players: vec![
+                PlayerEntry::human("Ann"),
+                PlayerEntry::bot("Bot 2", "greedy", 7),
+            ],
+            seed: 42,
+            started: "2026-11-25T20:00:00Z".into(),
+        })
+        .expect("demo setup");
+        let table = Table::new(m, Demo::make_bot).expect("table");
+        App::new(Box::new(Play::new(table, false)), THEME)
+    }
+
+    fn click() -> Event {
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(ratatui::crossterm::event::MouseButton::Left),
+            column: 10,
+            row: 5,
+            modifiers: ratatui::crossterm::event::KeyModifiers::NONE,
+        })
+    }
+
+    #[test]
+    fn nothing_acts_while_the_terminal_is_too_small() {
+        let mut app = game();
+        app.on_event(&Event::Resize(60, 18));
+        assert!(app.too_small());
+        let before = draw_app(&app, 80, 24);
+        for ev in [
+            ch('2'),
+            key(KeyCode::Enter),
+            ch('q'),
+            key(KeyCode::Esc),
+            ch('?'),
+            click(),
+        ] {
+            assert!(!app.on_event(&ev), "{ev:?} asked for a redraw");
+        }
+        assert!(!app.done() && !app.help_open());
+        assert_eq!(
+            draw_app(&app, 80, 24),
+            before,
+            "a key acted on a hidden screen"
+        );
+        // Back at full size the same key plays, and the computer player's turn waits for it.
+        app.on_event(&Event::Resize(80, 24));
+        assert!(!app.too_small());
+        app.on_event(&ch('2'));
+        assert!(draw_app(&app, 80, 24).contains("Total: 2"));
+        assert!(app.deadline().is_some());
+        // Shrunk again: the computer player waits too, until the board can be seen.
+        app.on_event(&Event::Resize(79, 24));
+        assert_eq!(app.deadline(), None);
+        app.on_event(&Event::Resize(80, 24));
+        assert!(app.deadline().is_some());
+    }
+
+    #[test]
+    fn ctrl_c_still_quits_a_too_small_terminal() {
+        let mut app = game();
+        app.on_event(&Event::Resize(40, 10));
+        app.on_event(&Event::Key(ratatui::crossterm::event::KeyEvent::new(
+            KeyCode::Char('c'),
+            ratatui::crossterm::event::KeyModifiers::CONTROL,
+        )));
+        assert!(app.done());
+        let shown = draw_app(&app, 60, 18);
+        assert!(shown.contains("Terminal too small"), "{shown}");
+        assert!(shown.contains("Ctrl-C quits"), "{shown}");
+    }
+
+    #[test]
+    fn exit_codes() {
+        assert_eq!(Exit::Quit.code(), 0);
+        assert_eq!(Exit::Signal(15).code(), 143);
+        assert_eq!(Exit::Signal(1).code(), 129);
+        assert_eq!(Exit::InputClosed.code(), 1);
+    }
 }

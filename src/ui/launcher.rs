@@ -130,7 +130,9 @@ impl Screen for Launcher {
             let marker = if sel { theme.pointer() } else { "  " };
             let range = player_range(theme, g.players());
             let name = theme.text(g.name());
-            let pad = width.saturating_sub(2 + name.chars().count() + range.chars().count() + 2);
+            let pad = width.saturating_sub(
+                2 + super::widgets::width(&name) + super::widgets::width(&range) + 2,
+            );
             let row = format!("{marker}{name}{}{range}  ", " ".repeat(pad));
             lines.push(if sel {
                 Line::styled(row, theme.selected())
@@ -166,7 +168,9 @@ impl Screen for Launcher {
         }
         let n = self.catalog.games.len();
         match k.code {
-            KeyCode::Char('q') | KeyCode::Esc => Nav::Quit,
+            // Only `q` quits: Esc means "back" on every other screen, and a second Esc from
+            // the setup form must not end the program without a word.
+            KeyCode::Char('q') => Nav::Quit,
             KeyCode::Up | KeyCode::Char('k') => {
                 self.selected = self.selected.saturating_sub(1);
                 Nav::Stay
@@ -222,7 +226,7 @@ impl Screen for Launcher {
             ("s", "browse saved games and watch replays"),
             ("r", "read the rules of the chosen game"),
             ("h", "solo high scores (games that keep them)"),
-            ("q / Esc", "quit"),
+            ("q", "quit"),
         ]
         .iter()
         .map(|(k, w)| (k.to_string(), w.to_string()))

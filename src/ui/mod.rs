@@ -9,6 +9,7 @@ pub mod commands;
 pub mod events;
 pub mod games;
 pub mod help;
+pub mod input;
 pub mod launcher;
 pub mod pass;
 pub mod play;
@@ -25,6 +26,8 @@ pub mod widgets;
 pub(crate) mod demo;
 #[cfg(test)]
 mod keys_tests;
+#[cfg(test)]
+mod layout_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -83,6 +86,9 @@ pub trait Screen {
     fn captures_text(&self) -> bool {
         false
     }
+    /// The program is ending (quit, a stop signal, a closed terminal): save what is not saved
+    /// yet. Screens save as they go; this is for a save that failed on the way.
+    fn on_exit(&mut self) {}
 }
 
 /// What a game's board drawing may use: the view of whoever holds the keyboard, and nothing else.

@@ -450,17 +450,21 @@ impl<G: Registered> Play<G> {
         let Some(outcome) = self.table.m.state.outcome() else {
             return;
         };
+        // Names by display width, so wide (CJK, emoji) names keep the scores in line; a name
+        // too long for the panel is cut, never the scores.
         let w = self
             .names
             .iter()
-            .map(|n| n.chars().count())
+            .map(|n| super::widgets::width(&theme.text(n)))
             .max()
-            .unwrap_or(4);
+            .unwrap_or(4)
+            .min(usize::from(area.width).saturating_sub(22).max(4));
         let mut lines = vec![Line::from("")];
         for (s, score) in outcome.scores.iter().enumerate() {
             let won = outcome.winners.contains(&s);
             let mark = if won { "wins" } else { "" };
-            let text = format!("  {:<w$}  {:>5}  {mark}", theme.text(self.name(s)), score);
+            let name = super::widgets::fit(&theme.text(self.name(s)), w, theme.ellipsis());
+            let text = format!("  {name}  {score:>5}  {mark}");
             lines.push(if won {
                 Line::styled(text, theme.accent())
             } else {
@@ -568,6 +572,13 @@ impl<G: Registered> Screen for Play<G> {
     fn on_deadline(&mut self) -> Nav {
         self.bot_move();
         Nav::Stay
+    }
+
+    /// Every action was saved when it was made; only a save that failed is tried again.
+    fn on_exit(&mut self) {
+        if self.table.save_error.is_some() {
+            self.table.persist();
+        }
     }
 
     fn title(&self) -> String {

@@ -139,7 +139,7 @@ fn table_lines(rows: &[Vec<String>], width: usize, theme: &Theme) -> Vec<Line<'s
     let widths: Vec<usize> = (0..cols)
         .map(|c| {
             rows.iter()
-                .map(|r| cell(r, c).chars().count())
+                .map(|r| super::widgets::width(&cell(r, c)))
                 .max()
                 .unwrap_or(0)
         })
@@ -154,7 +154,7 @@ fn table_lines(rows: &[Vec<String>], width: usize, theme: &Theme) -> Vec<Line<'s
         };
         if total <= width {
             let text: Vec<String> = (0..cols)
-                .map(|c| format!("{:<w$}", cell(r, c), w = widths[c]))
+                .map(|c| super::widgets::fit(&cell(r, c), widths[c], ""))
                 .collect();
             out.push(Line::styled(theme.text(text.join("  ").trim_end()), style));
         } else {

@@ -11,7 +11,7 @@ use crate::store::Saved;
 
 use super::launcher::Catalog;
 use super::theme::Theme;
-use super::widgets::{hint_line, truncate};
+use super::widgets::{column_widths, fit, hint_line, truncate, width};
 use super::{Nav, Screen};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +109,55 @@ impl SavedList {
     }
 }
 
+/// Columns between two cells of the list.
+const GAP: usize = 2;
+
+/// One row of the list: the marker, then each cell cut or padded to its column's width (the
+/// last column is not padded).
+fn table_row(theme: &Theme, marker: &str, cells: [&str; 4], widths: &[usize]) -> String {
+    let mut row = marker.to_string();
+    for (i, (cell, &w)) in cells.iter().zip(widths).enumerate() {
+        if i > 0 {
+            row.push_str(&" ".repeat(GAP));
+        }
+        if i + 1 == cells.len() {
+            row.push_str(&truncate(cell, w, theme.ellipsis()));
+        } else {
+            row.push_str(&fit(cell, w, theme.ellipsis()));
+        }
+    }
+    row
+}
+
+impl SavedList {
+    /// The four cells of a saved game's row, as drawn.
+    fn cells(&self, theme: &Theme, s: &Saved) -> [String; 4] {
+        [
+            theme.text(&self.catalog.name_of(&s.game)),
+            short_date(&s.started),
+            theme.text(&s.players.join(", ")),
+            theme.text(&self.result_text(s)),
+        ]
+    }
+
+    /// Each column as wide as its widest cell (by display width) when the list has the room;
+    /// otherwise players and results give way first, then the game's name. `w` is the width
+    /// inside the frame, marker included.
+    fn column_widths(&self, theme: &Theme, w: usize, last: &str) -> Vec<usize> {
+        let heads = ["Game", "Started", "Players", last];
+        let mut natural: Vec<usize> = heads.iter().map(|h| width(h)).collect();
+        for s in self.items.iter().filter(|s| s.broken.is_none()) {
+            for (n, cell) in natural.iter_mut().zip(self.cells(theme, s)) {
+                *n = (*n).max(width(&cell));
+            }
+        }
+        // The date is never cut; a name keeps at least "Pocket…", players and results a few
+        // letters.
+        let min = [7, natural[1], 10, 8];
+        column_widths(&natural, &min, GAP, w.saturating_sub(2))
+    }
+}
+
 /// "2026-11-25 20:00" from an RFC 3339 time.
 pub fn short_date(rfc: &str) -> String {
     let s: String = rfc.replace('T', " ");
@@ -146,46 +195,35 @@ impl Screen for SavedList {
                 Mode::Continue => "Progress",
                 Mode::Browse => "Result",
             };
+            let widths = self.column_widths(theme, w, last);
             lines.push(Line::styled(
-                format!(
-                    "  {:<14} {:<16}  {:<20} {}",
-                    "Game", "Started", "Players", last
-                ),
+                table_row(theme, "  ", ["Game", "Started", "Players", last], &widths),
                 theme.title(),
             ));
-        }
-        let rows = (inner.height as usize).saturating_sub(1).max(1);
-        let first = self.selected.saturating_sub(rows - 1);
-        for (i, s) in self.items.iter().enumerate().skip(first).take(rows) {
-            let sel = i == self.selected;
-            let marker = if sel { theme.pointer() } else { "  " };
-            if let Some(reason) = &s.broken {
-                // A log that cannot be opened stays in the list, with why.
-                let row = format!("{marker}{}: cannot be opened: {reason}", s.file_name());
-                let row = truncate(&theme.text(&row), w, theme.ellipsis());
-                lines.push(Line::styled(
-                    row,
-                    if sel { theme.selected() } else { theme.error() },
-                ));
-                continue;
+            let rows = (inner.height as usize).saturating_sub(1).max(1);
+            let first = self.selected.saturating_sub(rows - 1);
+            for (i, s) in self.items.iter().enumerate().skip(first).take(rows) {
+                let sel = i == self.selected;
+                let marker = if sel { theme.pointer() } else { "  " };
+                if let Some(reason) = &s.broken {
+                    // A log that cannot be opened stays in the list, with why.
+                    let row = format!("{marker}{}: cannot be opened: {reason}", s.file_name());
+                    let row = truncate(&theme.text(&row), w, theme.ellipsis());
+                    lines.push(Line::styled(
+                        row,
+                        if sel { theme.selected() } else { theme.error() },
+                    ));
+                    continue;
+                }
+                let cells = self.cells(theme, s);
+                let row = table_row(theme, marker, cells.each_ref().map(String::as_str), &widths);
+                let row = truncate(&row, w, theme.ellipsis());
+                lines.push(if sel {
+                    Line::styled(row, theme.selected())
+                } else {
+                    Line::from(row)
+                });
             }
-            let row = format!(
-                "{marker}{:<14} {:<16}  {:<20} {}",
-                truncate(
-                    &theme.text(&self.catalog.name_of(&s.game)),
-                    14,
-                    theme.ellipsis()
-                ),
-                short_date(&s.started),
-                truncate(&theme.text(&s.players.join(", ")), 20, theme.ellipsis()),
-                theme.text(&self.result_text(s)),
-            );
-            let row = truncate(&row, w, theme.ellipsis());
-            lines.push(if sel {
-                Line::styled(row, theme.selected())
-            } else {
-                Line::from(row)
-            });
         }
         f.render_widget(Paragraph::new(lines), inner);
         if let Some(m) = &self.message {

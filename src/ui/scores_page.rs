@@ -11,7 +11,7 @@ use ratatui::widgets::Paragraph;
 use crate::highscores;
 
 use super::theme::Theme;
-use super::widgets::{hint_line, truncate};
+use super::widgets::{fit, hint_line};
 use super::{Nav, Screen};
 
 /// A table's title and its rows: name, score, date.
@@ -71,9 +71,9 @@ impl ScoresPage {
             ));
             for (i, (name, score, date)) in rows.iter().enumerate() {
                 out.push(Line::from(format!(
-                    " {:>3}. {:<16} {:>5}  {}",
+                    " {:>3}. {} {:>5}  {}",
                     i + 1,
-                    truncate(&theme.text(name), 16, theme.ellipsis()),
+                    fit(&theme.text(name), 16, theme.ellipsis()),
                     score,
                     theme.text(date)
                 )));

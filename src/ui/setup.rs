@@ -135,6 +135,7 @@ impl SetupForm {
                 let (lo, hi) = self.game.players();
                 let n = self.players as isize + step;
                 self.players = n.clamp(lo as isize, hi as isize) as usize;
+                self.reclamp();
             }
             Row::Seat(i) => {
                 let kinds = self.kinds() as isize;
@@ -151,11 +152,84 @@ impl SetupForm {
                     return;
                 };
                 let n = spec.values.len().max(1) as isize;
-                if let Some(v) = self.options.get_mut(i) {
-                    *v = (*v as isize + step).rem_euclid(n) as usize;
+                let Some(&now) = self.options.get(i) else {
+                    return;
+                };
+                // The next value in that direction that makes a game with the rest of the
+                // form; values that cannot are skipped, and if none can, say why.
+                let mut why = None;
+                for k in 1..n {
+                    let v = (now as isize + step * k).rem_euclid(n) as usize;
+                    match self.check_with(i, v) {
+                        Ok(()) => {
+                            self.options[i] = v;
+                            return;
+                        }
+                        Err(e) => {
+                            why.get_or_insert(e);
+                        }
+                    }
+                }
+                if let Some(e) = why {
+                    self.error = Some(format!("No other choice fits this form: {e}."));
                 }
             }
             Row::Seed | Row::Start => {}
+        }
+    }
+
+    /// The options as the engine takes them, with option `i` set to value index `v`.
+    fn options_with(&self, i: usize, v: usize) -> BTreeMap<String, String> {
+        self.game
+            .options()
+            .iter()
+            .enumerate()
+            .filter_map(|(k, spec)| {
+                let idx = if k == i {
+                    v
+                } else {
+                    self.options.get(k).copied().unwrap_or(0)
+                };
+                spec.values
+                    .get(idx)
+                    .map(|val| (spec.key.to_string(), val.to_string()))
+            })
+            .collect()
+    }
+
+    /// Whether option `i` at value index `v` makes a game with the rest of the form.
+    fn check_with(&self, i: usize, v: usize) -> Result<(), String> {
+        self.game
+            .check_setup(&self.options_with(i, v), self.players)
+    }
+
+    /// The values option `i` offers now: those that make a game with the rest of the form.
+    pub fn offered(&self, i: usize) -> Vec<&'static str> {
+        let Some(spec) = self.game.options().get(i) else {
+            return Vec::new();
+        };
+        (0..spec.values.len())
+            .filter(|&v| self.check_with(i, v).is_ok())
+            .map(|v| spec.values[v])
+            .collect()
+    }
+
+    /// After the player count changed: every option whose value no longer fits moves to the
+    /// nearest value that does, preferring a lower one (start player 5 of 5 becomes 2 of 2).
+    fn reclamp(&mut self) {
+        for i in 0..self.options.len() {
+            let now = self.options[i];
+            if self.check_with(i, now).is_ok() {
+                continue;
+            }
+            let n = self.game.options().get(i).map_or(0, |s| s.values.len());
+            let fits = (0..now)
+                .rev()
+                .chain(now + 1..n)
+                .find(|&v| self.check_with(i, v).is_ok());
+            if let Some(v) = fits {
+                self.options[i] = v;
+            }
         }
     }
 
@@ -350,10 +424,18 @@ impl Screen for SetupForm {
             .game
             .options()
             .iter()
-            .map(|s| theme.text(s.label).chars().count())
+            .map(|s| super::widgets::width(&theme.text(s.label)))
             .max()
             .unwrap_or(0)
             .max(12);
+        // The names' column: 18 wide, or as wide as the widest name (by display width, plus
+        // the editing cursor) so the kinds stay in one column.
+        let name_w = self.seats[..self.players.min(self.seats.len())]
+            .iter()
+            .map(|s| super::widgets::width(&theme.text(&s.name.value)) + 1)
+            .max()
+            .unwrap_or(0)
+            .max(18);
         for row in self.rows() {
             let (label, value) = match row {
                 Row::Count => (
@@ -374,7 +456,11 @@ impl Screen for SetupForm {
                     let name = format!("{}{cursor}", theme.text(&seat.name.value));
                     (
                         format!("Seat {}", i + 1),
-                        format!("{name:<18} < {} >", self.kind_label(seat.kind)),
+                        format!(
+                            "{} < {} >",
+                            super::widgets::fit(&name, name_w, theme.ellipsis()),
+                            self.kind_label(seat.kind)
+                        ),
                     )
                 }
                 Row::Opt(i) => {
@@ -396,7 +482,8 @@ impl Screen for SetupForm {
             };
             let sel = row == current;
             let marker = if sel { theme.pointer() } else { "  " };
-            let text = format!(" {marker}{label:<label_w$} {value}");
+            let label = super::widgets::fit(&label, label_w, theme.ellipsis());
+            let text = format!(" {marker}{label} {value}");
             lines.push(if sel {
                 Line::styled(text, theme.selected())
             } else {
@@ -475,5 +562,141 @@ impl Screen for SetupForm {
         .iter()
         .map(|(k, w)| (k.to_string(), w.to_string()))
         .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use insta::assert_snapshot;
+    use ratatui::crossterm::event::KeyCode;
+
+    use super::*;
+    use crate::registry;
+    use crate::ui::testutil::{draw, key};
+
+    const THEME: Theme = Theme::new(false, true);
+
+    fn form(id: &str) -> SetupForm {
+        let catalog = Catalog {
+            games: registry::GAMES.to_vec(),
+            dir: std::env::temp_dir().join("hotseat-setup-tests-never-written"),
+        };
+        let game = registry::find(id).expect("game");
+        SetupForm::new(catalog, game)
+    }
+
+    fn go_to(f: &mut SetupForm, row: Row) {
+        f.row = f.rows().iter().position(|r| *r == row).expect("row");
+    }
+
+    fn press(f: &mut SetupForm, code: KeyCode, times: usize) {
+        for _ in 0..times {
+            f.on_event(&key(code));
+        }
+    }
+
+    fn value(f: &SetupForm, key: &str) -> &'static str {
+        let i = f
+            .game
+            .options()
+            .iter()
+            .position(|s| s.key == key)
+            .expect("option");
+        f.game.options()[i].values[f.options[i]]
+    }
+
+    #[test]
+    fn start_player_offers_only_seats_at_the_table() {
+        let mut f = form("pocket");
+        assert_eq!(f.players, 2);
+        assert_eq!(f.offered(0), ["random", "1", "2"]);
+        go_to(&mut f, Row::Opt(0));
+        press(&mut f, KeyCode::Left, 1);
+        assert_eq!(
+            value(&f, "start"),
+            "2",
+            "left from random wraps to the last seat"
+        );
+        press(&mut f, KeyCode::Right, 1);
+        assert_eq!(value(&f, "start"), "random");
+        // Five players, start with the fifth; back to two: the start player is re-clamped.
+        go_to(&mut f, Row::Count);
+        press(&mut f, KeyCode::Right, 3);
+        assert_eq!(f.players, 5);
+        go_to(&mut f, Row::Opt(0));
+        press(&mut f, KeyCode::Left, 1);
+        assert_eq!(value(&f, "start"), "5");
+        go_to(&mut f, Row::Count);
+        press(&mut f, KeyCode::Left, 3);
+        assert_eq!(f.players, 2);
+        assert_eq!(value(&f, "start"), "2");
+        assert!(f.build("2026-11-25T20:00:00Z".into()).is_ok());
+        let shown = draw(&f, THEME, 80, 24);
+        assert_snapshot!("setup_start_player_reclamped", shown);
+        assert_snapshot!(
+            "setup_start_player_reclamped_120x40",
+            draw(&f, THEME, 120, 40)
+        );
+    }
+
+    #[test]
+    fn options_that_need_more_players_are_not_offered() {
+        let mut f = form("rocca");
+        assert_eq!(f.players, 3);
+        let healer = f
+            .game
+            .options()
+            .iter()
+            .position(|s| s.key == "healer")
+            .expect("healer");
+        assert_eq!(f.offered(healer), ["off"]);
+        go_to(&mut f, Row::Opt(healer));
+        press(&mut f, KeyCode::Right, 1);
+        assert_eq!(value(&f, "healer"), "off");
+        let why = f.error.clone().expect("a reason");
+        assert!(why.contains("4 or more players"), "{why}");
+        go_to(&mut f, Row::Count);
+        press(&mut f, KeyCode::Right, 1);
+        go_to(&mut f, Row::Opt(healer));
+        press(&mut f, KeyCode::Right, 1);
+        assert_eq!(value(&f, "healer"), "on");
+        go_to(&mut f, Row::Count);
+        press(&mut f, KeyCode::Left, 1);
+        assert_eq!(value(&f, "healer"), "off", "re-clamped at 3 players");
+    }
+
+    #[test]
+    fn every_offered_value_starts_a_game() {
+        for g in registry::GAMES {
+            let (lo, hi) = g.players();
+            for n in lo..=hi {
+                let f = SetupForm {
+                    players: n,
+                    ..form(g.id())
+                };
+                for i in 0..f.options.len() {
+                    for v in f.offered(i) {
+                        let idx = g.options()[i]
+                            .values
+                            .iter()
+                            .position(|x| *x == v)
+                            .expect("value");
+                        let setup = {
+                            let mut f2 = form(g.id());
+                            f2.players = n;
+                            f2.options[i] = idx;
+                            f2.seed.value = "7".into();
+                            f2.build("2026-11-25T20:00:00Z".into()).expect("build")
+                        };
+                        assert!(
+                            g.new_table(setup).is_ok(),
+                            "{} with {n} players, {}={v}",
+                            g.id(),
+                            g.options()[i].key
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -188,6 +188,7 @@ fn launcher_keys_open_screens() {
     l.on_event(&key(KeyCode::Down));
     assert_eq!(l.selected, 0, "one game: the selection stays");
     assert!(matches!(l.on_event(&ch('q')), Nav::Quit));
+    assert!(matches!(l.on_event(&key(KeyCode::Esc)), Nav::Stay));
 }
 
 #[test]

@@ -34,8 +34,12 @@ pub fn buffer_text(buf: &ratatui::buffer::Buffer) -> String {
     let mut out = String::new();
     for y in 0..buf.area.height {
         let mut line = String::new();
-        for x in 0..buf.area.width {
-            line.push_str(buf[(x, y)].symbol());
+        let mut x = 0;
+        while x < buf.area.width {
+            let symbol = buf[(x, y)].symbol();
+            line.push_str(symbol);
+            // A wide character (CJK, emoji) covers the next cell too, as on a terminal.
+            x += unicode_width::UnicodeWidthStr::width(symbol).max(1) as u16;
         }
         out.push_str(line.trim_end());
         out.push('\n');

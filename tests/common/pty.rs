@@ -4,6 +4,7 @@
 
 use std::io::{Read, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -27,8 +28,11 @@ pub struct Term {
     shared: Arc<Mutex<Shared>>,
     writer: Arc<Mutex<Box<dyn Write + Send>>>,
     child: Box<dyn Child + Send + Sync>,
-    /// Kept open while the program runs; also how the window is resized.
-    master: Box<dyn portable_pty::MasterPty + Send>,
+    /// Kept open while the program runs; also how the window is resized. `None` once
+    /// [`Term::hang_up`] closed it.
+    master: Option<Box<dyn portable_pty::MasterPty + Send>>,
+    /// Tells the reader thread to stop and close its end of the terminal.
+    stop_reading: Arc<AtomicBool>,
 }
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
@@ -37,6 +41,29 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 
 impl Term {
     pub fn spawn(args: &[&str], home: &Path, cwd: &Path, cols: u16, rows: u16) -> Term {
+        Term::spawn_program(env!("CARGO_BIN_EXE_hotseat"), args, home, cwd, cols, rows)
+    }
+
+    /// Runs `hotseat <args>` with the hang-up signal ignored, as `nohup` or a shell's
+    /// `trap '' HUP` leaves it: a closed terminal then kills nothing by itself.
+    pub fn spawn_ignoring_hangup(args: &[&str], home: &Path, cols: u16, rows: u16) -> Term {
+        let mut sh_args = vec![
+            "-c",
+            "trap '' HUP; exec \"$0\" \"$@\"",
+            env!("CARGO_BIN_EXE_hotseat"),
+        ];
+        sh_args.extend_from_slice(args);
+        Term::spawn_program("sh", &sh_args, home, home, cols, rows)
+    }
+
+    fn spawn_program(
+        program: &str,
+        args: &[&str],
+        home: &Path,
+        cwd: &Path,
+        cols: u16,
+        rows: u16,
+    ) -> Term {
         let pty = native_pty_system();
         let pair = pty
             .openpty(PtySize {
@@ -46,7 +73,7 @@ impl Term {
                 pixel_height: 0,
             })
             .expect("open a pseudo-terminal");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hotseat"));
+        let mut cmd = CommandBuilder::new(program);
         cmd.args(args);
         cmd.cwd(cwd);
         cmd.env("TERM", "xterm-256color");
@@ -70,6 +97,8 @@ impl Term {
         }));
         let (sh, wr) = (shared.clone(), writer.clone());
         let master = pair.master;
+        let stop_reading = Arc::new(AtomicBool::new(false));
+        let stop = stop_reading.clone();
         thread::spawn(move || {
             let mut buf = [0u8; 8192];
             loop {
@@ -77,6 +106,9 @@ impl Term {
                     Ok(0) | Err(_) => break,
                     Ok(n) => n,
                 };
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
                 let mut s = sh.lock().expect("lock");
                 s.raw.extend_from_slice(&buf[..n]);
                 s.pending.extend_from_slice(&buf[..n]);
@@ -99,6 +131,7 @@ impl Term {
                     s.parser.process(&rest);
                 }
             }
+            drop(reader);
             if let Ok(mut s) = sh.lock() {
                 let rest = std::mem::take(&mut s.pending);
                 s.parser.process(&rest);
@@ -109,8 +142,50 @@ impl Term {
             shared,
             writer,
             child,
-            master,
+            master: Some(master),
+            stop_reading,
         }
+    }
+
+    /// Closes the terminal under the program, as closing its window does: every descriptor
+    /// of the pseudo-terminal's master side is closed. The screen is no longer read after.
+    pub fn hang_up(&mut self) {
+        self.stop_reading.store(true, Ordering::SeqCst);
+        // The reader thread is blocked in a read: a resize makes the program draw, which wakes
+        // it to see the flag and close its descriptor.
+        if let Some(m) = &self.master
+            && let Ok(size) = m.get_size()
+        {
+            let _ = m.resize(PtySize {
+                cols: size.cols + 1,
+                ..size
+            });
+        }
+        let end = Instant::now() + Duration::from_secs(20);
+        while !self.shared.lock().expect("lock").eof && Instant::now() < end {
+            thread::sleep(Duration::from_millis(10));
+        }
+        // Dropping portable-pty's writer types a newline and end-of-file first; the program
+        // may see them as keys before the hang-up, which is harmless for these tests.
+        *self.writer.lock().expect("lock") = Box::new(std::io::sink());
+        self.master = None;
+    }
+
+    /// Sends `signal` (a name such as "HUP" or "TERM") to the program.
+    pub fn signal(&self, signal: &str) {
+        let pid = self.pid().expect("the program's process id");
+        let ok = std::process::Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(pid.to_string())
+            .status()
+            .expect("run kill")
+            .success();
+        assert!(ok, "kill -{signal} {pid} failed");
+    }
+
+    /// True while the program's process exists (as a zombie counts as gone: it has exited).
+    pub fn running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
     }
 
     /// Changes the window size, as a user dragging the terminal's corner would.
@@ -119,6 +194,7 @@ impl Term {
             std::num::NonZeroU16::new(rows).expect("rows"),
             std::num::NonZeroU16::new(cols).expect("cols"),
         );
+        let master = self.master.as_ref().expect("the terminal is open");
         // The reader must parse at the new size before the program draws at it.
         self.shared
             .lock()
@@ -126,7 +202,7 @@ impl Term {
             .parser
             .screen_mut()
             .set_size(r, c);
-        self.master
+        master
             .resize(PtySize {
                 rows,
                 cols,

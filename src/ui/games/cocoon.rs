@@ -423,11 +423,11 @@ impl CocoonUi {
                 .in_play()
                 .map(|(at, _)| under_text(v, at, wide))
                 .unwrap_or_default();
-            let nm = crate::ui::widgets::truncate(&name(ctx, s), 9, theme.ellipsis());
+            let nm = crate::ui::widgets::fit(&theme.text(&name(ctx, s)), 9, theme.ellipsis());
             lines.push(Line::from(vec![
                 Span::styled(ptr.to_string(), theme.accent()),
                 Span::styled(pawn_letter(s, side).to_string(), seat_style(theme, s)),
-                Span::raw(format!(" {:<9}", theme.text(&nm))),
+                Span::raw(format!(" {nm}")),
                 // The event lines speak of colours: each name says its colour.
                 Span::styled(format!(" {:<6}", colour(s)), seat_style(theme, s)),
                 Span::raw(format!(

@@ -283,13 +283,10 @@ fn side_lines(
         };
         let mut spans = vec![
             Span::styled(marker.to_string(), theme.accent()),
-            Span::raw(format!(
-                "{:<10}",
-                theme.text(&crate::ui::widgets::truncate(
-                    &seat_name(ctx, s),
-                    10,
-                    theme.ellipsis()
-                ))
+            Span::raw(crate::ui::widgets::fit(
+                &theme.text(&seat_name(ctx, s)),
+                10,
+                theme.ellipsis(),
             )),
             Span::raw(format!("{} in hand", seat.count)),
         ];

@@ -22,7 +22,7 @@ use crate::games::kokoro::{
 };
 use crate::highscores::{self, Score};
 use crate::ui::commands::{ARROWS, Command, ENTER, Key};
-use crate::ui::widgets::{truncate, wrap};
+use crate::ui::widgets::{abbreviate, fit, truncate, width, wrap};
 use crate::ui::{Ctx, GameUi, Theme};
 
 /// Columns one space takes.
@@ -168,6 +168,16 @@ fn fg(theme: &Theme, c: Color) -> Style {
     } else {
         Style::new()
     }
+}
+
+/// The name column of a table: as wide as the longest name (by display width) up to `room`,
+/// and at least `min` so short names keep the usual layout.
+fn name_width(ctx: &Ctx<Kokoro>, theme: &Theme, min: usize, room: usize) -> usize {
+    (0..ctx.view.players)
+        .map(|s| width(&theme.text(&name_of(ctx, s))))
+        .max()
+        .unwrap_or(min)
+        .clamp(min, room.max(min))
 }
 
 fn name_of(ctx: &Ctx<Kokoro>, s: Seat) -> String {
@@ -684,9 +694,17 @@ impl KokoroUi {
         lines
     }
 
-    fn table_lines(&self, ctx: &Ctx<Kokoro>, theme: &Theme, shown: Seat) -> Vec<Line<'static>> {
+    fn table_lines(
+        &self,
+        ctx: &Ctx<Kokoro>,
+        theme: &Theme,
+        shown: Seat,
+        width: usize,
+    ) -> Vec<Line<'static>> {
         let view = ctx.view;
-        let mut head = format!("{:<13}", "");
+        // Marker, name, the chosen mark and a space, then five boxes and the total.
+        let name_w = name_width(ctx, theme, 9, width.saturating_sub(2 + 2 + 3 * ROUNDS + 5));
+        let mut head = " ".repeat(2 + name_w + 2);
         for r in 0..ROUNDS {
             let l = view.revealed.get(r).copied().unwrap_or(' ');
             head.push_str(&format!("{l:>3}"));
@@ -701,8 +719,8 @@ impl KokoroUi {
                 " "
             };
             let mut row = format!(
-                "{marker}{:<9}{chosen} ",
-                truncate(&theme.text(&name_of(ctx, s)), 9, theme.ellipsis())
+                "{marker}{}{chosen} ",
+                fit(&theme.text(&name_of(ctx, s)), name_w, theme.ellipsis())
             );
             if let Some(sheet) = view.sheets.get(s) {
                 for b in sheet.boxes {
@@ -737,7 +755,7 @@ impl KokoroUi {
         };
         self.render_minimaps(f, a.minimaps.unwrap_or(below), ctx, theme, 2);
         // Information and everyone's boxes.
-        let table = self.table_lines(ctx, theme, shown);
+        let table = self.table_lines(ctx, theme, shown, usize::from(a.info.width));
         let [top, bottom] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(table.len() as u16)])
                 .areas(a.info);
@@ -851,7 +869,7 @@ impl KokoroUi {
                 height: 1 + ROWS as u16,
             };
             let mut lines = vec![Line::styled(
-                truncate(&theme.text(&name_of(ctx, s)), 7, theme.ellipsis()),
+                abbreviate(&theme.text(&name_of(ctx, s)), 7, theme.ellipsis()),
                 if Some(s) == ctx.seat {
                     theme.accent()
                 } else {
@@ -917,7 +935,9 @@ pub fn sheet_lines(ctx: &Ctx<Kokoro>, theme: &Theme) -> Vec<Line<'static>> {
         |s| view.sheets.get(s).map_or(0, |x| i64::from(x.highest_box())),
         "the single highest box",
     );
-    let mut head = format!("{:<8}", "");
+    // The mark, the name, five boxes, then CG FG Dec Pen Tot.
+    let name_w = name_width(ctx, theme, 7, usize::from(MAT_W) - 1 - 3 * ROUNDS - 18);
+    let mut head = " ".repeat(1 + name_w);
     for r in 0..ROUNDS {
         let l = view.revealed.get(r).copied().unwrap_or(' ');
         head.push_str(&format!("{l:>3}"));
@@ -935,8 +955,8 @@ pub fn sheet_lines(ctx: &Ctx<Kokoro>, theme: &Theme) -> Vec<Line<'static>> {
             (true, false) => "★",
         };
         let mut row = format!(
-            "{mark}{:<7}",
-            truncate(&theme.text(&name_of(ctx, s)), 7, theme.ellipsis())
+            "{mark}{}",
+            fit(&theme.text(&name_of(ctx, s)), name_w, theme.ellipsis())
         );
         for b in sheet.boxes {
             row.push_str(&format!("{:>3}", b.unwrap_or(0)));

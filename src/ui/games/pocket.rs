@@ -61,6 +61,10 @@ impl GridGeo {
 #[derive(Clone, Debug, Default)]
 pub struct PocketUi {
     cursor: usize,
+    /// The finished turn the cursor was last placed after. A newer one means a new turn has
+    /// begun, whose cursor starts on the first face-down tile instead of where the previous
+    /// turn ended (which would point at that turn's last tile).
+    cursor_turn: Option<TurnSummary>,
     /// The finished turn whose tiles the player has already looked at.
     acked: Option<TurnSummary>,
     /// Why the last Enter / `t` / click did nothing; cleared by the next key or click.
@@ -73,6 +77,30 @@ impl PocketUi {
     fn showing<'v>(&self, view: &'v View) -> Option<&'v TurnSummary> {
         let last = view.last_turn.as_ref()?;
         (view.run.flips.is_empty() && self.acked.as_ref() != Some(last)).then_some(last)
+    }
+
+    /// A turn has finished since the cursor was placed, and the new one has not flipped yet.
+    fn new_turn(&self, view: &View) -> bool {
+        view.run.flips.is_empty() && view.last_turn.is_some() && view.last_turn != self.cursor_turn
+    }
+
+    /// Where the cursor is in `view`: at the start of a turn, on the first face-down tile.
+    fn cursor_at(&self, view: &View) -> usize {
+        if self.new_turn(view) {
+            (0..view.grid.len())
+                .find(|&c| view.grid[c] == CellView::FaceDown)
+                .unwrap_or(self.cursor)
+        } else {
+            self.cursor
+        }
+    }
+
+    /// Puts the cursor where [`PocketUi::cursor_at`] shows it, before a key or click moves it.
+    fn settle_cursor(&mut self, view: &View) {
+        if self.new_turn(view) {
+            self.cursor = self.cursor_at(view);
+            self.cursor_turn = view.last_turn.clone();
+        }
     }
 
     fn move_cursor(&mut self, dr: isize, dc: isize) {
@@ -211,7 +239,7 @@ fn grid_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme, geo: GridGeo) -> 
             if view.dealing == Some(cell) {
                 style = theme.accent();
             }
-            let here = cell == ui.cursor && (my_turn || ctx.seat.is_some());
+            let here = cell == ui.cursor_at(view) && (my_turn || ctx.seat.is_some());
             let (l, rgt) = if here { ("[", "]") } else { (" ", " ") };
             if here {
                 style = style.add_modifier(Modifier::REVERSED);
@@ -311,13 +339,10 @@ fn side_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
         let cracked = seat.received.iter().filter(|k| k.is_cracked()).count();
         lines.push(Line::from(vec![
             Span::styled(marker.to_string(), theme.accent()),
-            Span::raw(format!(
-                "{:<10}",
-                theme.text(&crate::ui::widgets::truncate(
-                    &name(s),
-                    10,
-                    theme.ellipsis()
-                ))
+            Span::raw(crate::ui::widgets::fit(
+                &theme.text(&name(s)),
+                10,
+                theme.ellipsis(),
             )),
             Span::raw(format!(" {:>2} pts {:>2} tiles", seat.score, seat.tiles)),
             Span::styled(
@@ -375,7 +400,7 @@ const COMMANDS: &[Command<Cmd>] = &[
         keys: &[Key::Any],
         key: "any key",
         label: "turn the tiles back",
-        help: "after a turn: turn its tiles face down (and nothing else)",
+        help: "after a turn: also turns its tiles face down",
     },
     Command {
         id: Cmd::Move,
@@ -424,23 +449,28 @@ impl GameUi<Pocket> for PocketUi {
     const UNDO: Option<&'static str> = None;
 
     fn applies(&self, cmd: Cmd, ctx: &Ctx<Pocket>) -> bool {
-        let showing = self.showing(ctx.view).is_some();
         match cmd {
-            Cmd::TurnBack => showing,
-            Cmd::Move => !showing,
-            Cmd::Flip | Cmd::Tap => !showing && !ctx.view.show_pending,
-            Cmd::Show => !showing && ctx.view.show_pending,
+            Cmd::TurnBack => self.showing(ctx.view).is_some(),
+            Cmd::Move => true,
+            Cmd::Flip | Cmd::Tap => !ctx.view.show_pending,
+            Cmd::Show => ctx.view.show_pending,
         }
     }
 
-    fn before_key(&mut self, _key: &KeyEvent, _ctx: &Ctx<Pocket>) {
+    fn before_key(&mut self, _key: &KeyEvent, ctx: &Ctx<Pocket>) {
         self.note = None;
+        self.settle_cursor(ctx.view);
+        // A key means someone has seen the shown tiles: they turn back, and the key then does
+        // what it says as well (the first key after a turn is not swallowed).
+        if let Some(last) = self.showing(ctx.view) {
+            self.acked = Some(last.clone());
+        }
     }
 
     fn run(&mut self, cmd: Cmd, key: KeyEvent, ctx: &Ctx<Pocket>) -> Option<Action> {
         match cmd {
             Cmd::TurnBack => {
-                // The first key only turns the shown tiles back, so nobody flips by accident.
+                // `before_key` has turned them back already; listed for the hint line and help.
                 self.acked = self.showing(ctx.view).cloned();
                 None
             }
@@ -489,9 +519,9 @@ impl GameUi<Pocket> for PocketUi {
             return None;
         };
         self.note = None;
+        self.settle_cursor(ctx.view);
         if let Some(last) = self.showing(ctx.view) {
             self.acked = Some(last.clone());
-            return None;
         }
         let cell = Self::cell_at(area, m.column, m.row)?;
         self.cursor = cell;
@@ -614,6 +644,57 @@ mod tests {
         let after = draw(&p, THEME, 80, 24);
         assert!(!after.contains("any key turns them back"), "{after}");
         assert_snapshot!("pocket_turned_back", after);
+    }
+
+    #[test]
+    fn a_new_turn_starts_on_the_first_face_down_tile_and_its_first_key_counts() {
+        let mut p = Play::new(table(humans(), 3), true);
+        // Ann flips from the far end of the grid until her turn ends.
+        while p.table.m.state.turn() == Some(0) {
+            let cell = (0..36)
+                .rev()
+                .find(|&c| p.table.m.state.is_face_down(c))
+                .expect("a tile");
+            flip_at(&mut p, cell);
+        }
+        let anns_last = p.ui.cursor;
+        let view = crate::engine::Game::view(&p.table.m.state, crate::engine::Viewer::Public);
+        let home = (0..36)
+            .find(|&c| view.grid[c] == CellView::FaceDown)
+            .expect("a face-down tile");
+        assert_ne!(home, anns_last);
+        assert_eq!(
+            p.ui.cursor_at(&view),
+            home,
+            "Bo's cursor starts at the first tile"
+        );
+        assert!(draw(&p, THEME, 80, 24).contains("any key turns them back"));
+        // Bo's first key turns the tiles back and moves the cursor: it is not swallowed.
+        let before = p.table.m.history.len();
+        p.on_event(&ch('j'));
+        assert_eq!(p.ui.cursor, home + GRID_SIDE);
+        assert_eq!(p.table.m.history.len(), before);
+        assert!(!draw(&p, THEME, 80, 24).contains("any key turns them back"));
+        // And a first Enter flips at once.
+        let mut p = Play::new(table(humans(), 3), true);
+        while p.table.m.state.turn() == Some(0) {
+            let cell = (0..36)
+                .rev()
+                .find(|&c| p.table.m.state.is_face_down(c))
+                .expect("a tile");
+            flip_at(&mut p, cell);
+        }
+        let before = p.table.m.history.len();
+        p.on_event(&key(KeyCode::Enter));
+        assert!(p.table.m.history.len() > before, "the first Enter flipped");
+        assert!(
+            p.table.m.history[before..].iter().any(|s| s.action
+                == Action::Flip {
+                    cell: home,
+                    tap: false
+                }),
+            "on the first face-down tile"
+        );
     }
 
     #[test]

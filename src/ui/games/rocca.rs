@@ -19,7 +19,7 @@ use crate::games::rocca::{
     label, owner,
 };
 use crate::ui::commands::{ARROWS, Command, ENTER, Key};
-use crate::ui::widgets::{truncate, wrap};
+use crate::ui::widgets::{fit, wrap};
 use crate::ui::{Ctx, GameUi, Theme};
 
 /// Columns of the family column: turn mark, letter, bite mark, space, name, space.
@@ -226,13 +226,13 @@ fn family_lines(
         Span::styled(if bite { "*" } else { " " }.to_string(), theme.accent()),
         Span::raw(" "),
     ];
-    let who = truncate(&theme.text(&name(ctx, seat)), 8, theme.ellipsis());
+    let who = fit(&theme.text(&name(ctx, seat)), 8, theme.ellipsis());
     let style = if ctx.seat == Some(seat) {
         theme.accent()
     } else {
         Style::new()
     };
-    spans.push(Span::styled(format!("{who:<8} "), style));
+    spans.push(Span::styled(format!("{who} "), style));
     let my_turn = !ctx.legal.is_empty();
     let mut cards: [Vec<Span<'static>>; 4] = Default::default();
     for i in 0..FAMILY {

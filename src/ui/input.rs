@@ -1,0 +1,245 @@
+//! Waiting on the terminal: for input, a deadline, a signal that asks the program to stop, or
+//! the terminal going away.
+//!
+//! crossterm's `event::read` cannot be told apart from a hung-up terminal: on a closed
+//! terminal its read returns end of file forever and it spins at full CPU without returning.
+//! So the event loop first waits here, on the terminal's file descriptor and on the stop
+//! signals, and only asks crossterm for events once the terminal has something to read and
+//! has not hung up. A hang-up, an error on the descriptor, SIGHUP, SIGTERM or SIGINT end the
+//! wait with a reason; the app then saves, restores the terminal and exits.
+//!
+//! A watchdog thread covers the one gap left: a terminal that hangs up after this wait said it
+//! was readable but before crossterm read it. If a stop signal is not acted on within
+//! [`GRACE`], the watchdog restores the terminal and exits the process itself. Logs are written
+//! atomically after every action, so exiting from there loses nothing already played.
+
+#[cfg(not(unix))]
+use std::io;
+use std::time::Duration;
+
+/// Why [`Waiter::wait`] returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wake {
+    /// The terminal has input (keys, mouse, or a resize to read from crossterm).
+    Input,
+    /// The timeout passed.
+    Timeout,
+    /// A signal asked the program to stop (its number).
+    Signal(i32),
+    /// The terminal hung up or its descriptor failed: no more input will ever come.
+    Closed,
+}
+
+/// How long a stop signal may go unanswered before the watchdog exits the process.
+pub const GRACE: Duration = Duration::from_secs(3);
+
+#[cfg(unix)]
+pub use unix::Waiter;
+
+#[cfg(unix)]
+mod unix {
+    use std::fs::File;
+    use std::io::{self, IsTerminal};
+    use std::os::fd::{AsRawFd, RawFd};
+    use std::time::Duration;
+
+    use mio::unix::SourceFd;
+    use mio::{Events, Interest, Poll, Token};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGWINCH};
+    use signal_hook_mio::v1_0::Signals;
+
+    use super::{GRACE, Wake};
+
+    const TTY: Token = Token(0);
+    const SIGNALS: Token = Token(1);
+
+    /// The signals that end the program: a closed window or logout, `kill`, an interrupt sent
+    /// from outside (Ctrl-C itself is a key in raw mode).
+    pub const STOP: [i32; 3] = [SIGHUP, SIGTERM, SIGINT];
+
+    pub struct Waiter {
+        poll: Poll,
+        events: Events,
+        signals: Signals,
+        /// The descriptor watched; the file keeps an opened `/dev/tty` (or a test's pipe) open.
+        fd: RawFd,
+        _file: Option<File>,
+        /// The terminal has hung up: every later wait says so at once (an edge-triggered poll
+        /// would not report it twice).
+        closed: bool,
+    }
+
+    impl Waiter {
+        /// Watches the terminal crossterm reads (standard input if it is a terminal, else
+        /// `/dev/tty`) and the stop signals, and starts the watchdog.
+        pub fn new() -> io::Result<Self> {
+            let stdin = io::stdin();
+            let (fd, file) = if stdin.is_terminal() {
+                (stdin.as_raw_fd(), None)
+            } else {
+                let f = File::open("/dev/tty")?;
+                (f.as_raw_fd(), Some(f))
+            };
+            let w = Waiter::watch(fd, file)?;
+            start_watchdog()?;
+            Ok(w)
+        }
+
+        /// Watches `file`'s descriptor instead of a terminal (tests), without a watchdog.
+        pub fn on_file(file: File) -> io::Result<Self> {
+            Waiter::watch(file.as_raw_fd(), Some(file))
+        }
+
+        fn watch(fd: RawFd, file: Option<File>) -> io::Result<Self> {
+            let poll = Poll::new()?;
+            poll.registry()
+                .register(&mut SourceFd(&fd), TTY, Interest::READABLE)?;
+            // SIGWINCH only wakes the wait: crossterm reports the resize itself.
+            let mut signals = Signals::new(STOP.iter().copied().chain([SIGWINCH]))?;
+            poll.registry()
+                .register(&mut signals, SIGNALS, Interest::READABLE)?;
+            Ok(Waiter {
+                poll,
+                events: Events::with_capacity(4),
+                signals,
+                fd,
+                _file: file,
+                closed: false,
+            })
+        }
+
+        /// Blocks until there is input, `timeout` passes (`None`: no timeout), a stop signal
+        /// arrives or the terminal goes away. Uses no CPU while it waits.
+        pub fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Wake> {
+            if self.closed {
+                return Ok(Wake::Closed);
+            }
+            loop {
+                match self.poll.poll(&mut self.events, timeout) {
+                    Ok(()) => {}
+                    // A signal handler ran (SIGWINCH, or one of ours): look at the pipe.
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
+                let mut input = false;
+                let mut closed = false;
+                let mut signalled = false;
+                for ev in self.events.iter() {
+                    match ev.token() {
+                        TTY if ev.is_read_closed() || ev.is_error() => closed = true,
+                        TTY => input = true,
+                        SIGNALS => signalled = true,
+                        _ => {}
+                    }
+                }
+                // Signals first: a resize that comes with a stop signal does not matter.
+                let mut resized = false;
+                if signalled || self.events.is_empty() {
+                    for sig in self.signals.pending() {
+                        if STOP.contains(&sig) {
+                            return Ok(Wake::Signal(sig));
+                        }
+                        resized = true;
+                    }
+                }
+                if closed {
+                    self.closed = true;
+                    return Ok(Wake::Closed);
+                }
+                if input || resized {
+                    return Ok(Wake::Input);
+                }
+                if self.events.is_empty() && timeout.is_some() {
+                    return Ok(Wake::Timeout);
+                }
+            }
+        }
+
+        /// The descriptor watched (for tests).
+        pub fn fd(&self) -> RawFd {
+            self.fd
+        }
+    }
+
+    /// A thread that waits for a stop signal and, if the process is still running
+    /// [`GRACE`] later (its main thread stuck), restores the terminal and exits.
+    fn start_watchdog() -> io::Result<()> {
+        let mut signals = signal_hook::iterator::Signals::new(STOP)?;
+        std::thread::Builder::new()
+            .name("signal watchdog".into())
+            .spawn(move || {
+                if let Some(sig) = signals.forever().next() {
+                    std::thread::sleep(GRACE);
+                    crate::ui::app::restore_terminal();
+                    std::process::exit(128 + sig);
+                }
+            })?;
+        Ok(())
+    }
+}
+
+/// Without Unix descriptors and signals: crossterm's own wait, which never reports a closed
+/// terminal (the console closes the process itself).
+#[cfg(not(unix))]
+pub struct Waiter;
+
+#[cfg(not(unix))]
+impl Waiter {
+    pub fn new() -> io::Result<Self> {
+        Ok(Waiter)
+    }
+
+    pub fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Wake> {
+        use ratatui::crossterm::event;
+        match timeout {
+            Some(t) if !event::poll(t)? => Ok(Wake::Timeout),
+            Some(_) => Ok(Wake::Input),
+            None => {
+                while !event::poll(Duration::from_secs(3600))? {}
+                Ok(Wake::Input)
+            }
+        }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::io::Write;
+    use std::time::Duration;
+
+    use super::*;
+
+    fn pipe_waiter() -> (Waiter, std::io::PipeWriter) {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        let file = std::fs::File::from(std::os::fd::OwnedFd::from(reader));
+        (Waiter::on_file(file).expect("waiter"), writer)
+    }
+
+    #[test]
+    fn input_then_timeout() {
+        let (mut w, mut tx) = pipe_waiter();
+        assert_eq!(
+            w.wait(Some(Duration::from_millis(10))).expect("wait"),
+            Wake::Timeout
+        );
+        tx.write_all(b"x").expect("write");
+        assert_eq!(w.wait(None).expect("wait"), Wake::Input);
+    }
+
+    #[test]
+    fn a_closed_input_ends_the_wait_instead_of_spinning() {
+        let (mut w, tx) = pipe_waiter();
+        drop(tx);
+        // Without a timeout: a closed input must not block forever either.
+        assert_eq!(w.wait(None).expect("wait"), Wake::Closed);
+        assert_eq!(w.wait(None).expect("wait"), Wake::Closed);
+    }
+
+    #[test]
+    fn input_followed_by_a_hang_up_is_a_hang_up() {
+        let (mut w, mut tx) = pipe_waiter();
+        tx.write_all(b"keys").expect("write");
+        drop(tx);
+        assert_eq!(w.wait(None).expect("wait"), Wake::Closed);
+    }
+}
