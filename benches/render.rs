@@ -26,7 +26,7 @@ fn mid_game<G: Registered>(players: usize, kind: &str) -> Play<G> {
     };
     let mut full =
         Table::new(Match::<G>::new(setup.clone()).expect("setup"), G::make_bot).expect("table");
-    full.run_bots(usize::MAX).expect("plays");
+    full.run_bots().expect("plays");
     let half = full.m.history.len() / 2;
     let mut t = Table::new(Match::<G>::new(setup).expect("setup"), G::make_bot).expect("table");
     for s in full.m.history.into_iter().take(half) {

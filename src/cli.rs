@@ -7,6 +7,7 @@ use std::time::Instant;
 use clap::{Args, Parser, Subcommand};
 
 use crate::engine::log::{self, PlayerEntry};
+use crate::engine::rng;
 use crate::engine::{Options, Setup};
 use crate::registry::{self, AnyGame, AnyTable};
 use crate::store;
@@ -140,12 +141,6 @@ pub fn parse_options(kvs: &[String]) -> Result<Options, String> {
     Ok(out)
 }
 
-/// Seat `i`'s bot seed, derived from the game's seed so a seeded game is reproducible.
-pub fn bot_seed(seed: u64, seat: usize) -> u64 {
-    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add(seat as u64 + 1)
-}
-
 fn parse_seat(s: &str, n: usize) -> Result<usize, String> {
     let seat: usize = s
         .trim()
@@ -214,7 +209,7 @@ pub fn play_setup(g: &dyn AnyGame, a: &PlayArgs, started: String) -> Result<Setu
                 Some(kind) => PlayerEntry::bot(
                     name.unwrap_or(format!("Bot {}", i + 1)),
                     kind,
-                    bot_seed(seed, i),
+                    rng::bot_seed(seed, i),
                 ),
                 None => PlayerEntry::human(name.unwrap_or(format!("Player {}", i + 1))),
             }
@@ -341,7 +336,9 @@ pub fn sim(a: &SimArgs) -> Result<SimReport, String> {
         let players = kinds
             .iter()
             .enumerate()
-            .map(|(i, kind)| PlayerEntry::bot(format!("{kind} {}", i + 1), kind, bot_seed(seed, i)))
+            .map(|(i, kind)| {
+                PlayerEntry::bot(format!("{kind} {}", i + 1), kind, rng::bot_seed(seed, i))
+            })
             .collect();
         let setup = Setup {
             options: options.clone(),
@@ -350,7 +347,7 @@ pub fn sim(a: &SimArgs) -> Result<SimReport, String> {
             started: started.clone(),
         };
         let mut t: Box<dyn AnyTable> = g.new_table(setup)?;
-        t.run_bots(usize::MAX)
+        t.run_bots()
             .map_err(|e| format!("game with seed {seed}: {e}"))?;
         let o = t
             .outcome()

@@ -2,6 +2,7 @@
 
 pub mod bots;
 pub mod cli;
+pub mod conformance;
 pub mod engine;
 pub mod files;
 pub mod games;

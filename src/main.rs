@@ -61,7 +61,10 @@ fn run(args: Cli) -> Result<Exit, String> {
         }
         None => {
             need_terminal("the launcher")?;
-            ui(args.ascii, Box::new(Launcher::new()))
+            ui(
+                args.ascii,
+                Box::new(Launcher::new(hotseat::registry::GAMES)),
+            )
         }
     }
 }

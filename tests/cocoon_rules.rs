@@ -936,9 +936,10 @@ fn replace_tells_which_tile_left_the_board() {
     roll(&mut g, &[2, 3, 1]);
     g.apply(Actor::Seat(0), &Action::Replace { at: 12 })
         .expect("legal");
+    // The steps it causes follow as lines of their own.
     assert_eq!(
-        g.last_notes(Viewer::Public),
-        vec!["moves the Swp tile to 12; E-3 (lose 3 EP) leaves the board".to_string()]
+        g.last_notes(Viewer::Public).first().map(String::as_str),
+        Some("moves the Swp tile to 12; E-3 (lose 3 EP) leaves the board")
     );
 }
 
@@ -963,4 +964,10 @@ fn a_tile_turned_up_on_arrival_is_named_once() {
         "{told:#?}"
     );
     assert!(told.iter().any(|l| l.contains("follows it")), "{told:#?}");
+}
+
+/// The whole conformance battery (rules, views, log round trip, driver, undo, log writes).
+#[test]
+fn conformance() {
+    hotseat::conformance::check_game::<hotseat::games::cocoon::Cocoon>();
 }

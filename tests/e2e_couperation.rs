@@ -40,10 +40,18 @@ fn play_a_few_turns_then_quit_and_replay() {
             .unwrap_or(0)
     };
     for _ in 0..3 {
-        // Our turn: answer a draw question with a digit, then act.
-        let f = t.wait_line("our turn", |l| {
-            l.contains("Your turn") || l.contains("You may draw")
-        });
+        // Our turn: answer a draw question with a digit, then act. A card the computer
+        // player or the deck would show waits for a key while our move can still be taken back.
+        let f = loop {
+            let f = t.wait_line("our turn or a waiting move", |l| {
+                l.contains("Your turn") || l.contains("You may draw") || l.contains("any key go on")
+            });
+            if !f.contains("any key go on") {
+                break f;
+            }
+            t.send(" ");
+            t.wait_until("the waiting move", |s| !s.contains("any key go on"));
+        };
         if f.contains("You may draw") {
             t.send("0");
             t.wait_line("the action step", |l| l.contains("Your turn"));

@@ -35,6 +35,9 @@ fn play_a_few_paths_then_quit_and_replay() {
         t.wait_line("our draw", |l| {
             l.contains("Player 1: draws") && l.contains(&at)
         });
+        // The next card waits for a key while the drawing can still be taken back.
+        t.wait_line("the held card", |l| l.contains("Ready to go on"));
+        t.send(" ");
     }
     let screen = t.frame();
     assert!(screen.contains("Round 1/5"), "{screen}");

@@ -35,6 +35,9 @@ fn a_night_and_a_vote_then_quit_and_replay() {
     t.wait_line("our night line", |l| {
         l.contains("Player 1: sleeps") || l.contains("Player 1: attacks")
     });
+    // What the night brings waits for a key while the night turn can still be taken back.
+    t.wait_line("the held dawn", |l| l.contains("any key go on"));
+    t.send(" ");
     // Morning, then the day's vote.
     let f = t.wait_line("the vote", |l| l.contains("Put your vote on a villager"));
     assert!(f.contains("Morning of day 1: the die lies on"), "{f}");

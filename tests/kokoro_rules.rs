@@ -525,7 +525,7 @@ fn sacred_grove_space_is_refused() {
             None,
         )
         .unwrap_err();
-    assert!(err.0.contains("sacred grove"), "{err}");
+    assert!(err.to_string().contains("sacred grove"), "{err}");
     // Guardian spaces remain drawable.
     let cg = mats::numbered_space(5).expect("#5");
     assert!(legal.contains(&Action::Draw {
@@ -597,7 +597,7 @@ fn mirror_pool_once_per_round() {
             None,
         )
         .unwrap_err();
-    assert!(err.0.contains("already"), "{err}");
+    assert!(err.to_string().contains("already"), "{err}");
     m.apply(
         Actor::Seat(0),
         Action::Draw {
@@ -680,7 +680,7 @@ fn mirrored_without_the_decree_is_refused() {
             None,
         )
         .unwrap_err();
-    assert!(err.0.contains("mirror-pool"), "{err}");
+    assert!(err.to_string().contains("mirror-pool"), "{err}");
 }
 
 // ── setup ─────────────────────────────────────────────────────────────────────────────────────
@@ -1189,7 +1189,7 @@ fn illegal_actions_are_refused() {
             None,
         )
         .unwrap_err();
-    assert!(err.0.contains("already"), "{err}");
+    assert!(err.to_string().contains("already"), "{err}");
     assert!(!m.state.legal_actions(0).contains(&Action::Draw {
         space: 10,
         mirrored: false
@@ -1582,4 +1582,10 @@ fn log_round_trip_replays_to_the_same_state() {
         let again = Match::<Kokoro>::from_log(&back).unwrap();
         assert_eq!(again.state, m.state);
     }
+}
+
+/// The whole conformance battery (rules, views, log round trip, driver, undo, log writes).
+#[test]
+fn conformance() {
+    hotseat::conformance::check_game::<hotseat::games::kokoro::Kokoro>();
 }

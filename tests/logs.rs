@@ -19,7 +19,7 @@ fn finished_log(g: &dyn AnyGame, seed: u64) -> LogFile {
         started: "2026-11-25T00:00:00Z".into(),
     };
     let mut t = g.new_table(setup).expect("setup");
-    t.run_bots(usize::MAX).expect("plays");
+    t.run_bots().expect("plays");
     assert!(t.outcome().is_some(), "{}: random game ended", g.id());
     t.to_log()
 }

@@ -974,3 +974,9 @@ fn tampered_actions_never_panic() {
         m.apply(Actor::Seat(seats[0]), a, None).expect("legal");
     }
 }
+
+/// The whole conformance battery (rules, views, log round trip, driver, undo, log writes).
+#[test]
+fn conformance() {
+    hotseat::conformance::check_game::<hotseat::games::pocket::Pocket>();
+}

@@ -21,7 +21,7 @@ fn unfinished_log(game: &str, seed: u64) -> LogFile {
         started: "2026-11-25T00:00:00Z".into(),
     };
     let mut t = g.new_table(setup).expect("setup");
-    t.run_bots(usize::MAX).expect("deal");
+    t.run_bots().expect("deal");
     assert!(t.outcome().is_none());
     t.to_log()
 }

@@ -62,6 +62,58 @@ impl std::fmt::Display for Illegal {
 
 impl std::error::Error for Illegal {}
 
+/// Why the driver refused an action: typed, so that callers (the log loader, the screen) tell
+/// whose turn it was from what the rules said without checking again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// `actor` owes nothing now; `to_move` is who does.
+    NotToMove { actor: Actor, to_move: ToMove },
+    /// A chance outcome this state cannot produce.
+    Impossible(String),
+    /// The rules refuse it, in their own words.
+    Rule(Illegal),
+}
+
+impl From<Illegal> for Refusal {
+    fn from(e: Illegal) -> Self {
+        Refusal::Rule(e)
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::NotToMove {
+                to_move: ToMove::Over,
+                ..
+            } => f.write_str("the game is over"),
+            Refusal::NotToMove {
+                actor: Actor::Seat(s),
+                to_move: ToMove::Chance,
+            } => write!(f, "seat {s} acted but chance was to move"),
+            Refusal::NotToMove {
+                actor: Actor::Seat(s),
+                to_move: ToMove::Seats(seats),
+            } => write!(
+                f,
+                "seat {s} acted but it was not to move (to move: {seats:?})"
+            ),
+            Refusal::NotToMove {
+                actor: Actor::Chance,
+                to_move,
+            } => write!(
+                f,
+                "chance acted but seats {:?} were to move",
+                to_move.seats()
+            ),
+            Refusal::Impossible(what) => write!(f, "impossible chance outcome {what}"),
+            Refusal::Rule(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
 /// Builds an `Err(Illegal)` from format arguments.
 #[macro_export]
 macro_rules! illegal {
@@ -198,6 +250,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + 'static {
     /// that let a choice repeat without end keep automated games finite this way.
     fn bot_actions(&self, seat: Seat) -> Vec<Self::Action> {
         self.legal_actions(seat)
+    }
+    /// Brings the actions of a log written under an older `rules_version` to this one, or
+    /// says why it cannot (the log is then refused with its version named).
+    fn migrate(rules_version: u32, _actions: &mut Vec<super::log::Entry>) -> Result<(), String> {
+        Err(format!(
+            "{} logs of rules version {rules_version} cannot be brought to version {}",
+            Self::NAME,
+            Self::RULES_VERSION
+        ))
     }
     /// A state that differs from this one only in what `viewer` may not know (other seats'
     /// secrets, unseen cards), varied by `salt`. Used by tests to prove views leak nothing.

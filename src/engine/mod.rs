@@ -12,7 +12,9 @@ pub mod session;
 pub mod table;
 
 pub use bot::Bot;
-pub use game::{Actor, Game, Illegal, Outcome, Seat, ToMove, Viewer, name_seats, seat_ref};
+pub use game::{
+    Actor, Game, Illegal, Outcome, Refusal, Seat, ToMove, Viewer, name_seats, seat_ref,
+};
 pub use options::{OptionSpec, Options};
 pub use session::{Match, Setup};
 pub use table::Table;

@@ -11,6 +11,31 @@ pub fn stream(seed: u64, index: u64) -> ChaCha8Rng {
     rng
 }
 
+/// SplitMix64's increment (the golden ratio), also the step between seats' bot seeds.
+const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// SplitMix64: advances `state` and returns its next number. The rules use it where they need
+/// a fixed, seedable shuffle without a generator (`vary_hidden`).
+pub fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(GAMMA);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The number SplitMix64 gives from state `x`, without keeping the state.
+pub fn mix(x: u64) -> u64 {
+    let mut state = x;
+    splitmix64(&mut state)
+}
+
+/// The seed of the computer player in `seat`, derived from the game's seed, so that one game
+/// seed gives the same computer players from the command line, the launcher and `sim`.
+pub fn bot_seed(seed: u64, seat: usize) -> u64 {
+    seed.wrapping_mul(GAMMA).wrapping_add(seat as u64 + 1)
+}
+
 /// Uniform in `0..n` (n > 0) without modulo bias.
 pub fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
     if n <= 1 {
@@ -70,6 +95,16 @@ mod tests {
             assert!(matches!(i, Some(1) | Some(3)));
         }
         assert_eq!(weighted(&mut rng, &[0, 0]), None);
+    }
+
+    #[test]
+    fn splitmix_matches_its_reference_values() {
+        // The first outputs of SplitMix64 from state 0 (Vigna's reference implementation).
+        let mut s = 0;
+        assert_eq!(splitmix64(&mut s), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(splitmix64(&mut s), 0x6E78_9E6A_A1B9_65F4);
+        assert_eq!(mix(0), 0xE220_A839_7B1D_CDAF);
+        assert_ne!(bot_seed(7, 0), bot_seed(7, 1));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::game::{Actor, Game, Illegal, Seat, ToMove, Viewer};
+use super::game::{Actor, Game, Illegal, Refusal, Seat, ToMove, Viewer};
 use super::log::{By, Entry, LogError, LogFile, LogResult, PlayerEntry};
 use super::options::{self, Options};
 use super::rng;
@@ -81,19 +81,15 @@ impl<G: Game> Match<G> {
         actor: Actor,
         action: G::Action,
         ms: Option<u64>,
-    ) -> Result<(), Illegal> {
-        match (self.state.to_move(), actor) {
-            (ToMove::Over, _) => return crate::illegal!("the game is over"),
-            (ToMove::Chance, Actor::Seat(s)) => {
-                return crate::illegal!("seat {s} acted while chance was to move");
-            }
-            (ToMove::Seats(seats), Actor::Seat(s)) if !seats.contains(&s) => {
-                return crate::illegal!("seat {s} is not to move (to move: {seats:?})");
-            }
-            (ToMove::Seats(seats), Actor::Chance) => {
-                return crate::illegal!("chance acted while seats {seats:?} were to move");
-            }
-            _ => {}
+    ) -> Result<(), Refusal> {
+        let to_move = self.state.to_move();
+        let owes = match (&to_move, actor) {
+            (ToMove::Chance, Actor::Chance) => true,
+            (ToMove::Seats(seats), Actor::Seat(s)) => seats.contains(&s),
+            _ => false,
+        };
+        if !owes {
+            return Err(Refusal::NotToMove { actor, to_move });
         }
         if actor == Actor::Chance
             && !self
@@ -102,7 +98,7 @@ impl<G: Game> Match<G> {
                 .iter()
                 .any(|(a, w)| *w > 0 && *a == action)
         {
-            return crate::illegal!("impossible chance outcome {action:?}");
+            return Err(Refusal::Impossible(format!("{action:?}")));
         }
         let undoable = match actor {
             Actor::Seat(s) => self.state.undoable(s, &action),
@@ -134,14 +130,16 @@ impl<G: Game> Match<G> {
     }
 
     /// Samples and applies chance actions until a seat is to move or the game is over.
-    pub fn run_chance(&mut self) -> Result<usize, Illegal> {
+    pub fn run_chance(&mut self) -> Result<usize, Refusal> {
         let mut n = 0;
         while let Some(a) = self.sample_chance() {
             self.apply(Actor::Chance, a, None)?;
             n += 1;
         }
         if self.state.to_move() == ToMove::Chance {
-            return crate::illegal!("chance is to move but has no outcome (a rules bug)");
+            return Err(Refusal::Rule(Illegal(
+                "chance is to move but has no outcome (a rules bug)".into(),
+            )));
         }
         Ok(n)
     }
@@ -238,13 +236,24 @@ impl<G: Game> Match<G> {
                 G::ID
             )));
         }
-        if log.rules_version != G::RULES_VERSION {
+        let mut actions = log.actions.clone();
+        if log.rules_version > G::RULES_VERSION {
             return Err(LogError::header(format!(
-                "rules version {} of {} is not the one this hotseat plays ({})",
+                "rules version {} of {} is newer than the one this hotseat plays ({}); update hotseat",
                 log.rules_version,
                 G::ID,
                 G::RULES_VERSION
             )));
+        }
+        if log.rules_version < G::RULES_VERSION {
+            G::migrate(log.rules_version, &mut actions).map_err(|e| {
+                LogError::header(format!(
+                    "rules version {} of {} is not the one this hotseat plays ({}): {e}",
+                    log.rules_version,
+                    G::ID,
+                    G::RULES_VERSION
+                ))
+            })?;
         }
         let seed: u64 = log
             .seed
@@ -272,10 +281,7 @@ impl<G: Game> Match<G> {
         };
         let mut m =
             Match::<G>::new(setup).map_err(|e| LogError::header(format!("bad setup: {e}")))?;
-        for (i, entry) in log.actions.iter().enumerate() {
-            if m.is_over() {
-                return Err(LogError::at(i, "action after the end of the game"));
-            }
+        for (i, entry) in actions.iter().enumerate() {
             let actor = match entry.by {
                 By::Chance if entry.ms.is_some() => {
                     return Err(LogError::at(i, "a chance outcome with a thinking time"));
@@ -299,27 +305,6 @@ impl<G: Game> Match<G> {
                     ),
                 ));
             }
-            match (m.state.to_move(), actor) {
-                (ToMove::Chance, Actor::Seat(s)) => {
-                    return Err(LogError::at(
-                        i,
-                        format!("seat {s} acted but chance was to move"),
-                    ));
-                }
-                (ToMove::Seats(seats), Actor::Chance) => {
-                    return Err(LogError::at(
-                        i,
-                        format!("chance acted but seats {seats:?} were to move"),
-                    ));
-                }
-                (ToMove::Seats(seats), Actor::Seat(s)) if !seats.contains(&s) => {
-                    return Err(LogError::at(
-                        i,
-                        format!("seat {s} acted but it was not to move (to move: {seats:?})"),
-                    ));
-                }
-                _ => {}
-            }
             // Every chance outcome comes from the seed: one that is possible but not the
             // seed's draw was changed after the game was dealt (or the seed was).
             if actor == Actor::Chance
@@ -335,12 +320,23 @@ impl<G: Game> Match<G> {
                     ),
                 ));
             }
-            m.apply(actor, action, entry.ms).map_err(|e| match actor {
-                Actor::Chance => LogError::at(i, e.0),
-                Actor::Seat(s) => LogError::at(i, format!("illegal action by seat {s}: {e}")),
-            })?;
+            // `apply` checks whose turn it is; only the wording of its refusals is the log's.
+            m.apply(actor, action, entry.ms)
+                .map_err(|e| match (e, actor) {
+                    (
+                        Refusal::NotToMove {
+                            to_move: ToMove::Over,
+                            ..
+                        },
+                        _,
+                    ) => LogError::at(i, "action after the end of the game"),
+                    (Refusal::Rule(e), Actor::Seat(s)) => {
+                        LogError::at(i, format!("illegal action by seat {s}: {e}"))
+                    }
+                    (e, _) => LogError::at(i, e.to_string()),
+                })?;
         }
-        let end = log.actions.len();
+        let end = actions.len();
         match (&log.result, m.state.outcome()) {
             (Some(r), Some(o)) if r.scores != o.scores => {
                 return Err(LogError::at(

@@ -191,6 +191,12 @@ impl App {
         }
     }
 
+    /// The frame's area, for screens that read events by where they drew (80×24 until known).
+    fn area(&self) -> Rect {
+        let (w, h) = self.size.unwrap_or((MIN_WIDTH, MIN_HEIGHT));
+        Rect::new(0, 0, w, h)
+    }
+
     /// The terminal's size, from the start and from every resize.
     pub fn set_size(&mut self, w: u16, h: u16) {
         self.size = Some((w, h));
@@ -270,7 +276,11 @@ impl App {
         } else if self.help {
             return false;
         }
-        let nav = top.on_event(ev);
+        let area = self.area();
+        let Some(top) = self.stack.last_mut() else {
+            return false;
+        };
+        let nav = top.on_event_in(ev, area, &self.theme);
         self.nav(nav);
         true
     }
@@ -343,7 +353,7 @@ mod tests {
     use super::*;
     use crate::engine::log::PlayerEntry;
     use crate::engine::{Match, Setup, Table};
-    use crate::registry::Registered;
+    use crate::ui::Registered;
     use crate::ui::demo::Demo;
     use crate::ui::play::Play;
     use crate::ui::testutil::{ch, draw_app, key};

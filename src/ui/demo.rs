@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{
     Actor, Bot, Game, Illegal, OptionSpec, Options, Outcome, Seat, ToMove, Viewer, options,
 };
-use crate::registry::{Entry, Registered};
 use crate::ui::commands::{Command, ENTER, Key};
+use crate::ui::registered::{Entry, Registered};
 use crate::ui::{Ctx, GameUi};
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -67,6 +67,18 @@ impl EventLog {
         self.entries.push(lines);
     }
 
+    /// Records the actions of `m` this log does not hold yet (after the driver played several).
+    pub fn catch_up<G: Game>(&mut self, m: &Match<G>) {
+        let names: Vec<String> = m.players.iter().map(|p| p.name.clone()).collect();
+        let from = self.len().min(m.history.len());
+        let mut state = m.state_at(from);
+        for step in &m.history[from..] {
+            self.record(&state, step.actor, &step.action, &names);
+            // These actions were applied once already, so they apply again.
+            let _ = state.apply(step.actor, &step.action);
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.entries.len()
     }
@@ -95,6 +107,8 @@ impl EventLog {
             .iter()
             .rev()
             .filter_map(|e| e.get(col).map(String::as_str))
+            // An action may tell several lines (a move and what it caused), newest last.
+            .flat_map(|l| l.rsplit('\n'))
             .filter(|l| !l.is_empty())
             .take(max)
             .collect();

@@ -14,7 +14,7 @@ use crate::games::couperation::Couperation;
 use crate::games::kokoro::Kokoro;
 use crate::games::pocket::Pocket;
 use crate::games::rocca::Rocca;
-use crate::registry::Registered;
+use crate::ui::Registered;
 
 use super::app::App;
 use super::commands::{self, every_key};
@@ -341,7 +341,7 @@ fn finished<G: Registered>(players: usize, kind: &str) -> Play<G> {
         .map(|i| PlayerEntry::bot(format!("P{i}"), kind, i as u64))
         .collect();
     let mut t = Table::new(new_match::<G>(players, 5), G::make_bot).expect("table");
-    crate::registry::AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+    crate::ui::AnyTable::run_bots(&mut t).expect("plays");
     let p = Play::new(t, true);
     assert!(p.is_over());
     p

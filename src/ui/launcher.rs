@@ -8,7 +8,7 @@ use ratatui::layout::{Constraint, Layout};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::registry::{self, AnyGame};
+use super::AnyGame;
 use crate::store::{self, Saved};
 
 use super::rules_page::RulesPage;
@@ -28,10 +28,10 @@ pub struct Catalog {
 }
 
 impl Catalog {
-    /// The registered games and the user's data folder.
-    pub fn standard() -> Self {
+    /// `games` (the registry's list) and the user's data folder.
+    pub fn standard(games: &[&'static dyn AnyGame]) -> Self {
         Catalog {
-            games: registry::GAMES.to_vec(),
+            games: games.to_vec(),
             dir: store::games_dir(),
         }
     }
@@ -62,9 +62,9 @@ pub struct Launcher {
 }
 
 impl Launcher {
-    /// The launcher over the registered games and the user's data folder.
-    pub fn new() -> Self {
-        Launcher::new_in(Catalog::standard())
+    /// The launcher over `games` (the registry's list) and the user's data folder.
+    pub fn new(games: &[&'static dyn AnyGame]) -> Self {
+        Launcher::new_in(Catalog::standard(games))
     }
 
     pub fn new_in(catalog: Catalog) -> Self {
@@ -76,12 +76,6 @@ impl Launcher {
 
     fn game(&self) -> Option<&'static dyn AnyGame> {
         self.catalog.games.get(self.selected).copied()
-    }
-}
-
-impl Default for Launcher {
-    fn default() -> Self {
-        Launcher::new()
     }
 }
 

@@ -47,14 +47,14 @@ fn wide_logs(dir: &std::path::Path) {
     let mut t = pocket
         .new_table(setup(bots("memory", &WIDE), &[]))
         .expect("pocket table");
-    t.run_bots(usize::MAX).expect("plays");
+    t.run_bots().expect("plays");
     assert!(t.outcome().is_some());
     log::write_atomic(&dir.join("pocket.json"), &t.to_log()).expect("write");
     let kokoro = registry::find("kokoro").expect("kokoro");
     let mut t = kokoro
         .new_table(setup(bots("planner", &WIDE[..3]), &[]))
         .expect("kokoro table");
-    t.run_bots(10).expect("plays");
+    t.run_bots_for(10).expect("plays");
     let mut l = t.to_log();
     l.started = "2026-11-26T09:30:00Z".into();
     log::write_atomic(&dir.join("kokoro.json"), &l).expect("write");
@@ -102,7 +102,7 @@ fn end_panel_lines_up_wide_names() {
     ))
     .expect("match");
     let mut t = Table::new(m, crate::games::pocket::Pocket::make_bot).expect("table");
-    AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+    AnyTable::run_bots(&mut t).expect("plays");
     let p = Play::new(t, true);
     assert!(p.is_over());
     let scores = crate::engine::Game::outcome(&p.table.m.state)
@@ -186,7 +186,7 @@ fn kokoro_final_sheet_keeps_default_names_whole() {
     ))
     .expect("match");
     let mut t = Table::new(m, crate::games::kokoro::Kokoro::make_bot).expect("table");
-    AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+    AnyTable::run_bots(&mut t).expect("plays");
     let p = Play::new(t, true);
     assert!(p.is_over());
     let shown = draw(&p, THEME, 80, 24);
@@ -202,7 +202,7 @@ fn kokoro_final_sheet_keeps_default_names_whole() {
     ))
     .expect("match");
     let mut t = Table::new(m, crate::games::kokoro::Kokoro::make_bot).expect("table");
-    AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+    AnyTable::run_bots(&mut t).expect("plays");
     let p = Play::new(t, true);
     let view = crate::engine::Game::view(&p.table.m.state, crate::engine::Viewer::Public);
     let sheet_w = usize::from(super::games::kokoro::MAT_W);

@@ -14,6 +14,7 @@ pub mod launcher;
 pub mod pass;
 pub mod play;
 pub mod play_keys;
+pub mod registered;
 pub mod replay;
 pub mod rules_page;
 pub mod saved;
@@ -32,6 +33,8 @@ mod layout_tests;
 mod tests;
 #[cfg(test)]
 pub(crate) mod testutil;
+#[cfg(test)]
+mod undo_tests;
 
 use std::time::Instant;
 
@@ -40,6 +43,7 @@ use ratatui::crossterm::event::{Event, KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
 
 pub use app::run;
+pub use registered::{AnyGame, AnyTable, Registered};
 pub use theme::{Theme, UiOptions};
 
 use crate::engine::{Game, Seat};
@@ -62,6 +66,11 @@ pub trait Screen {
     /// Draws the whole frame. Pure: no state changes, no I/O.
     fn render(&self, f: &mut Frame, theme: &Theme);
     fn on_event(&mut self, ev: &Event) -> Nav;
+    /// [`Screen::on_event`] for a screen that needs the frame's area and theme to read an
+    /// event (mouse hit-testing), so that drawing need not remember them.
+    fn on_event_in(&mut self, ev: &Event, _area: Rect, _theme: &Theme) -> Nav {
+        self.on_event(ev)
+    }
     /// When the screen next needs to act without input (a bot's move, autoplay); `None` = idle.
     fn deadline(&self) -> Option<Instant> {
         None

@@ -1,7 +1,6 @@
 //! The game screen around any game's [`GameUi`]: header, board, event pane, hint line; the
 //! pass-the-keyboard hand-off, the computer players' pace, undo, and the end panel.
 
-use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use ratatui::Frame;
@@ -10,8 +9,9 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
-use crate::engine::{Actor, Seat, Table, ToMove, Viewer};
-use crate::registry::Registered;
+use crate::engine::table::{Next, Pace};
+use crate::engine::{Actor, Seat, Table, Viewer};
+use crate::ui::Registered;
 
 use super::commands::{self, Command};
 use super::events::{self, EventLog};
@@ -32,6 +32,31 @@ pub fn play_screen<G: Registered>(table: Table<G>, back_to_launcher: bool) -> Bo
     Box::new(Play::new(table, back_to_launcher))
 }
 
+/// Where the game screen's turn stands: exactly one of these at a time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// The board is hidden until this seat's player takes the keyboard.
+    HandOff(Seat),
+    /// This person is at the keyboard and to move.
+    Person(Seat),
+    /// The computer players to move act at this instant; any key makes them act at once.
+    Bots(Instant),
+    /// The next step would show this person something new while they may still take their
+    /// last decision back: it waits for their key.
+    Held(Seat),
+    Over,
+    Halted(Halt),
+}
+
+/// Why the game stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Halt {
+    /// A rules or computer-player error: the game cannot go on.
+    Broken(String),
+    /// The log could not be written: `r` tries again; leaving without it asks first.
+    Unsaved { error: String, leaving: bool },
+}
+
 pub struct Play<G: Registered> {
     pub table: Table<G>,
     pub ui: G::Ui,
@@ -40,20 +65,14 @@ pub struct Play<G: Registered> {
     pub events: EventLog,
     /// The human seat at the keyboard, whose view is drawn.
     pub keyboard: Option<Seat>,
-    /// While `Some(seat)`, the board is hidden until `seat` presses Enter.
-    pub pass: Option<Seat>,
-    /// When the computer player to move acts.
-    pub bot_at: Option<Instant>,
-    /// A message for the status line (an error, "took back ...").
+    pub turn: Turn,
+    /// The person who may press `u` now (see [`Table::undo_span`]).
+    undo_by: Option<Seat>,
+    /// A message for the status line ("took back ...", a refusal).
     pub status: Option<String>,
     /// How many event lines the pane is scrolled back (PgUp/PgDn); 0 follows the newest.
     pub events_back: usize,
-    /// A rules or bot error that stops the game.
-    pub halted: Option<String>,
     turn_started: Instant,
-    board: Cell<Rect>,
-    /// The theme of the last draw, for the game's key and mouse handling.
-    theme: Cell<Theme>,
     /// Where app-level records (high scores) go; `None` in unit tests.
     pub data_dir: Option<std::path::PathBuf>,
     /// The game's `on_game_over` has been called.
@@ -76,19 +95,16 @@ impl<G: Registered> Play<G> {
             names,
             events,
             keyboard,
-            pass: None,
-            bot_at: None,
+            turn: Turn::Over,
+            undo_by: None,
             status: None,
             events_back: 0,
-            halted: None,
             turn_started: Instant::now(),
-            board: Cell::new(Rect::default()),
-            theme: Cell::new(Theme::default()),
             data_dir: (!cfg!(test)).then(crate::store::data_dir),
             over_seen: false,
             end_hidden: false,
         };
-        p.advance();
+        p.drive(0);
         p
     }
 
@@ -96,14 +112,12 @@ impl<G: Registered> Play<G> {
     pub fn with_data_dir(mut self, dir: Option<std::path::PathBuf>) -> Self {
         self.data_dir = dir;
         self.over_seen = false;
-        self.advance();
+        self.drive(0);
         self
     }
 
     fn humans(&self) -> usize {
-        (0..self.names.len())
-            .filter(|&s| !self.table.is_bot(s))
-            .count()
+        self.table.people()
     }
 
     fn name(&self, seat: Seat) -> &str {
@@ -112,6 +126,22 @@ impl<G: Registered> Play<G> {
 
     pub fn is_over(&self) -> bool {
         self.table.m.is_over()
+    }
+
+    /// The seat whose hand-off screen is up.
+    pub fn pass(&self) -> Option<Seat> {
+        match self.turn {
+            Turn::HandOff(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// When the computer players act, while they are thinking.
+    pub fn bot_at(&self) -> Option<Instant> {
+        match self.turn {
+            Turn::Bots(at) => Some(at),
+            _ => None,
+        }
     }
 
     /// The viewer whose view is on screen. With several people at the table, a private view
@@ -132,174 +162,229 @@ impl<G: Registered> Play<G> {
         }
     }
 
-    /// Applies an action and records its event lines for every viewer.
-    fn apply(&mut self, actor: Actor, action: G::Action, ms: Option<u64>) -> Result<(), String> {
-        let before = self.table.m.state.clone();
-        self.table
-            .apply(actor, action.clone(), ms)
-            .map_err(|e| e.0)?;
-        self.events.record(&before, actor, &action, &self.names);
-        self.events_back = 0;
-        Ok(())
-    }
-
-    /// Plays chance, then decides who acts next: a bot (after a pause) or a human (after a
-    /// hand-off if the views are private).
-    fn advance(&mut self) {
-        if self.halted.is_some() {
+    /// Runs the table's driver (chance, then up to `bot_rounds` rounds of computer players) and
+    /// sets the turn from where it stops.
+    fn drive(&mut self, bot_rounds: usize) {
+        if matches!(self.turn, Turn::Halted(_)) {
             return;
         }
-        while let Some(a) = self.table.m.sample_chance() {
-            if let Err(e) = self.apply(Actor::Chance, a, None) {
-                self.halted = Some(format!("chance failed: {e}"));
-                return;
-            }
+        let hold_for = self.keyboard.filter(|&k| !self.table.is_bot(k));
+        let next = self.table.advance(Pace {
+            bot_rounds,
+            hold_for,
+        });
+        if self.events.len() != self.table.m.history.len() {
+            self.events.catch_up(&self.table.m);
+            self.events_back = 0;
         }
-        match self.table.m.to_move() {
-            ToMove::Over => {
-                self.bot_at = None;
+        self.turn = match next {
+            Err(e) => Turn::Halted(Halt::Broken(format!("the game cannot go on: {e}"))),
+            Ok(Next::Over) => {
                 if !self.over_seen {
                     self.over_seen = true;
                     self.ui
                         .on_game_over(&self.table.m, self.data_dir.as_deref());
                 }
-                return;
+                Turn::Over
             }
-            ToMove::Chance => {
-                self.halted = Some("chance is to move but has no outcome".into());
-                return;
-            }
-            ToMove::Seats(_) => {}
-        }
-        if self.table.bot_to_move().is_some() {
-            if self.bot_at.is_none() {
-                self.bot_at = Some(Instant::now() + BOT_DELAY);
-            }
-            return;
-        }
-        self.bot_at = None;
-        let Some(seat) = self.table.m.to_move().seats().first().copied() else {
-            return;
+            Ok(Next::Bots(_)) => Turn::Bots(Instant::now() + BOT_DELAY),
+            Ok(Next::Held(seat)) => Turn::Held(seat),
+            Ok(Next::People(seats)) => match seats.first() {
+                Some(&seat) => self.hand_to(seat),
+                None => Turn::Halted(Halt::Broken("nobody is to move".into())),
+            },
         };
-        self.hand_to(seat);
+        if let Some(error) = self.table.save_error.clone() {
+            self.turn = Turn::Halted(Halt::Unsaved {
+                error,
+                leaving: false,
+            });
+        }
+        self.undo_by = self.keyboard.filter(|&k| {
+            !matches!(self.turn, Turn::Over | Turn::Halted(_)) && self.table.undo_span(k).is_some()
+        });
     }
 
-    fn hand_to(&mut self, seat: Seat) {
-        if self.keyboard == Some(seat) && self.pass.is_none() {
-            return;
+    fn hand_to(&mut self, seat: Seat) -> Turn {
+        if self.keyboard == Some(seat) {
+            return Turn::Person(seat);
         }
-        if G::Ui::PRIVATE && self.humans() > 1 && self.keyboard != Some(seat) {
-            self.pass = Some(seat);
+        if G::Ui::PRIVATE && self.humans() > 1 {
             // Forget the previous player's selections with their view.
             self.ui = G::Ui::default();
-        } else {
-            self.pass = None;
-            self.keyboard = Some(seat);
-            self.turn_started = Instant::now();
+            return Turn::HandOff(seat);
         }
+        self.keyboard = Some(seat);
+        self.turn_started = Instant::now();
+        Turn::Person(seat)
     }
 
-    /// The pass screen's Enter: the named seat takes the keyboard.
+    /// The hand-off screen's Enter: its seat takes the keyboard.
     fn confirm_pass(&mut self) {
-        if let Some(seat) = self.pass.take() {
+        if let Turn::HandOff(seat) = self.turn {
             self.keyboard = Some(seat);
             self.turn_started = Instant::now();
+            self.turn = Turn::Person(seat);
+            self.undo_by = None;
         }
     }
 
-    /// The computer player to move acts now.
+    /// The computer players to move act now.
     pub fn bot_move(&mut self) {
-        self.bot_at = None;
-        let Some(seat) = self.table.bot_to_move() else {
-            self.advance();
-            return;
-        };
-        let before = self.table.m.state.clone();
-        match self.table.bot_step(seat) {
-            Ok(a) => self
-                .events
-                .record(&before, Actor::Seat(seat), &a, &self.names),
-            Err(e) => {
-                self.halted = Some(format!("{} could not move: {e}", self.name(seat)));
-                return;
-            }
+        if matches!(self.turn, Turn::Bots(_)) {
+            self.drive(1);
         }
-        self.advance();
+    }
+
+    /// Lets a held step happen (the person gives up taking their last move back).
+    pub fn go_on(&mut self) {
+        if !matches!(self.turn, Turn::Held(_)) {
+            return;
+        }
+        match self.table.release() {
+            Ok(()) => self.drive(0),
+            Err(e) => self.turn = Turn::Halted(Halt::Broken(format!("the game cannot go on: {e}"))),
+        }
     }
 
     /// The human seat at the keyboard if it is to move now.
     fn human_to_move(&self) -> Option<Seat> {
-        let seat = self.keyboard?;
-        (self.pass.is_none()
-            && self.halted.is_none()
-            && self.bot_at.is_none()
-            && !self.table.is_bot(seat)
-            && self.table.m.to_move().includes(seat))
-        .then_some(seat)
+        match self.turn {
+            Turn::Person(seat) => Some(seat),
+            _ => None,
+        }
     }
 
-    fn human_action(&mut self, seat: Seat, action: G::Action) {
+    /// The person in `seat` does `action` (as their keys or mouse would).
+    pub fn act(&mut self, seat: Seat, action: G::Action) {
         let ms = self.turn_started.elapsed().as_millis() as u64;
-        match self.apply(Actor::Seat(seat), action, Some(ms)) {
+        match self.table.apply(Actor::Seat(seat), action, Some(ms)) {
             Ok(()) => {
                 self.turn_started = Instant::now();
-                self.advance();
+                self.drive(0);
             }
             Err(e) => self.status = Some(format!("Not allowed: {e}")),
         }
     }
 
-    /// Whether `u` may take an action back now: the last action is the keyboard holder's own,
-    /// undoable, and nobody else has had the keyboard since (the pass screen for the next
-    /// player still counts as the holder's: nobody has taken the keyboard yet).
+    /// Whether `u` takes something back now: the person at the keyboard made the last decision
+    /// that counts, the game lets it be taken back, and nothing they had not seen has been
+    /// shown since (nor has anybody else taken the keyboard).
     pub fn can_undo(&self) -> bool {
-        match (self.table.m.undoable(), self.keyboard) {
-            (Some((s, n)), Some(k)) => s == k && n > 0 && !self.table.is_bot(s) && !self.is_over(),
-            _ => false,
-        }
+        self.undo_by.is_some()
     }
 
     fn undo(&mut self) {
-        if !self.can_undo() {
+        let Some(seat) = self.undo_by else {
+            self.status = Some("Nothing to take back".into());
+            return;
+        };
+        let handed_off = matches!(self.turn, Turn::HandOff(_));
+        if !self.table.undo(seat) {
             self.status = Some("Nothing to take back".into());
             return;
         }
-        self.table.undo(1);
         self.events.truncate(self.table.m.history.len());
-        self.status = Some("Took back your last action".into());
-        self.bot_at = None;
-        self.advance();
+        self.events_back = 0;
+        self.status = Some("Took back your last move".into());
+        if handed_off {
+            // Back to the hand-off screen of the seat that acted: whoever holds the keyboard
+            // now must not see that seat's view without it.
+            self.keyboard = None;
+        }
+        self.drive(0);
     }
 
-    fn leave(&self) -> Nav {
+    fn leave(&mut self) -> Nav {
+        if self.table.unsaved() {
+            self.table.persist();
+            if let Some(error) = self.table.save_error.clone() {
+                self.turn = Turn::Halted(Halt::Unsaved {
+                    error,
+                    leaving: true,
+                });
+                return Nav::Stay;
+            }
+        }
+        self.exit()
+    }
+
+    fn exit(&self) -> Nav {
         if self.back { Nav::Pop } else { Nav::Quit }
+    }
+
+    /// Keys while the log cannot be written: retry, or leave only when the player says so.
+    fn on_halted_key(&mut self, key: KeyEvent) -> Nav {
+        let Turn::Halted(Halt::Unsaved { error, leaving }) = self.turn.clone() else {
+            return match key.code {
+                KeyCode::Char('q') | KeyCode::Esc => self.exit(),
+                _ => Nav::Stay,
+            };
+        };
+        match key.code {
+            KeyCode::Char('r') => {
+                self.table.persist();
+                if self.table.save_error.is_none() {
+                    self.status = Some("Saved".into());
+                    self.turn = Turn::Over;
+                    self.drive(0);
+                } else {
+                    self.turn = Turn::Halted(Halt::Unsaved {
+                        error: self.table.save_error.clone().unwrap_or(error),
+                        leaving,
+                    });
+                }
+                Nav::Stay
+            }
+            KeyCode::Char('y') if leaving => self.exit(),
+            KeyCode::Char('q') => {
+                self.turn = Turn::Halted(Halt::Unsaved {
+                    error,
+                    leaving: true,
+                });
+                Nav::Stay
+            }
+            KeyCode::Esc if leaving => {
+                self.turn = Turn::Halted(Halt::Unsaved {
+                    error,
+                    leaving: false,
+                });
+                Nav::Stay
+            }
+            _ => Nav::Stay,
+        }
     }
 
     /// Whether the screen's own command `cmd` does something now.
     pub fn applies(&self, cmd: PlayCmd) -> bool {
         let over = self.is_over();
         let closable = over && G::Ui::END_CLOSABLE;
+        let hand_off = matches!(self.turn, Turn::HandOff(_));
         match cmd {
             PlayCmd::Leave => !over,
             PlayCmd::LeaveEnd | PlayCmd::Replay => over,
             PlayCmd::HideEnd => closable && !self.end_hidden,
             PlayCmd::ShowEnd => closable && self.end_hidden,
             PlayCmd::Rules => true,
-            PlayCmd::Scroll => self.pass.is_none(),
-            PlayCmd::Ready => !over && self.pass.is_some(),
+            PlayCmd::Scroll => !hand_off,
+            PlayCmd::Ready => hand_off,
             PlayCmd::Undo => {
                 G::Ui::UNDO.is_some()
                     && !over
-                    && (self.can_undo() || (self.pass.is_none() && self.bot_at.is_none()))
+                    && (self.can_undo() || matches!(self.turn, Turn::Person(_)))
             }
-            PlayCmd::Skip => !over && self.pass.is_none() && self.bot_at.is_some(),
+            PlayCmd::Skip => matches!(self.turn, Turn::Bots(_)),
+            PlayCmd::GoOn => matches!(self.turn, Turn::Held(_)),
         }
     }
 
-    fn on_key(&mut self, key: KeyEvent) -> Nav {
+    fn on_key(&mut self, key: KeyEvent, theme: Theme) -> Nav {
         self.status = None;
+        if matches!(self.turn, Turn::Halted(_)) {
+            return self.on_halted_key(key);
+        }
         let Some(cmd) = commands::find(PLAY_COMMANDS, &key, |c| self.applies(c)) else {
-            self.game_input(|ui, ctx| ui.on_key(key, ctx));
+            self.game_input(theme, |ui, ctx| ui.on_key(key, ctx));
             return Nav::Stay;
         };
         match cmd {
@@ -332,13 +417,18 @@ impl<G: Registered> Play<G> {
             PlayCmd::Ready => self.confirm_pass(),
             PlayCmd::Undo => self.undo(),
             PlayCmd::Skip => self.bot_move(),
+            PlayCmd::GoOn => self.go_on(),
         }
         Nav::Stay
     }
 
     /// Hands an input to the game's UI with the view of the human to move, and applies the
     /// action it makes of it, if any.
-    fn game_input(&mut self, input: impl FnOnce(&mut G::Ui, &Ctx<G>) -> Option<G::Action>) {
+    fn game_input(
+        &mut self,
+        theme: Theme,
+        input: impl FnOnce(&mut G::Ui, &Ctx<G>) -> Option<G::Action>,
+    ) {
         let Some(seat) = self.human_to_move() else {
             return;
         };
@@ -349,30 +439,86 @@ impl<G: Registered> Play<G> {
             seat: Some(seat),
             legal: &legal,
             names: &self.names,
-            ascii: self.theme.get().ascii,
-            color: self.theme.get().color,
+            ascii: theme.ascii,
+            color: theme.color,
         };
         if let Some(a) = input(&mut self.ui, &ctx) {
-            self.human_action(seat, a);
+            self.act(seat, a);
+        }
+    }
+
+    /// The board's area in a frame of `area`: the one rule both drawing and the mouse use.
+    fn board_area(area: Rect) -> Rect {
+        let [_, body, _] = Self::rows(area);
+        G::Ui::layout(body).0
+    }
+
+    fn rows(area: Rect) -> [Rect; 3] {
+        Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+        ])
+        .areas(area)
+    }
+
+    /// Handles an event in a frame of `area` drawn with `theme`.
+    pub fn handle(&mut self, ev: &Event, area: Rect, theme: Theme) -> Nav {
+        match ev {
+            Event::Key(k) if k.kind != KeyEventKind::Release => self.on_key(*k, theme),
+            Event::Mouse(m) => {
+                let board = Self::board_area(area);
+                self.game_input(theme, |ui, ctx| ui.on_mouse(*m, board, ctx));
+                Nav::Stay
+            }
+            _ => Nav::Stay,
         }
     }
 
     fn turn_text(&self, theme: &Theme) -> String {
-        if self.halted.is_some() {
-            return "Stopped".into();
+        match &self.turn {
+            Turn::Halted(Halt::Broken(_)) => "Stopped".into(),
+            Turn::Halted(Halt::Unsaved { .. }) => "Not saved".into(),
+            Turn::Over => "Game over".into(),
+            Turn::HandOff(seat) => format!("Pass to {}", self.name(*seat)),
+            Turn::Held(_) => {
+                let bots: Vec<&str> = self
+                    .table
+                    .held_bots()
+                    .into_iter()
+                    .map(|s| self.name(s))
+                    .collect();
+                if bots.is_empty() {
+                    "Ready to go on".into()
+                } else {
+                    format!("{} ready to move", bots.join(", "))
+                }
+            }
+            Turn::Bots(_) => {
+                let bots: Vec<&str> = self
+                    .table
+                    .m
+                    .to_move()
+                    .seats()
+                    .iter()
+                    .filter(|&&s| self.table.is_bot(s))
+                    .map(|&s| self.name(s))
+                    .collect();
+                let verb = if bots.len() == 1 { "is" } else { "are" };
+                format!("{} {verb} thinking{}", bots.join(", "), theme.ellipsis())
+            }
+            Turn::Person(_) => {
+                let names: Vec<&str> = self
+                    .table
+                    .m
+                    .to_move()
+                    .seats()
+                    .iter()
+                    .map(|&s| self.name(s))
+                    .collect();
+                format!("{} to move", names.join(", "))
+            }
         }
-        if self.is_over() {
-            return "Game over".into();
-        }
-        if let Some(seat) = self.pass {
-            return format!("Pass to {}", self.name(seat));
-        }
-        let seats = self.table.m.to_move().seats().to_vec();
-        if let Some(bot) = self.table.bot_to_move() {
-            return format!("{} is thinking{}", self.name(bot), theme.ellipsis());
-        }
-        let names: Vec<&str> = seats.iter().map(|&s| self.name(s)).collect();
-        format!("{} to move", names.join(", "))
     }
 
     fn render_header(&self, f: &mut Frame, area: Rect, theme: &Theme) {
@@ -382,7 +528,7 @@ impl<G: Registered> Play<G> {
             Span::styled(theme.text(&self.turn_text(theme)), theme.accent()),
         ]);
         f.render_widget(Paragraph::new(left), area);
-        let right = match (self.pass, self.viewer()) {
+        let right = match (self.pass(), self.viewer()) {
             (Some(_), _) => String::new(),
             (None, Viewer::Seat(s)) => format!("{}'s view ", theme.text(self.name(s))),
             (None, _) => "Public view ".into(),
@@ -396,9 +542,19 @@ impl<G: Registered> Play<G> {
     /// The hint line: the commands that apply now, the game's between the screen's first
     /// (hand-off, waiting) and its last (undo, leave, rules). `u` only when it can act.
     fn hints(&self, theme: &Theme) -> Vec<(&'static str, &'static str)> {
-        let first = |c: PlayCmd| matches!(c, PlayCmd::Ready | PlayCmd::Skip);
+        let mut keys = match &self.turn {
+            Turn::Halted(Halt::Unsaved { leaving: true, .. }) => {
+                return vec![("y", "leave anyway"), ("r", "try again"), ("Esc", "stay")];
+            }
+            Turn::Halted(Halt::Unsaved { .. }) => {
+                return vec![("r", "try to save again"), ("q", "leave"), ("?", "help")];
+            }
+            Turn::Halted(Halt::Broken(_)) => return vec![("q", "leave")],
+            _ => Vec::new(),
+        };
+        let first = |c: PlayCmd| matches!(c, PlayCmd::Ready | PlayCmd::Skip | PlayCmd::GoOn);
         let shown = |c: PlayCmd| self.applies(c) && (c != PlayCmd::Undo || self.can_undo());
-        let mut keys = commands::hints(PLAY_COMMANDS, |c| first(c) && shown(c));
+        keys.extend(commands::hints(PLAY_COMMANDS, |c| first(c) && shown(c)));
         if let Some(seat) = self.human_to_move() {
             let view = self.table.m.state.view(Viewer::Seat(seat));
             let legal = self.table.m.state.legal_actions(seat);
@@ -418,21 +574,13 @@ impl<G: Registered> Play<G> {
     }
 
     fn render_status(&self, f: &mut Frame, area: Rect, theme: &Theme) {
-        let problem = self
-            .halted
-            .clone()
-            .or_else(|| self.status.clone())
-            .or_else(|| self.table.save_error.clone());
-        let line = match problem {
-            Some(msg) => {
-                let style = if self.halted.is_some() || self.table.save_error.is_some() {
-                    theme.error()
-                } else {
-                    theme.accent()
-                };
-                Line::styled(format!(" {}", theme.text(&msg)), style)
+        let line = match (&self.turn, &self.status) {
+            (Turn::Halted(Halt::Broken(e)), _) => {
+                Line::styled(format!(" {}", theme.text(e)), theme.error())
             }
-            None => {
+            (Turn::Halted(_), _) => hint_line(theme, &self.hints(theme)),
+            (_, Some(msg)) => Line::styled(format!(" {}", theme.text(msg)), theme.accent()),
+            _ => {
                 // What does not fit goes, from the end, but `?` stays: it lists everything.
                 let mut keys = self.hints(theme);
                 let mut line = hint_line(theme, &keys);
@@ -444,6 +592,48 @@ impl<G: Registered> Play<G> {
             }
         };
         f.render_widget(Paragraph::new(line), area);
+    }
+
+    /// The panel over the board while the log cannot be written.
+    fn render_unsaved(&self, f: &mut Frame, area: Rect, theme: &Theme) {
+        let Turn::Halted(Halt::Unsaved { error, leaving }) = &self.turn else {
+            return;
+        };
+        let mut lines = vec![
+            Line::from(""),
+            Line::styled(" The game could not be saved:", theme.error()),
+            Line::from(format!(" {}", theme.text(error))),
+            Line::from(""),
+        ];
+        if *leaving {
+            lines.push(Line::from(
+                " Leaving now loses the moves since the last save.",
+            ));
+            lines.push(Line::from(""));
+            lines.push(hint_line(
+                theme,
+                &[("y", "leave anyway"), ("r", "try again"), ("Esc", "stay")],
+            ));
+        } else {
+            lines.push(Line::from(
+                " The game waits here; nothing is lost while it stays open.",
+            ));
+            lines.push(Line::from(
+                " Free some space or fix the folder, then try again.",
+            ));
+            lines.push(Line::from(""));
+            lines.push(hint_line(theme, &[("r", "try again"), ("q", "leave")]));
+        }
+        let width = area.width.min(72);
+        let height = (lines.len() as u16 + 2).min(area.height);
+        let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+        f.render_widget(Clear, popup);
+        f.render_widget(
+            Paragraph::new(lines)
+                .wrap(ratatui::widgets::Wrap { trim: false })
+                .block(theme.block("Not saved")),
+            popup,
+        );
     }
 
     fn render_end(&self, f: &mut Frame, area: Rect, theme: &Theme) {
@@ -512,21 +702,14 @@ impl<G: Registered> Play<G> {
 
 impl<G: Registered> Screen for Play<G> {
     fn render(&self, f: &mut Frame, theme: &Theme) {
-        let [header, body, status] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Fill(1),
-            Constraint::Length(1),
-        ])
-        .areas(f.area());
+        let [header, body, status] = Self::rows(f.area());
         self.render_header(f, header, theme);
         self.render_status(f, status, theme);
-        if let Some(seat) = self.pass {
+        if let Some(seat) = self.pass() {
             pass::render(f, body, theme, self.name(seat));
             return;
         }
         let (board, pane) = G::Ui::layout(body);
-        self.board.set(board);
-        self.theme.set(*theme);
         let viewer = self.viewer();
         let view = self.table.m.state.view(viewer);
         let legal = match self.human_to_move() {
@@ -545,28 +728,22 @@ impl<G: Registered> Screen for Play<G> {
         let lines = self.events.lines(self.events.len(), viewer, EVENT_HISTORY);
         let end = lines.len().saturating_sub(self.events_back);
         events::render_pane(f, pane, theme, &lines[..end]);
-        if self.is_over() && G::Ui::END_PANEL && !self.end_hidden {
+        if self.turn == Turn::Over && G::Ui::END_PANEL && !self.end_hidden {
             self.render_end(f, board, theme);
         }
+        self.render_unsaved(f, board, theme);
     }
 
     fn on_event(&mut self, ev: &Event) -> Nav {
-        match ev {
-            Event::Key(k) if k.kind != KeyEventKind::Release => self.on_key(*k),
-            Event::Mouse(m) => {
-                let board = self.board.get();
-                self.game_input(|ui, ctx| ui.on_mouse(*m, board, ctx));
-                Nav::Stay
-            }
-            _ => Nav::Stay,
-        }
+        self.handle(ev, Rect::new(0, 0, 80, 24), Theme::default())
+    }
+
+    fn on_event_in(&mut self, ev: &Event, area: Rect, theme: &Theme) -> Nav {
+        self.handle(ev, area, *theme)
     }
 
     fn deadline(&self) -> Option<Instant> {
-        if self.halted.is_some() || self.pass.is_some() {
-            return None;
-        }
-        self.bot_at
+        self.bot_at()
     }
 
     fn on_deadline(&mut self) -> Nav {
@@ -576,7 +753,8 @@ impl<G: Registered> Screen for Play<G> {
 
     /// Every action was saved when it was made; only a save that failed is tried again.
     fn on_exit(&mut self) {
-        if self.table.save_error.is_some() {
+        // Whatever the log lacks (computer moves since the last decision, a failed write).
+        if self.table.unsaved() {
             self.table.persist();
         }
     }
@@ -600,8 +778,8 @@ impl<G: Registered> Screen for Play<G> {
                 seat: self.keyboard,
                 legal: &[],
                 names: &self.names,
-                ascii: self.theme.get().ascii,
-                color: self.theme.get().color,
+                ascii: Theme::default().ascii,
+                color: Theme::default().color,
             };
             let offered: Vec<Command<<G::Ui as GameUi<G>>::Cmd>> = G::Ui::COMMANDS
                 .iter()
@@ -623,6 +801,7 @@ impl<G: Registered> Screen for Play<G> {
                 PlayCmd::Rules | PlayCmd::Scroll => true,
                 PlayCmd::Ready => !over && G::Ui::PRIVATE && self.humans() > 1,
                 PlayCmd::Skip => !over && bots,
+                PlayCmd::GoOn => !over && G::Ui::UNDO.is_some(),
             })
             .copied()
             .collect();

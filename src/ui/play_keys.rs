@@ -18,6 +18,8 @@ pub enum PlayCmd {
     Ready,
     Undo,
     Skip,
+    /// A step that would show something new waits while the last move can be taken back.
+    GoOn,
 }
 
 /// In dispatch order: the first that applies wins, so "any key" comes last.
@@ -92,5 +94,12 @@ pub const PLAY_COMMANDS: &[Command<PlayCmd>] = &[
         key: "any key",
         label: "skip the wait",
         help: "while a computer player thinks: it moves at once",
+    },
+    Command {
+        id: PlayCmd::GoOn,
+        keys: &[Key::Any],
+        key: "any key",
+        label: "go on",
+        help: "when the game waits (\"Ready to go on\"): go on; your last move then stays",
     },
 ];

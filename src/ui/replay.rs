@@ -10,7 +10,7 @@ use ratatui::widgets::Paragraph;
 
 use crate::engine::replay::Replay;
 use crate::engine::{Match, Viewer};
-use crate::registry::Registered;
+use crate::ui::Registered;
 
 use super::events::{self, EventLog};
 use super::theme::Theme;

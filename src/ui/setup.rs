@@ -11,8 +11,8 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::engine::Setup;
 use crate::engine::log::PlayerEntry;
 use crate::engine::rng;
-use crate::registry::AnyGame;
 use crate::store;
+use crate::ui::AnyGame;
 
 use super::launcher::{Catalog, player_range};
 use super::theme::Theme;
@@ -62,14 +62,6 @@ fn default_name(seat: usize, kind: usize) -> String {
     } else {
         format!("Bot {}", seat + 1)
     }
-}
-
-/// The seed of the bot in `seat`, derived from the game's seed (splitmix64).
-pub fn bot_seed(seed: u64, seat: usize) -> u64 {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15u64.wrapping_mul(seat as u64 + 1));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl SetupForm {
@@ -303,7 +295,7 @@ impl SetupForm {
                     0 => PlayerEntry::human(name),
                     k => {
                         let kind = self.game.bots().get(k - 1).map(|b| b.0).unwrap_or("");
-                        PlayerEntry::bot(name, kind, bot_seed(seed, i))
+                        PlayerEntry::bot(name, kind, crate::engine::rng::bot_seed(seed, i))
                     }
                 }
             })

@@ -54,15 +54,19 @@ pub fn draw_buffer(screen: &dyn Screen, theme: Theme, w: u16, h: u16) -> ratatui
     t.backend().buffer().clone()
 }
 
-/// Moves every computer player that is waiting, at once.
-pub fn settle<G: crate::registry::Registered>(p: &mut super::play::Play<G>) {
-    while p.bot_at.is_some() {
-        p.bot_move();
+/// Moves every computer player that is waiting, at once, and lets every held step happen.
+pub fn settle<G: crate::ui::Registered>(p: &mut super::play::Play<G>) {
+    loop {
+        match p.turn {
+            super::play::Turn::Bots(_) => p.bot_move(),
+            super::play::Turn::Held(_) => p.go_on(),
+            _ => return,
+        }
     }
 }
 
 /// The game screen for `m`, with the computer players' first moves made.
-pub fn settled<G: crate::registry::Registered>(m: crate::engine::Match<G>) -> super::play::Play<G> {
+pub fn settled<G: crate::ui::Registered>(m: crate::engine::Match<G>) -> super::play::Play<G> {
     let table = crate::engine::Table::new(m, G::make_bot).expect("table");
     let mut p = super::play::Play::new(table, false);
     settle(&mut p);

@@ -49,7 +49,7 @@ pub(crate) fn vary(g: &Cocoon, viewer: Viewer, salt: u64) -> Cocoon {
     }
     let mut x = salt;
     for i in (1..bag.len()).rev() {
-        x = splitmix(x);
+        x = crate::engine::rng::mix(x);
         bag.swap(i, (x % (i as u64 + 1)) as usize);
     }
     let mut next = bag.into_iter();
@@ -78,12 +78,4 @@ pub(crate) fn vary(g: &Cocoon, viewer: Viewer, salt: u64) -> Cocoon {
         out.pool[t.index()] += 1;
     }
     out
-}
-
-/// A fixed mixing step, so `vary_hidden` needs no random generator.
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

@@ -4,8 +4,9 @@
 //! (ten with two players) the highest spot on the wrapping EP circle wins.
 //!
 //! The turn is a stack of small tasks (`turn.rs`). Decisions wait for the turn player; dice and
-//! hidden tiles wait for chance; every other task is one chance `Step` with a single outcome, so
-//! each movement and each effect is its own action and its own line in the event pane.
+//! hidden tiles wait for chance; every other task is a `Step` with a single outcome, carried out
+//! as part of the action before it (each still its own line in the event pane), so one decision
+//! is one log entry and one undo.
 
 pub mod board;
 pub mod dungeon;
@@ -428,6 +429,14 @@ impl Cocoon {
         }
     }
 
+    /// Carries out every step that has one possible outcome (a pawn's move, a tile's effect),
+    /// so that they belong to the action that caused them: one log entry, one undo.
+    fn follow_steps(&mut self) {
+        while !self.over && self.decider().is_none() && self.chances() == [(Action::Step, 1)] {
+            self.happen(Action::Step);
+        }
+    }
+
     /// The notes of the last applied action as `viewer` may read them.
     pub fn last_notes(&self, viewer: Viewer) -> Vec<String> {
         self.notes.iter().map(|n| n.render(viewer)).collect()
@@ -457,7 +466,10 @@ impl Game for Cocoon {
         "Race round a board built tile by tile; Fortune turns the EP wheel.";
     const MIN_PLAYERS: usize = 2;
     const MAX_PLAYERS: usize = 5;
-    const RULES_VERSION: u32 = 3;
+    /// 4: the steps with one outcome are part of the action that causes them. Logs of version 3
+    /// hold them as chance entries of their own, which also moved every later draw of the seed,
+    /// so they cannot be checked against it: they are refused with their version named.
+    const RULES_VERSION: u32 = 4;
     const OPTIONS: &'static [OptionSpec] = &[options::start_player(START_VALUES)];
 
     type Action = Action;
@@ -564,6 +576,7 @@ impl Game for Cocoon {
                 self.happen(*action);
             }
         }
+        self.follow_steps();
         Ok(())
     }
 
@@ -580,7 +593,8 @@ impl Game for Cocoon {
         if after.apply(actor, action).is_err() {
             return String::new();
         }
-        after.last_notes(viewer).join("; ")
+        // One line per note: an action with the pawn moves it caused reads as several lines.
+        after.last_notes(viewer).join("\n")
     }
 
     fn outcome(&self) -> Option<Outcome> {

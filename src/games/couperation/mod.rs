@@ -430,6 +430,8 @@ impl Game for Couperation {
     fn undoable(&self, seat: Seat, action: &Action) -> bool {
         match *action {
             Action::Deal { .. } | Action::Start { .. } | Action::Reveal { .. } => false,
+            // Drawing is asked for to see the cards: taking it back would only hold them up.
+            Action::Draw { n } => n == 0,
             // Taking a face-down card someone else placed shows its number.
             Action::Combine { slot, .. } => !matches!(
                 self.pyramid.get(usize::from(slot)),

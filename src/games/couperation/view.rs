@@ -178,14 +178,6 @@ pub(super) fn build(g: &Couperation, viewer: Viewer) -> View {
     }
 }
 
-/// A fixed mixing step, so `vary_hidden` needs no random generator.
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// Where a card the viewer cannot know lies.
 #[derive(Clone, Copy)]
 enum Hidden {
@@ -251,7 +243,7 @@ pub(super) fn vary_hidden(g: &Couperation, viewer: Viewer, salt: u64) -> Coupera
     }
     let mut x = salt;
     for i in (1..cards.len()).rev() {
-        x = splitmix(x);
+        x = crate::engine::rng::mix(x);
         cards.swap(i, (x % (i as u64 + 1)) as usize);
     }
     out.deck = 0;

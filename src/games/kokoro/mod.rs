@@ -474,15 +474,6 @@ fn card_line(number: u8, golden: bool, golden_after: u8) -> String {
     }
 }
 
-/// A small, deterministic generator for `vary_hidden` (rules code holds no RNG).
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl Game for Kokoro {
     const ID: &'static str = "kokoro";
     const NAME: &'static str = "Kokoro: Avenue of the Kodama";
@@ -867,13 +858,14 @@ impl Game for Kokoro {
                     options.retain(|c| (*c == Choice::Peek) == (choice == Choice::Peek));
                 }
                 if !options.is_empty() {
-                    let pick = options[(splitmix(&mut rng) % options.len() as u64) as usize];
+                    let pick = options[(crate::engine::rng::splitmix64(&mut rng)
+                        % options.len() as u64) as usize];
                     s.players[seat].pending = Some(pick);
                 }
             }
             if fixed {
                 let knows = s.players[seat].pending == Some(Choice::Peek)
-                    || splitmix(&mut rng).is_multiple_of(2);
+                    || crate::engine::rng::splitmix64(&mut rng).is_multiple_of(2);
                 s.players[seat].knows_top = knows;
             }
         }
@@ -881,7 +873,10 @@ impl Game for Kokoro {
         if fixed && !viewer_knows {
             let letters: Vec<char> = s.unrevealed().collect();
             if !letters.is_empty() {
-                s.top = Some(letters[(splitmix(&mut rng) % letters.len() as u64) as usize]);
+                s.top = Some(
+                    letters[(crate::engine::rng::splitmix64(&mut rng) % letters.len() as u64)
+                        as usize],
+                );
             }
         }
         s

@@ -354,7 +354,7 @@ impl Game for Pocket {
         let mut kinds: Vec<Option<Kind>> = cells.iter().map(|&c| self.cells[c].kind).collect();
         let mut x = salt;
         for i in (1..kinds.len()).rev() {
-            x = splitmix(x);
+            x = crate::engine::rng::mix(x);
             kinds.swap(i, (x % (i as u64 + 1)) as usize);
         }
         for (&c, k) in cells.iter().zip(kinds) {
@@ -362,12 +362,4 @@ impl Game for Pocket {
         }
         out
     }
-}
-
-/// A fixed mixing step, so `vary_hidden` needs no random generator.
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

@@ -8,20 +8,11 @@ use crate::engine::{Seat, Viewer};
 use super::cards::{Body, owner};
 use super::{Action, Rocca};
 
-/// A fixed mixing step, so `vary_hidden` needs no random generator.
-fn splitmix(x: &mut u64) -> u64 {
-    *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 fn below(x: &mut u64, n: usize) -> usize {
     if n == 0 {
         0
     } else {
-        (splitmix(x) % n as u64) as usize
+        (crate::engine::rng::splitmix64(x) % n as u64) as usize
     }
 }
 
@@ -55,7 +46,7 @@ impl Rocca {
 
         // Monster or Vampire: only its holder, or a family told of its bite, knows.
         if self.rules.vampire && !i_am_killer && !i_am_told {
-            let vampire = splitmix(&mut rng).is_multiple_of(2);
+            let vampire = crate::engine::rng::splitmix64(&mut rng).is_multiple_of(2);
             if let Some(k) = s.killer_at() {
                 s.villagers[usize::from(k)].body = if vampire {
                     Body::Vampire
@@ -76,15 +67,17 @@ impl Rocca {
                         s.told[seat] = false;
                     } else if !i_am_told {
                         // Untold: the viewer's own membership is hidden from it too.
-                        s.clan[seat] = splitmix(&mut rng).is_multiple_of(3) && Some(seat) != ks;
+                        s.clan[seat] = crate::engine::rng::splitmix64(&mut rng).is_multiple_of(3)
+                            && Some(seat) != ks;
                         s.told[seat] = false;
                     }
                     continue;
                 }
-                let member =
-                    vampire_game && Some(seat) != ks && splitmix(&mut rng).is_multiple_of(3);
+                let member = vampire_game
+                    && Some(seat) != ks
+                    && crate::engine::rng::splitmix64(&mut rng).is_multiple_of(3);
                 s.clan[seat] = member;
-                s.told[seat] = member && splitmix(&mut rng).is_multiple_of(2);
+                s.told[seat] = member && crate::engine::rng::splitmix64(&mut rng).is_multiple_of(2);
             }
         }
 

@@ -654,6 +654,9 @@ const COMMANDS: &[Command<Cmd>] = &[
 
 impl GameUi<Cocoon> for CocoonUi {
     const PRIVATE: bool = true;
+    const UNDO: Option<&'static str> = Some(
+        "take back your last tile, bet or dice choice with the pawn moves it caused, until a die is rolled or a tile turned up; those wait for your key while you still may",
+    );
     type Cmd = Cmd;
     const COMMANDS: &'static [Command<Cmd>] = COMMANDS;
     const LEGEND: &'static [(&'static str, &'static str)] = &[
@@ -664,7 +667,6 @@ impl GameUi<Cocoon> for CocoonUi {
         ("EP @n", "Experience Points; the pawn's space on the loop"),
         ("3t", "tiles in hand"),
     ];
-    const UNDO: Option<&'static str> = Some("take back a choice that revealed nothing");
 
     /// On the board the arrows walk the spaces and the digits do nothing; `Esc` only while a
     /// chosen tile waits for its space.
@@ -769,6 +771,16 @@ impl GameUi<Cocoon> for CocoonUi {
     }
 }
 
+/// This game's facts for the app: its computer players and its rules page.
+impl crate::ui::Registered for crate::games::cocoon::Cocoon {
+    type Ui = CocoonUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::cocoon::KINDS;
+    const RULES: &'static str = include_str!("../../../assets/rules/cocoon.md");
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
+        crate::bots::cocoon::make(kind, seed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use insta::assert_snapshot;
@@ -777,7 +789,7 @@ mod tests {
     use super::*;
     use crate::engine::log::PlayerEntry;
     use crate::engine::{Actor, Game, Match, Options, Setup, Table, ToMove, Viewer};
-    use crate::registry::Registered;
+    use crate::ui::Registered;
     use crate::ui::Screen;
     use crate::ui::play::Play;
     use crate::ui::testutil::{ch, draw, key, settled};
@@ -852,9 +864,9 @@ mod tests {
             assert!(text.contains("│ EP"), "{text}");
         }
         // The tile a pawn hides is named in its player's line.
-        assert!(shown.contains("@7 on E-3"), "{shown}");
+        assert!(shown.contains("@34 on P3"), "{shown}");
         assert!(shown.contains("B Bo        Blue"), "{shown}");
-        assert!(big.contains("@7 on E-3 lose 3 EP"), "{big}");
+        assert!(big.contains("@34 on P3 next draw: pick 1 of 3"), "{big}");
         // "2" places the second tile of the hand, as listed.
         let hand = p.table.m.state.hand(0).to_vec();
         let before = p.table.m.history.len();
@@ -917,14 +929,14 @@ mod tests {
             first.contains("Pass to") || first.contains("Ann's view"),
             "{first}"
         );
-        if p.pass.is_some() {
+        if p.pass().is_some() {
             p.on_event(&key(KeyCode::Enter));
         }
         // Play Ann's choices with the first line until the keyboard goes to Bo.
         let mut guard = 0;
-        while p.pass.is_none() && guard < 50 {
+        while p.pass().is_none() && guard < 50 {
             p.on_event(&ch('1'));
-            if p.pass.is_none() && p.table.m.to_move().includes(0) {
+            if p.pass().is_none() && p.table.m.to_move().includes(0) {
                 p.on_event(&key(KeyCode::Enter));
             }
             guard += 1;
@@ -948,7 +960,7 @@ mod tests {
             PlayerEntry::bot("Bo", "random", 2),
         ];
         let mut t = Table::new(new_match(players, 11), Cocoon::make_bot).expect("table");
-        crate::registry::AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+        crate::ui::AnyTable::run_bots(&mut t).expect("plays");
         let p = Play::new(t, true);
         assert!(p.is_over());
         let shown = draw(&p, THEME, 80, 24);

@@ -521,6 +521,9 @@ const COMMANDS: &[Command<Cmd>] = &[
 
 impl GameUi<Couperation> for CouperationUi {
     const PRIVATE: bool = true;
+    const UNDO: Option<&'static str> = Some(
+        "take back your last move of this turn, until a card you had not seen is shown (a draw, a turned card, a computer player's card); such a card waits for your key while you still may",
+    );
     type Cmd = Cmd;
     const COMMANDS: &'static [Command<Cmd>] = COMMANDS;
     const LEGEND: &'static [(&'static str, &'static str)] = &[
@@ -542,9 +545,6 @@ impl GameUi<Couperation> for CouperationUi {
             "after a take: each extra discard moves the number by one",
         ),
     ];
-    const UNDO: Option<&'static str> = Some(
-        "take back your last choice until the keyboard changes hands, unless it showed a card",
-    );
 
     /// The arrows pick a slot only in the action step; when drawing or discarding they step
     /// through the listed options.
@@ -655,6 +655,17 @@ impl GameUi<Couperation> for CouperationUi {
     }
 }
 
+/// This game's facts for the app: its computer players and its rules page.
+impl crate::ui::Registered for crate::games::couperation::Couperation {
+    type Ui = CouperationUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::couperation::KINDS;
+    const RULES: &'static str = include_str!("../../../assets/rules/couperation.md");
+    const ALIASES: &'static [&'static str] = &["coupenation", "coupe"];
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
+        crate::bots::couperation::make(kind, seed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use insta::assert_snapshot;
@@ -663,7 +674,7 @@ mod tests {
     use super::*;
     use crate::engine::log::PlayerEntry;
     use crate::engine::{Game, Match, Setup, Table};
-    use crate::registry::Registered;
+    use crate::ui::Registered;
     use crate::ui::Screen;
     use crate::ui::play::Play;
     use crate::ui::testutil::{ch, draw, key, settle};
@@ -776,14 +787,14 @@ mod tests {
         let players = vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")];
         let mut p = Play::new(table(players, "beginner", 9), true);
         // Ann first gets the hand-off screen.
-        assert_eq!(p.pass, Some(0));
+        assert_eq!(p.pass(), Some(0));
         p.on_event(&key(KeyCode::Enter));
         let ann_hand = p.table.m.state.hand(0).to_vec();
         let ann = draw(&p, THEME, 80, 24);
         assert!(ann.contains("Hand"), "{ann}");
         choose(&mut p, |a| matches!(a, Action::Hide { .. }));
         // Bo's turn: a pass screen, and then Bo's own view without Ann's cards.
-        assert_eq!(p.pass, Some(1));
+        assert_eq!(p.pass(), Some(1));
         let pass = draw(&p, THEME, 80, 24);
         assert_snapshot!("couperation_pass", pass);
         p.on_event(&key(KeyCode::Enter));
@@ -998,7 +1009,7 @@ mod tests {
             PlayerEntry::bot("Bo", "builder", 2),
         ];
         let mut t = table(players, "standard", 3);
-        crate::registry::AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+        crate::ui::AnyTable::run_bots(&mut t).expect("plays");
         let p = Play::new(t, true);
         assert!(p.is_over());
         assert_snapshot!("couperation_end", draw(&p, THEME, 80, 24));

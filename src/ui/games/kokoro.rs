@@ -1140,6 +1140,9 @@ const COMMANDS: &[Command<Cmd>] = &[
 
 impl GameUi<Kokoro> for KokoroUi {
     const PRIVATE: bool = true;
+    const UNDO: Option<&'static str> = Some(
+        "take back the path you drew on this card; the next card waits for your key while you still may (a peek cannot be taken back)",
+    );
     const END_PANEL: bool = false;
     /// The score sheet replaces the mat at the end; Esc switches to the final mats and back.
     const END_CLOSABLE: bool = true;
@@ -1149,10 +1152,6 @@ impl GameUi<Kokoro> for KokoroUi {
         ("c1 f2", "a space's caterpillars and flowers"),
         ("<A>", "sanctuary A; CG and FG: the two guardians"),
     ];
-    const UNDO: Option<&'static str> = Some(
-        "take back the path you just drew, until the next player takes the keyboard or the \
-         next card is turned up (a peek cannot be taken back)",
-    );
 
     fn applies(&self, cmd: Cmd, ctx: &Ctx<Kokoro>) -> bool {
         let showing = self.showing(ctx.view).is_some();
@@ -1270,6 +1269,17 @@ impl GameUi<Kokoro> for KokoroUi {
         }
         self.cursor = space;
         None
+    }
+}
+
+/// This game's facts for the app: its computer players and its rules page.
+impl crate::ui::Registered for crate::games::kokoro::Kokoro {
+    type Ui = KokoroUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::kokoro::KINDS;
+    const RULES: &'static str = include_str!("../../../assets/rules/kokoro.md");
+    const HIGH_SCORES: bool = true;
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
+        crate::bots::kokoro::make(kind, seed)
     }
 }
 

@@ -532,6 +532,16 @@ impl GameUi<Pocket> for PocketUi {
     }
 }
 
+/// This game's facts for the app: its computer players and its rules page.
+impl crate::ui::Registered for crate::games::pocket::Pocket {
+    type Ui = PocketUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::pocket::KINDS;
+    const RULES: &'static str = include_str!("../../../assets/rules/pocket.md");
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
+        crate::bots::pocket::make(kind, seed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use insta::assert_snapshot;
@@ -540,7 +550,7 @@ mod tests {
     use super::*;
     use crate::engine::log::PlayerEntry;
     use crate::engine::{Match, Setup, Table};
-    use crate::registry::Registered;
+    use crate::ui::Registered;
     use crate::ui::Screen;
     use crate::ui::play::Play;
     use crate::ui::replay::ReplayScreen;
@@ -606,13 +616,20 @@ mod tests {
             })
         };
         // 120x40: 10x4 cells after three columns of row letters, under the number line.
-        draw(&p, THEME, 120, 40);
-        p.on_event(&click(3 + 2 * 10 + 5, 1 + 1 + 3 * 4 + 1));
+        let full = |w, h| ratatui::layout::Rect::new(0, 0, w, h);
+        p.on_event_in(
+            &click(3 + 2 * 10 + 5, 1 + 1 + 3 * 4 + 1),
+            full(120, 40),
+            &THEME,
+        );
         assert_eq!(p.ui.cursor, 3 * GRID_SIDE + 2);
         // 200x60: 14x6 cells.
         let mut p = Play::new(table(humans(), 3), true);
-        draw(&p, THEME, 200, 60);
-        p.on_event(&click(3 + 5 * 14 + 7, 1 + 1 + 5 * 6 + 2));
+        p.on_event_in(
+            &click(3 + 5 * 14 + 7, 1 + 1 + 5 * 6 + 2),
+            full(200, 60),
+            &THEME,
+        );
         assert_eq!(p.ui.cursor, 5 * GRID_SIDE + 5);
     }
 
@@ -744,7 +761,7 @@ mod tests {
             PlayerEntry::bot("Bo", "forgetful", 2),
         ];
         let mut t = table(players, 11);
-        crate::registry::AnyTable::run_bots(&mut t, usize::MAX).expect("plays");
+        crate::ui::AnyTable::run_bots(&mut t).expect("plays");
         let m = t.m.clone();
         let p = Play::new(t, true);
         assert!(p.is_over());

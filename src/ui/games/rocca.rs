@@ -650,6 +650,9 @@ const COMMANDS: &[Command<Cmd>] = &[
 
 impl GameUi<Rocca> for RoccaUi {
     const PRIVATE: bool = true;
+    const UNDO: Option<&'static str> = Some(
+        "take back your last choice (a hunt, a vote, a confirm) until another player takes the keyboard or the dawn or the count is shown; they wait for your key while you still may",
+    );
     /// The board explains the end itself and keeps every revealed body in sight.
     const END_PANEL: bool = false;
     type Cmd = Cmd;
@@ -661,8 +664,6 @@ impl GameUi<Rocca> for RoccaUi {
         ("●", "the die"),
         ("number", "at the right of a villager: the votes on it"),
     ];
-    const UNDO: Option<&'static str> =
-        Some("take back your last choice until the keyboard changes hands");
 
     /// `n` and `c` only when they do something now. At the private midnight and evening
     /// turns the steps are the same for every role, so the line gives nothing away.
@@ -752,6 +753,16 @@ impl GameUi<Rocca> for RoccaUi {
     }
 }
 
+/// This game's facts for the app: its computer players and its rules page.
+impl crate::ui::Registered for crate::games::rocca::Rocca {
+    type Ui = RoccaUi;
+    const BOTS: &'static [(&'static str, &'static str)] = crate::bots::rocca::KINDS;
+    const RULES: &'static str = include_str!("../../../assets/rules/rocca.md");
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
+        crate::bots::rocca::make(kind, seed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use insta::assert_snapshot;
@@ -760,10 +771,10 @@ mod tests {
     use super::*;
     use crate::engine::log::PlayerEntry;
     use crate::engine::{Actor, Match, Options, Setup, Table};
-    use crate::registry::{AnyTable, Registered};
     use crate::ui::Screen;
     use crate::ui::play::Play;
     use crate::ui::testutil::{ch, draw, key, settle, settled};
+    use crate::ui::{AnyTable, Registered};
 
     const THEME: Theme = Theme::new(false, true);
 
@@ -856,7 +867,7 @@ mod tests {
         let mut p = Play::new(Table::new(m, Rocca::make_bot).expect("table"), false);
         let monster = p.table.m.state.killer_at().expect("dealt");
         // The first hand-off hides everything.
-        assert_eq!(p.pass, Some(0));
+        assert_eq!(p.pass(), Some(0));
         let pass = draw(&p, THEME, 80, 24);
         assert!(pass.contains("Pass to Ann"), "{pass}");
         assert!(!pass.contains("MONSTER"));
@@ -867,7 +878,7 @@ mod tests {
         assert_eq!(ann.contains("MONSTER"), owns, "{ann}");
         // Ann's turn takes one Enter whatever her role; then the keyboard goes to Bo.
         p.on_event(&key(KeyCode::Enter));
-        assert_eq!(p.pass, Some(1));
+        assert_eq!(p.pass(), Some(1));
         p.on_event(&key(KeyCode::Enter));
         let bo = draw(&p, THEME, 80, 24);
         assert_eq!(bo.contains("MONSTER"), owner(monster) == 1, "{bo}");
@@ -943,7 +954,7 @@ mod tests {
             Rocca::make_bot,
         )
         .expect("table");
-        t.run_bots(usize::MAX).expect("plays");
+        t.run_bots().expect("plays");
         let p = Play::new(t, false);
         assert!(p.is_over());
         let end = draw(&p, THEME, 80, 24);

@@ -412,13 +412,13 @@ fn mouse_finds_the_spaces_of_the_larger_mats() {
 fn undo_on_the_pass_screen_before_the_hand_off() {
     let mut p = settled(new_match(2, 2, &[], 5));
     // The first player takes the keyboard.
-    assert_eq!(p.pass, Some(0));
+    assert_eq!(p.pass(), Some(0));
     p.on_event(&key(KeyCode::Enter));
     assert_eq!(p.keyboard, Some(0));
     let before = p.table.m.history.len();
     p.on_event(&key(KeyCode::Char('p')));
     assert!(p.table.m.history.len() > before);
-    assert_eq!(p.pass, Some(1));
+    assert_eq!(p.pass(), Some(1));
     // The peek showed Ann a card: it cannot be taken back, even before the hand-off.
     assert!(!p.can_undo());
     let mut p = settled(new_match(2, 2, &[], 5));
@@ -432,16 +432,18 @@ fn undo_on_the_pass_screen_before_the_hand_off() {
     );
     p.on_event(&key(KeyCode::Enter));
     assert_eq!(p.table.m.history.len(), before + 1, "Ann drew");
-    assert_eq!(p.pass, Some(1), "the pass screen for Bo");
+    assert_eq!(p.pass(), Some(1), "the pass screen for Bo");
     assert!(p.can_undo(), "Ann still holds the keyboard");
     p.on_event(&ch('u'));
     assert_eq!(p.table.m.history.len(), before, "the draw is taken back");
-    assert_eq!(p.pass, None);
+    // Back to Ann's hand-off screen: whoever is at the keyboard sees no mat without it.
+    assert_eq!(p.pass(), Some(0));
+    p.on_event(&key(KeyCode::Enter));
     assert_eq!(p.keyboard, Some(0));
     // Once Bo has taken the keyboard, Ann's draw is out of reach.
     p.on_event(&key(KeyCode::Enter));
     p.on_event(&key(KeyCode::Enter));
-    assert_eq!(p.pass, None);
+    assert_eq!(p.pass(), None);
     assert_eq!(p.keyboard, Some(1));
     assert!(!p.can_undo());
 }

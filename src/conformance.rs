@@ -1,0 +1,407 @@
+//! The conformance check every game runs from its own test file, OpenSpiel style:
+//! `hotseat::conformance::check_game::<MyGame>()` gives a game the whole battery.
+//!
+//! - Rules, over many seeded random playouts per player count and option: legal actions apply,
+//!   others are refused, the game ends, scores exist exactly at the end, the log replays to the
+//!   same state byte for byte, and no view changes when something its viewer may not know
+//!   changes (`vary_hidden`).
+//! - The driver, with a person in seat 0 against random computer players: undo takes a
+//!   decision back to exactly the state before it and never across a step that showed the
+//!   person something (no view, no event line), and the log is written at most once per
+//!   decision (plus the final result).
+//!
+//! `HOTSEAT_PLAYOUTS` sets the rules playouts per player count (default below); they cycle
+//! through the option sets (each value of each option). Panics name the game, seed and problem.
+
+use std::sync::{Arc, Mutex};
+
+use crate::engine::log::{self, LogFile, PlayerEntry};
+use crate::engine::rng;
+use crate::engine::table::{LogStore, Next, Pace};
+use crate::engine::{Actor, Game, Match, Options, Setup, Table, ToMove, Viewer};
+use crate::registry::Registered;
+
+/// Every check below, for one game.
+pub fn check_game<G: Registered>() {
+    check_rules::<G>();
+    check_driver::<G>();
+}
+
+const DEFAULT_PLAYOUTS: usize = 1000;
+const MAX_ACTIONS: usize = 20_000;
+
+fn playouts() -> usize {
+    std::env::var("HOTSEAT_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(DEFAULT_PLAYOUTS)
+}
+
+fn setup(players: usize, options: &Options, seed: u64) -> Setup {
+    Setup {
+        options: options.clone(),
+        players: (0..players)
+            .map(|i| PlayerEntry::human(format!("P{i}")))
+            .collect(),
+        seed,
+        started: "2026-11-25T00:00:00Z".into(),
+    }
+}
+
+/// Every option set worth trying: each value of each option with the others at their default.
+fn option_sets<G: Game>() -> Vec<Options> {
+    let mut sets = vec![Options::new()];
+    for spec in G::OPTIONS {
+        for v in spec.values.iter().skip(1) {
+            let mut o = Options::new();
+            o.insert(spec.key.to_string(), v.to_string());
+            sets.push(o);
+        }
+    }
+    sets
+}
+
+/// Plays one seeded random game, checking the step properties on the way; returns the match.
+fn random_playout<G: Game>(players: usize, options: &Options, seed: u64) -> Option<Match<G>> {
+    let mut m = Match::<G>::new(setup(players, options, seed)).ok()?;
+    let mut pick = rng::stream(seed ^ 0xB07, 0);
+    let mut seen: Vec<G::Action> = Vec::new();
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        assert!(
+            steps < MAX_ACTIONS,
+            "{} seed {seed}: no end after {MAX_ACTIONS} actions",
+            G::ID
+        );
+        let to_move = m.to_move();
+        assert_eq!(
+            m.state.outcome().is_some(),
+            to_move == ToMove::Over,
+            "{} seed {seed}: outcome iff over",
+            G::ID
+        );
+        for s in 0..players {
+            if !to_move.includes(s) {
+                assert!(
+                    m.state.legal_actions(s).is_empty(),
+                    "{} seed {seed}: seat {s} not to move has actions",
+                    G::ID
+                );
+            }
+        }
+        if steps % 7 == 0 {
+            check_views(&m.state, players, steps as u64);
+        }
+        match to_move {
+            ToMove::Over => return Some(m),
+            ToMove::Chance => {
+                let outcomes = m.state.chance_outcomes();
+                assert!(
+                    !outcomes.is_empty(),
+                    "{} seed {seed}: chance without outcomes",
+                    G::ID
+                );
+                assert!(outcomes.iter().all(|(_, w)| *w > 0));
+                let a = m.sample_chance().expect("chance outcome");
+                m.apply(Actor::Chance, a, None)
+                    .expect("chance outcome applies");
+            }
+            ToMove::Seats(seats) => {
+                assert!(!seats.is_empty());
+                let seat = seats[rng::below(&mut pick, seats.len() as u64) as usize];
+                let legal = m.state.legal_actions(seat);
+                assert!(
+                    !legal.is_empty(),
+                    "{} seed {seed}: seat {seat} to move without actions",
+                    G::ID
+                );
+                // A sample of refusals: an earlier action that is not legal now, and chance acting.
+                if let Some(old) = seen.iter().rev().find(|a| !legal.contains(a)) {
+                    let mut probe = m.state.clone();
+                    assert!(
+                        probe.apply(Actor::Seat(seat), old).is_err(),
+                        "{} seed {seed}: illegal {old:?} applied",
+                        G::ID
+                    );
+                }
+                let mut probe = m.clone();
+                assert!(probe.apply(Actor::Chance, legal[0].clone(), None).is_err());
+                if let Some(other) = (0..players).find(|s| !seats.contains(s)) {
+                    let mut probe = m.clone();
+                    assert!(
+                        probe
+                            .apply(Actor::Seat(other), legal[0].clone(), None)
+                            .is_err()
+                    );
+                }
+                // The random player is a computer player: it picks among `bot_actions`, which
+                // are some of the legal actions, never none.
+                let choices = m.state.bot_actions(seat);
+                assert!(
+                    !choices.is_empty() && choices.iter().all(|a| legal.contains(a)),
+                    "{} seed {seed}: bot actions must be legal and not empty",
+                    G::ID
+                );
+                let a = choices[rng::below(&mut pick, choices.len() as u64) as usize].clone();
+                if seen.len() < 64 {
+                    seen.push(a.clone());
+                } else {
+                    let k = rng::below(&mut pick, 64) as usize;
+                    seen[k] = a.clone();
+                }
+                m.apply(Actor::Seat(seat), a, None)
+                    .expect("legal action applies");
+            }
+        }
+    }
+}
+
+fn check_views<G: Game>(state: &G, players: usize, salt: u64) {
+    let mut viewers: Vec<Viewer> = (0..players).map(Viewer::Seat).collect();
+    viewers.push(Viewer::Public);
+    for v in viewers {
+        let varied = state.vary_hidden(v, salt);
+        assert_eq!(
+            state.view(v),
+            varied.view(v),
+            "{}: {v:?}'s view changed with a secret it may not know",
+            G::ID
+        );
+    }
+}
+
+fn check_round_trip<G: Game>(m: &Match<G>) {
+    let json = log::to_json(&m.to_log());
+    let parsed = log::parse(&json).expect("own log parses");
+    let back = Match::<G>::from_log(&parsed).expect("own log re-simulates");
+    assert_eq!(back.state, m.state, "{}: replayed state differs", G::ID);
+    assert_eq!(
+        log::to_json(&back.to_log()),
+        json,
+        "{}: log is not byte-identical after a round trip",
+        G::ID
+    );
+}
+
+fn check_rules<G: Game>() {
+    let n = playouts();
+    for players in G::MIN_PLAYERS..=G::MAX_PLAYERS {
+        // Variants this player count cannot take (e.g. a start seat beyond the table) drop out.
+        let sets: Vec<Options> = option_sets::<G>()
+            .into_iter()
+            .filter(|o| Match::<G>::new(setup(players, o, 0)).is_ok())
+            .collect();
+        for k in 0..n as u64 {
+            let options = &sets[k as usize % sets.len()];
+            let seed = k * 7919 + players as u64;
+            let m = random_playout::<G>(players, options, seed).expect("setup");
+            if k % 10 == 0 {
+                check_round_trip(&m);
+            }
+            if k % 100 == 0 {
+                let again = random_playout::<G>(players, options, seed).expect("setup");
+                assert_eq!(
+                    log::to_json(&again.to_log()),
+                    log::to_json(&m.to_log()),
+                    "same seed, same log"
+                );
+            }
+        }
+    }
+}
+
+/// Playouts per player count for the driver checks (each plays a whole game through a table).
+const DRIVER_PLAYOUTS: u64 = 6;
+
+/// Counts the log writes of a table and keeps the last log written.
+#[derive(Clone, Default)]
+pub struct CountingStore {
+    pub writes: Arc<Mutex<usize>>,
+    pub last: Arc<Mutex<Option<LogFile>>>,
+}
+
+impl CountingStore {
+    pub fn writes(&self) -> usize {
+        self.writes.lock().map(|w| *w).unwrap_or(0)
+    }
+}
+
+impl LogStore for CountingStore {
+    fn write(&mut self, l: &LogFile) -> std::io::Result<()> {
+        if let Ok(mut w) = self.writes.lock() {
+            *w += 1;
+        }
+        if let Ok(mut last) = self.last.lock() {
+            *last = Some(l.clone());
+        }
+        Ok(())
+    }
+    fn name(&self) -> String {
+        "counting store".into()
+    }
+}
+
+/// A person in seat 0, random computer players elsewhere, played through [`Table::advance`]
+/// as the game screen does; undo is tried at random where it is offered.
+fn check_driver<G: Registered>() {
+    let mut undos = 0;
+    for players in G::MIN_PLAYERS.max(1)..=G::MAX_PLAYERS {
+        for k in 0..DRIVER_PLAYOUTS {
+            undos += driver_playout::<G>(players, k * 104_729 + players as u64);
+        }
+    }
+    // The help offers `u` exactly for the games where it can act.
+    let help = <G::Ui as crate::ui::GameUi<G>>::UNDO;
+    assert_eq!(
+        undos > 0,
+        help.is_some(),
+        "{}: undo acted {undos} times, and the help says {help:?}",
+        G::ID
+    );
+}
+
+/// Returns how many times undo acted.
+fn driver_playout<G: Registered>(players: usize, seed: u64) -> usize {
+    let entries = (0..players)
+        .map(|i| {
+            if i == 0 {
+                PlayerEntry::human("Person")
+            } else {
+                PlayerEntry::bot(format!("Bot {i}"), "random", seed + i as u64)
+            }
+        })
+        .collect();
+    let setup = Setup {
+        options: Options::new(),
+        players: entries,
+        seed,
+        started: "2026-11-25T00:00:00Z".into(),
+    };
+    let Ok(m) = Match::<G>::new(setup) else {
+        return 0;
+    };
+    let mut t = Table::new(m, G::make_bot).expect("random bots exist");
+    let store = CountingStore::default();
+    t.set_store(Some(Box::new(store.clone())));
+    let pace = Pace {
+        bot_rounds: usize::MAX,
+        hold_for: Some(0),
+    };
+    let mut pick = rng::stream(seed ^ 0x0D0, 0);
+    let (mut decisions, mut undos, mut steps) = (0usize, 0usize, 0usize);
+    let id = G::ID;
+    loop {
+        steps += 1;
+        assert!(
+            steps < MAX_ACTIONS,
+            "{id} seed {seed}: the driver never ends"
+        );
+        let next = t.advance(pace).expect("the driver plays");
+        if next == Next::Over {
+            break;
+        }
+        if let Some(n) = t.undo_span(0)
+            && undos < 8
+            && rng::below(&mut pick, 3) == 0
+        {
+            check_undo(&mut t, n, seed);
+            undos += 1;
+            continue;
+        }
+        match next {
+            Next::Held(seat) => {
+                assert_eq!(seat, 0, "{id} seed {seed}: held for a computer player");
+                assert!(
+                    t.undo_span(0).is_some(),
+                    "{id} seed {seed}: held without undo"
+                );
+                t.release().expect("a held step plays");
+            }
+            Next::People(seats) => {
+                assert_eq!(seats, vec![0], "{id} seed {seed}: only seat 0 is a person");
+                // A random person: choices from `bot_actions` keep the game finite.
+                let legal = t.m.state.bot_actions(0);
+                let a = legal[rng::below(&mut pick, legal.len() as u64) as usize].clone();
+                t.apply(Actor::Seat(0), a, Some(1))
+                    .expect("legal action applies");
+                decisions += 1;
+            }
+            Next::Bots(_) | Next::Over => panic!("{id} seed {seed}: stopped at {next:?}"),
+        }
+    }
+    // The first write comes with the store, one per undo; the rest at most one per decision
+    // and one for the result.
+    let writes = store.writes() - 1 - undos;
+    assert!(
+        writes <= decisions + 1,
+        "{id} seed {seed}: {writes} log writes for {decisions} decisions"
+    );
+    let last = store
+        .last
+        .lock()
+        .ok()
+        .and_then(|l| l.clone())
+        .expect("a log");
+    assert_eq!(
+        last,
+        t.m.to_log(),
+        "{id} seed {seed}: the stored log is behind"
+    );
+    undos
+}
+
+/// Takes `n` steps back for seat 0 and checks that nothing taken back had shown it anything.
+fn check_undo<G: Registered>(t: &mut Table<G>, n: usize, seed: u64) {
+    let id = G::ID;
+    let keep = t.m.history.len() - n;
+    let decision = &t.m.history[keep];
+    assert_eq!(
+        decision.actor,
+        Actor::Seat(0),
+        "{id} seed {seed}: undo starts elsewhere"
+    );
+    assert!(
+        decision.undoable,
+        "{id} seed {seed}: undo of a final decision"
+    );
+    let mut state = t.m.state_at(keep + 1);
+    for step in &t.m.history[keep + 1..] {
+        if step.actor == Actor::Chance {
+            let lines: Vec<String> = state
+                .chance_outcomes()
+                .iter()
+                .map(|(a, _)| state.describe(Actor::Chance, a, Viewer::Seat(0)))
+                .collect();
+            assert!(
+                lines.windows(2).all(|w| w[0] == w[1]),
+                "{id} seed {seed}: undo across a chance step seat 0 could read: {lines:?}"
+            );
+            // Nor may a step read differently where only what seat 0 cannot see differs
+            // (a forced step can still uncover something hidden before).
+            let line = state.describe(Actor::Chance, &step.action, Viewer::Seat(0));
+            for salt in 0..3 {
+                let other = state.vary_hidden(Viewer::Seat(0), salt);
+                if other
+                    .chance_outcomes()
+                    .iter()
+                    .any(|(a, _)| *a == step.action)
+                {
+                    assert_eq!(
+                        other.describe(Actor::Chance, &step.action, Viewer::Seat(0)),
+                        line,
+                        "{id} seed {seed}: undo across a step that told seat 0 something"
+                    );
+                }
+            }
+        }
+        let _ = state.apply(step.actor, &step.action);
+    }
+    let before = t.m.state_at(keep);
+    assert!(t.undo(0), "{id} seed {seed}: undo offered but refused");
+    assert_eq!(
+        t.m.state, before,
+        "{id} seed {seed}: undo did not restore the state"
+    );
+    assert_eq!(t.m.history.len(), keep);
+}

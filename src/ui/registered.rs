@@ -1,0 +1,170 @@
+//! What the app needs of a game beyond its rules, and the type-erased game and table the
+//! launcher, logs, sim and replay use. Each game states its own facts (bots, rules page,
+//! aliases) in `impl Registered` beside its UI module; the registry module is only the list.
+
+use std::marker::PhantomData;
+
+use crate::engine::log::{LogError, LogFile};
+use crate::engine::table::Pace;
+use crate::engine::{Bot, Game, Match, OptionSpec, Outcome, Setup, Table};
+
+/// What the app needs of a game beyond its rules.
+pub trait Registered: Game {
+    type Ui: super::GameUi<Self>;
+    /// Bot kinds with a short description; the first is the game's best.
+    const BOTS: &'static [(&'static str, &'static str)];
+    /// The rules page, in Markdown.
+    const RULES: &'static str;
+    /// The game keeps a solo high-score table (shown from the launcher with `h`).
+    const HIGH_SCORES: bool = false;
+    /// Other names the command line accepts for the game.
+    const ALIASES: &'static [&'static str] = &[];
+    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+}
+
+/// A game with its types erased, so the launcher, logs, sim and replay treat all games alike.
+pub trait AnyGame: Sync {
+    fn id(&self) -> &'static str;
+    fn name(&self) -> &'static str;
+    fn pitch(&self) -> &'static str;
+    fn players(&self) -> (usize, usize);
+    fn options(&self) -> &'static [OptionSpec];
+    fn bots(&self) -> &'static [(&'static str, &'static str)];
+    fn rules(&self) -> &'static str;
+    fn describe_option(&self, key: &str, value: &str) -> Option<String>;
+    fn high_scores(&self) -> bool;
+    /// Other names the command line accepts for the game.
+    fn aliases(&self) -> &'static [&'static str] {
+        &[]
+    }
+    fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String>;
+    /// Whether `options` (missing keys take their defaults) make a game for `players`, by the
+    /// rules' own checks; the setup form offers only values that pass.
+    fn check_setup(&self, options: &crate::engine::Options, players: usize) -> Result<(), String>;
+    fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError>;
+    /// Re-simulates a log without seating its bots: the outcome, or why it is refused.
+    fn check_log(&self, log: &LogFile) -> Result<Option<Outcome>, LogError>;
+}
+
+/// A table of any game, for headless use and for handing to the UI.
+pub trait AnyTable {
+    fn game(&self) -> &'static str;
+    fn to_log(&self) -> LogFile;
+    fn outcome(&self) -> Option<Outcome>;
+    fn actions(&self) -> usize;
+    /// Saves to `path` from now on (holding its lock) and at once; `Err` when the game is open
+    /// in another process.
+    fn set_save(&mut self, path: Option<std::path::PathBuf>) -> Result<(), String>;
+    fn save_error(&self) -> Option<String>;
+    /// Plays chance and bots until a human is to move or the game ends; `Err` on a rules bug.
+    fn run_bots(&mut self) -> Result<(), String>;
+    /// [`AnyTable::run_bots`], then only the first `actions` actions are kept: an unfinished
+    /// game for tests and examples.
+    fn run_bots_for(&mut self, actions: usize) -> Result<(), String> {
+        self.run_bots()?;
+        self.keep_first(actions);
+        Ok(())
+    }
+    /// Keeps the first `n` actions of the history.
+    fn keep_first(&mut self, n: usize);
+    /// The game screen for this table.
+    fn into_screen(self: Box<Self>, back_to_launcher: bool) -> Box<dyn super::Screen>;
+    /// The replay viewer for this table's history.
+    fn into_replay(self: Box<Self>) -> Box<dyn super::Screen>;
+}
+
+pub struct Entry<G>(PhantomData<fn() -> G>);
+
+impl<G> Entry<G> {
+    pub const NEW: Entry<G> = Entry(PhantomData);
+}
+
+impl<G: Registered> AnyGame for Entry<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn pitch(&self) -> &'static str {
+        G::PITCH
+    }
+    fn players(&self) -> (usize, usize) {
+        (G::MIN_PLAYERS, G::MAX_PLAYERS)
+    }
+    fn options(&self) -> &'static [OptionSpec] {
+        G::OPTIONS
+    }
+    fn bots(&self) -> &'static [(&'static str, &'static str)] {
+        G::BOTS
+    }
+    fn rules(&self) -> &'static str {
+        G::RULES
+    }
+    fn describe_option(&self, key: &str, value: &str) -> Option<String> {
+        G::describe_option(key, value)
+    }
+    fn high_scores(&self) -> bool {
+        G::HIGH_SCORES
+    }
+    fn aliases(&self) -> &'static [&'static str] {
+        G::ALIASES
+    }
+    fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String> {
+        let m = Match::<G>::new(setup)?;
+        Ok(Box::new(Table::new(m, G::make_bot)?))
+    }
+    fn check_setup(&self, options: &crate::engine::Options, players: usize) -> Result<(), String> {
+        if !(G::MIN_PLAYERS..=G::MAX_PLAYERS).contains(&players) {
+            return Err(format!(
+                "{} takes {} to {} players",
+                G::NAME,
+                G::MIN_PLAYERS,
+                G::MAX_PLAYERS
+            ));
+        }
+        let options = crate::engine::options::resolve(G::OPTIONS, options)?;
+        G::new(&options, players).map(|_| ())
+    }
+    fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError> {
+        Ok(Box::new(Table::<G>::from_log(log, G::make_bot)?))
+    }
+    fn check_log(&self, log: &LogFile) -> Result<Option<Outcome>, LogError> {
+        Ok(Match::<G>::from_log(log)?.state.outcome())
+    }
+}
+
+impl<G: Registered> AnyTable for Table<G> {
+    fn game(&self) -> &'static str {
+        G::ID
+    }
+    fn to_log(&self) -> LogFile {
+        self.m.to_log()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.m.state.outcome()
+    }
+    fn actions(&self) -> usize {
+        self.m.history.len()
+    }
+    fn set_save(&mut self, path: Option<std::path::PathBuf>) -> Result<(), String> {
+        self.save_to(path)
+    }
+    fn save_error(&self) -> Option<String> {
+        self.save_error.clone()
+    }
+    fn run_bots(&mut self) -> Result<(), String> {
+        self.advance(Pace::HEADLESS)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+    fn keep_first(&mut self, n: usize) {
+        self.rewind_to(n);
+    }
+    fn into_screen(self: Box<Self>, back_to_launcher: bool) -> Box<dyn super::Screen> {
+        super::play::play_screen::<G>(*self, back_to_launcher)
+    }
+    fn into_replay(self: Box<Self>) -> Box<dyn super::Screen> {
+        super::replay::replay_screen::<G>(self.m)
+    }
+}
