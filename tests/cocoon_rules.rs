@@ -943,6 +943,29 @@ fn replace_tells_which_tile_left_the_board() {
     );
 }
 
+#[test]
+fn a_tile_turned_up_on_arrival_is_named_once() {
+    let mut g = game(2);
+    // The first face-down set-up tile reached by a 2 and a larger die (no doublet, and the
+    // target 1 neither matches nor turns the pawn).
+    let at = hotseat::games::cocoon::SETUP_TILES
+        .iter()
+        .copied()
+        .find(|&t| (5..=8).contains(&t))
+        .expect("a set-up tile within two dice");
+    let told = roll_told(&mut g, &[2, at - 2, 1]);
+    let named: Vec<&String> = told
+        .iter()
+        .filter(|l| l.contains(&format!("{at} is ")))
+        .collect();
+    assert_eq!(named.len(), 1, "{told:#?}");
+    assert!(
+        named[0].starts_with(&format!("the face-down tile on {at} is")),
+        "{told:#?}"
+    );
+    assert!(told.iter().any(|l| l.contains("follows it")), "{told:#?}");
+}
+
 /// The whole conformance battery (rules, views, log round trip, driver, undo, log writes).
 #[test]
 fn conformance() {

@@ -203,6 +203,9 @@ pub(crate) struct Turn {
     roll: Option<RollView>,
     /// The die changed by "Change Result of Die": index and old value.
     changed: Option<(u8, u8)>,
+    /// The space whose face-down tile was just turned up and named: following it need not
+    /// name it again.
+    revealed: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -413,6 +413,7 @@ impl Cocoon {
                 }
                 let at = self.t.last;
                 self.board[usize::from(at)] = Slot::Up(tile);
+                self.t.revealed = Some(at);
                 self.say(format!(
                     "the face-down tile on {at} is {} ({})",
                     tile.code(),
@@ -792,6 +793,7 @@ impl Cocoon {
     /// What the space does to the pawn that stopped on it.
     fn resolve(&mut self, at: u8, doublet: bool) {
         let seat = self.turn;
+        let just_revealed = self.t.revealed.take() == Some(at);
         // On doublets other pawns on the space are ignored; otherwise only Start holds several.
         if !doublet
             && at != START
@@ -839,6 +841,10 @@ impl Cocoon {
                     } else {
                         self.say(format!("{at} is empty; a tile was placed already"));
                     }
+                }
+                // The line before named the tile it turned up: say only what it does.
+                Slot::Up(tile) if just_revealed => {
+                    self.obey(tile, at, format!("{} follows it", colour(seat)))
                 }
                 Slot::Up(tile) => self.follow(tile, at),
                 Slot::Down => {}

@@ -6,7 +6,6 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, Mous
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 
 use crate::engine::Seat;
 use crate::games::cocoon::{
@@ -15,14 +14,8 @@ use crate::games::cocoon::{
 use crate::ui::commands::{ARROWS, Command, ENTER, Key};
 use crate::ui::{Ctx, GameUi, Theme};
 
-/// Spaces along the top (and bottom) edge of the ring, corners included.
-const TOP: u16 = 17;
-/// Spaces down each side, corners excluded.
-const SIDE: u16 = 13;
-/// Columns per space: a three-character code and a gap.
-const CELL_W: u16 = 4;
-pub const RING_W: u16 = TOP * CELL_W;
-pub const RING_H: u16 = SIDE + 2;
+mod board;
+use board::Geo;
 
 #[derive(Clone, Debug, Default)]
 pub struct CocoonUi {
@@ -40,26 +33,6 @@ pub struct CocoonUi {
 struct Item {
     label: String,
     actions: Vec<Action>,
-}
-
-/// Column and row of a space on the ring.
-fn cell_pos(i: u8) -> (u16, u16) {
-    let i = u16::from(i);
-    if i < TOP {
-        (i, 0)
-    } else if i < TOP + SIDE {
-        (TOP - 1, i - TOP + 1)
-    } else if i < 2 * TOP + SIDE {
-        (TOP - 1 - (i - TOP - SIDE), SIDE + 1)
-    } else {
-        (0, SIDE - (i - 2 * TOP - SIDE))
-    }
-}
-
-fn space_at(area: Rect, col: u16, row: u16) -> Option<u8> {
-    let c = col.checked_sub(area.x)? / CELL_W;
-    let r = row.checked_sub(area.y)?;
-    (0..SPACES).find(|&i| cell_pos(i) == (c, r))
 }
 
 fn player_colour(seat: Seat) -> Color {
@@ -128,6 +101,19 @@ pub fn space_text(view: &View, at: u8) -> String {
         (Space::Normal, Some(Square::FaceDown)) => format!("{at}: a face-down tile"),
         (Space::Normal, _) => format!("{at}: empty"),
         (s, _) => format!("{at}: {}", s.name()),
+    }
+}
+
+/// What a pawn on `at` stands on, for the player lines (the pawn hides it on the board):
+/// "under: E-3 lose 3 EP", "under: face down", "Experience"; nothing on an empty space.
+fn under_text(view: &View, at: u8, wide: bool) -> String {
+    match (space(at), view.board.get(usize::from(at))) {
+        (Space::Normal, Some(Square::Up(t))) if wide => format!(" on {} {}", t.code(), t.name()),
+        (Space::Normal, Some(Square::Up(t))) => format!(" on {}", t.code()),
+        (Space::Normal, Some(Square::FaceDown)) => " on face-down".into(),
+        (Space::Normal, _) => String::new(),
+        (s, _) if wide => format!(" on {}", s.name()),
+        (s, _) => format!(" on {}", event_code(s)),
     }
 }
 
@@ -401,64 +387,8 @@ impl CocoonUi {
         Some(a)
     }
 
-    fn board_lines(&self, ctx: &Ctx<Cocoon>, theme: &Theme) -> Vec<(u8, u16, u16, String, Style)> {
-        let v = ctx.view;
-        let cursor = if self.spatial(ctx) {
-            self.cursor(ctx)
-        } else {
-            None
-        };
-        let targets = self.targets(ctx);
-        let prompt_at = match v.prompt {
-            Prompt::Place { at, .. } => Some(at),
-            _ => None,
-        };
-        let mut out = Vec::new();
-        for i in 0..SPACES {
-            let (c, r) = cell_pos(i);
-            let pawns = v.pawns_at(i);
-            let (text, mut style) = if !pawns.is_empty() {
-                let letters: String = pawns
-                    .iter()
-                    .filter_map(|&s| {
-                        let side = v.players.get(s)?.in_play()?.1;
-                        Some(pawn_letter(s, side))
-                    })
-                    .take(3)
-                    .collect();
-                let style = seat_style(theme, pawns[0]).add_modifier(Modifier::REVERSED);
-                (format!("{letters:^3}"), style)
-            } else {
-                match (space(i), v.board.get(usize::from(i))) {
-                    (Space::Normal, Some(Square::Up(t))) => {
-                        (format!("{:>3}", t.code()), tile_style(theme, *t))
-                    }
-                    (Space::Normal, Some(Square::FaceDown)) => (
-                        if theme.ascii { "###" } else { "▒▒▒" }.to_string(),
-                        theme.frame(),
-                    ),
-                    (Space::Normal, _) => (
-                        if theme.ascii { " . " } else { " · " }.to_string(),
-                        theme.dim(),
-                    ),
-                    (s, _) => (event_code(s).to_string(), theme.title()),
-                }
-            };
-            if targets.contains(&i) {
-                style = style.add_modifier(Modifier::UNDERLINED);
-            }
-            if Some(i) == prompt_at {
-                style = theme.selected();
-            }
-            if Some(i) == cursor {
-                style = theme.selected();
-            }
-            out.push((i, c, r, text, style));
-        }
-        out
-    }
-
-    fn player_lines(&self, ctx: &Ctx<Cocoon>, theme: &Theme) -> Vec<Line<'static>> {
+    /// One line per player. `wide`: room to name the tile under each pawn, not just its code.
+    fn player_lines(&self, ctx: &Ctx<Cocoon>, theme: &Theme, wide: bool) -> Vec<Line<'static>> {
         let v = ctx.view;
         let mut lines = Vec::new();
         for (s, p) in v.players.iter().enumerate() {
@@ -489,19 +419,25 @@ impl CocoonUi {
             if p.flags.pick_three {
                 flags.push("pick3");
             }
+            let under = p
+                .in_play()
+                .map(|(at, _)| under_text(v, at, wide))
+                .unwrap_or_default();
             let nm = crate::ui::widgets::fit(&theme.text(&name(ctx, s)), 9, theme.ellipsis());
             lines.push(Line::from(vec![
                 Span::styled(ptr.to_string(), theme.accent()),
                 Span::styled(pawn_letter(s, side).to_string(), seat_style(theme, s)),
                 Span::raw(format!(" {nm}")),
+                // The event lines speak of colours: each name says its colour.
+                Span::styled(format!(" {:<6}", colour(s)), seat_style(theme, s)),
                 Span::raw(format!(
-                    " EP {:>2} {} {:<9} {}t{bet} {}",
+                    " EP {:>2} {} {}t {at}",
                     p.ep,
                     if side == Side::White { "W" } else { "B" },
-                    at,
                     p.hand_size,
-                    flags.join(",")
                 )),
+                Span::styled(theme.text(&under), theme.dim()),
+                Span::raw(format!("{bet} {}", flags.join(","))),
             ]));
         }
         lines
@@ -560,7 +496,7 @@ impl CocoonUi {
         )))
     }
 
-    fn inside_lines(&self, ctx: &Ctx<Cocoon>, theme: &Theme) -> Vec<Line<'static>> {
+    fn inside_lines(&self, ctx: &Ctx<Cocoon>, theme: &Theme, wide: bool) -> Vec<Line<'static>> {
         let v = ctx.view;
         let mut lines = Vec::new();
         let head = if v.over {
@@ -576,7 +512,7 @@ impl CocoonUi {
             )
         };
         lines.push(Line::styled(theme.text(&head), theme.title()));
-        lines.extend(self.player_lines(ctx, theme));
+        lines.extend(self.player_lines(ctx, theme, wide));
         if let Some(l) = self.roll_line(v, theme) {
             lines.push(l);
         }
@@ -637,30 +573,6 @@ impl CocoonUi {
             } else {
                 Line::from(text)
             });
-        }
-        lines
-    }
-
-    fn ep_lines(&self, v: &View, theme: &Theme) -> Vec<Line<'static>> {
-        let mut lines = vec![Line::styled("EP circle", theme.title())];
-        for ep in (0..=10u8).rev() {
-            let mut here: Vec<(u32, Seat)> = v
-                .players
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.ep == ep)
-                .map(|(s, p)| (p.stamp, s))
-                .collect();
-            here.sort_unstable();
-            let mut spans = vec![Span::styled(format!("{ep:>2} "), theme.dim())];
-            for (_, s) in here {
-                let side = v.players[s].in_play().map_or(v.players[s].side, |(_, x)| x);
-                spans.push(Span::styled(
-                    pawn_letter(s, side).to_string(),
-                    seat_style(theme, s),
-                ));
-            }
-            lines.push(Line::from(spans));
         }
         lines
     }
@@ -829,45 +741,23 @@ impl GameUi<Cocoon> for CocoonUi {
     }
 
     fn layout(body: Rect) -> (Rect, Rect) {
-        let board = RING_H.min(body.height.saturating_sub(4));
-        let [b, p] = Layout::vertical([Constraint::Length(board), Constraint::Fill(1)]).areas(body);
+        let [b, p] = Layout::vertical([
+            Constraint::Length(board::board_height(body)),
+            Constraint::Fill(1),
+        ])
+        .areas(body);
         (b, p)
     }
 
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Cocoon>) {
-        let theme = ctx.theme();
-        let buf = f.buffer_mut();
-        for (_, c, r, text, style) in self.board_lines(ctx, &theme) {
-            let x = area.x + c * CELL_W;
-            let y = area.y + r;
-            if x + 3 <= area.right() && y < area.bottom() {
-                buf.set_string(x, y, &text, style);
-            }
-        }
-        let inside = Rect {
-            x: area.x + CELL_W + 1,
-            y: area.y + 1,
-            width: (RING_W.saturating_sub(2 * CELL_W + 1))
-                .min(area.width.saturating_sub(CELL_W + 1)),
-            height: SIDE.min(area.height.saturating_sub(2)),
-        };
-        f.render_widget(Paragraph::new(self.inside_lines(ctx, &theme)), inside);
-        if area.width > RING_W + 2 {
-            let right = Rect {
-                x: area.x + RING_W + 1,
-                y: area.y,
-                width: area.width - RING_W - 1,
-                height: area.height,
-            };
-            f.render_widget(Paragraph::new(self.ep_lines(ctx.view, &theme)), right);
-        }
+        self.draw_board(f, area, ctx);
     }
 
     fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Cocoon>) -> Option<Action> {
         if m.kind != MouseEventKind::Down(MouseButton::Left) {
             return None;
         }
-        let at = space_at(area, m.column, m.row)?;
+        let at = Geo::fit(area).space_at(m.column, m.row)?;
         if !self.targets(ctx).contains(&at) {
             return None;
         }
@@ -963,7 +853,20 @@ mod tests {
         assert!(shown.contains("places a tile on"), "{shown}");
         assert_snapshot!("cocoon_mid_game", shown);
         assert_snapshot!("cocoon_ascii", draw(&p, Theme::new(true, false), 80, 24));
-        assert_snapshot!("cocoon_120x40", draw(&p, THEME, 120, 40));
+        let big = draw(&p, THEME, 120, 40);
+        assert_snapshot!("cocoon_120x40", big);
+        assert_snapshot!("cocoon_200x60", draw(&p, THEME, 200, 60));
+        // Every space is numbered at every size; the EP circle stands behind its own rule.
+        for text in [&shown, &big] {
+            for n in ["29", "30", "46", "59"] {
+                assert!(text.contains(n), "{n} missing: {text}");
+            }
+            assert!(text.contains("│ EP"), "{text}");
+        }
+        // The tile a pawn hides is named in its player's line.
+        assert!(shown.contains("@34 on P3"), "{shown}");
+        assert!(shown.contains("B Bo        Blue"), "{shown}");
+        assert!(big.contains("@34 on P3 next draw: pick 1 of 3"), "{big}");
         // "2" places the second tile of the hand, as listed.
         let hand = p.table.m.state.hand(0).to_vec();
         let before = p.table.m.history.len();
@@ -1045,6 +948,8 @@ mod tests {
         p.on_event(&key(KeyCode::Enter));
         let bo = draw(&p, THEME, 80, 24);
         assert!(bo.contains("Bo's view"), "{bo}");
+        // A prompt longer than the ring is wide wraps instead of running into the space numbers.
+        assert!(!bo.contains("spa21"), "{bo}");
         assert_snapshot!("cocoon_private_bo", bo);
     }
 
@@ -1061,20 +966,5 @@ mod tests {
         let shown = draw(&p, THEME, 80, 24);
         assert!(shown.contains("Game over"), "{shown}");
         assert_snapshot!("cocoon_end", shown);
-    }
-
-    #[test]
-    fn ring_positions_are_all_distinct() {
-        let mut seen = Vec::new();
-        for i in 0..SPACES {
-            let p = cell_pos(i);
-            assert!(!seen.contains(&p), "space {i}");
-            assert!(p.0 < TOP && p.1 < RING_H);
-            seen.push(p);
-            assert_eq!(
-                space_at(Rect::new(0, 0, 80, 20), p.0 * CELL_W + 1, p.1),
-                Some(i)
-            );
-        }
     }
 }

@@ -14,17 +14,14 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::engine::Viewer;
 use crate::games::couperation::{
-    Action, Card, Couperation, FINISH, FinishAt, How, Mark, Mode, PhaseView, Played, ROWS,
-    SlotView, View, mark, slot_at, slot_name,
+    Action, Card, Couperation, FINISH, FinishAt, How, Mark, PhaseView, Played, ROWS, SlotView,
+    View, mark, slot_at, slot_name,
 };
 use crate::ui::commands::{ARROWS, Command, ENTER, Key};
 use crate::ui::{Ctx, GameUi, Theme};
 
-/// Columns one pyramid slot takes, with its gap.
-const CELL_W: u16 = 6;
-/// Columns of the row labels.
-const LABEL_W: u16 = 2;
-pub const PYRAMID_W: u16 = LABEL_W + CELL_W * 7;
+mod board;
+use board::PyrGeo;
 
 #[derive(Clone, Debug, Default)]
 pub struct CouperationUi {
@@ -221,18 +218,6 @@ impl CouperationUi {
         self.option = 0;
         Some(a)
     }
-
-    fn cell_at(area: Rect, col: u16, row: u16) -> Option<usize> {
-        // Pyramid rows are drawn top row first, from the board's second line.
-        let line = row.checked_sub(area.y + 1)? as usize;
-        if line >= ROWS {
-            return None;
-        }
-        let r = ROWS - 1 - line;
-        let x = col.checked_sub(area.x + LABEL_W + 3 * r as u16)?;
-        let c = (x / CELL_W) as usize;
-        slot_at(r, c)
-    }
 }
 
 fn seat_name(ctx: &Ctx<Couperation>, s: usize) -> String {
@@ -240,67 +225,6 @@ fn seat_name(ctx: &Ctx<Couperation>, s: usize) -> String {
         .get(s)
         .cloned()
         .unwrap_or_else(|| format!("Player {}", s + 1))
-}
-
-fn pyramid_lines(ui: &CouperationUi, ctx: &Ctx<Couperation>, theme: &Theme) -> Vec<Line<'static>> {
-    let view = ctx.view;
-    let targets: Vec<usize> = ctx.legal.iter().filter_map(action_slot).collect();
-    let active = ctx.view.phase == PhaseView::Act && !ctx.legal.is_empty();
-    let mut lines = Vec::new();
-    let title = match view.mode {
-        Mode::Standard => "Pyramid (the finish card crowns it)",
-        Mode::Beginner => "Pyramid (beginner: a glass card on top)",
-    };
-    lines.push(Line::styled(title.to_string(), theme.title()));
-    for r in (0..ROWS).rev() {
-        let mut spans = vec![Span::styled(format!("{}", r + 1), theme.dim())];
-        spans.push(Span::raw(" ".repeat(1 + 3 * r)));
-        for c in 0..(ROWS - r) {
-            let Some(slot) = slot_at(r, c) else { continue };
-            let cell = view.pyramid[slot];
-            let (text, mut style) = match cell {
-                SlotView::Up(card) => (card_text(card, theme), card_style(card, theme)),
-                SlotView::Down {
-                    known: Some(card), ..
-                } => (
-                    format!("({card})"),
-                    theme.dim().add_modifier(Modifier::ITALIC),
-                ),
-                SlotView::Down { known: None, .. } => (
-                    if theme.ascii {
-                        "####".into()
-                    } else {
-                        "▒▒▒▒".into()
-                    },
-                    theme.frame(),
-                ),
-                SlotView::Empty => {
-                    if targets.contains(&slot) {
-                        (
-                            if theme.ascii {
-                                " ..".into()
-                            } else {
-                                " ··".into()
-                            },
-                            theme.accent(),
-                        )
-                    } else if slot == crate::games::couperation::TOP && view.mode == Mode::Standard
-                    {
-                        (" F?".into(), theme.dim())
-                    } else {
-                        (" .".into(), theme.dim())
-                    }
-                }
-            };
-            if active && slot == ui.cursor {
-                style = style.add_modifier(Modifier::REVERSED);
-            }
-            spans.push(Span::styled(format!("{text:^5}"), style));
-            spans.push(Span::raw(" "));
-        }
-        lines.push(Line::from(spans));
-    }
-    lines
 }
 
 fn cards_spans(cards: &[Card], theme: &Theme) -> Vec<Span<'static>> {
@@ -692,16 +616,16 @@ impl GameUi<Couperation> for CouperationUi {
         let theme = ctx.theme();
         let mut ui = self.clone();
         ui.settle(ctx);
+        let geo = PyrGeo::fit(area);
         let [left, _, right] = Layout::horizontal([
-            Constraint::Length(PYRAMID_W),
+            Constraint::Length(geo.width()),
             Constraint::Length(1),
             Constraint::Fill(1),
         ])
         .areas(area);
         let [pyr, below] =
-            Layout::vertical([Constraint::Length(ROWS as u16 + 1), Constraint::Fill(1)])
-                .areas(left);
-        f.render_widget(Paragraph::new(pyramid_lines(&ui, ctx, &theme)), pyr);
+            Layout::vertical([Constraint::Length(geo.height()), Constraint::Fill(1)]).areas(left);
+        f.render_widget(Paragraph::new(geo.lines(&ui, ctx, &theme)), pyr);
         f.render_widget(
             Paragraph::new(below_lines(ctx, &theme)).wrap(Wrap { trim: true }),
             below,
@@ -717,7 +641,7 @@ impl GameUi<Couperation> for CouperationUi {
         if m.kind != MouseEventKind::Down(MouseButton::Left) || ctx.view.phase != PhaseView::Act {
             return None;
         }
-        let slot = Self::cell_at(area, m.column, m.row)?;
+        let slot = PyrGeo::fit(area).slot_at(area, m.column, m.row)?;
         self.settle(ctx);
         if self.cursor == slot {
             // A second click on the same slot does its highlighted option (a move that can
@@ -847,7 +771,14 @@ mod tests {
             "couperation_mid_ascii",
             draw(&p, Theme::new(true, false), 80, 24)
         );
-        assert_snapshot!("couperation_mid_120x40", draw(&p, THEME, 120, 40));
+        // From 120x40 the pyramid's cards are drawn as framed cards, larger again at 200x60
+        // with the number in two corners.
+        let big = draw(&p, THEME, 120, 40);
+        assert!(big.contains("│14◇◇│"), "{big}");
+        assert_snapshot!("couperation_mid_120x40", big);
+        let huge = draw(&p, THEME, 200, 60);
+        assert!(huge.contains("│ 14") && huge.contains("14 │"), "{huge}");
+        assert_snapshot!("couperation_mid_200x60", huge);
         let ascii = draw(&p, Theme::new(true, false), 80, 24);
         assert!(ascii.is_ascii(), "{ascii}");
     }

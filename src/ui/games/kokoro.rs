@@ -60,24 +60,106 @@ pub struct KokoroUi {
     pub board_at_end: bool,
 }
 
+/// The size of the mat's spaces, chosen from the room the body gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatGeo {
+    /// Columns and rows of one space (both odd, so paths meet in the middle).
+    pub cw: u16,
+    pub ch: u16,
+    /// Row labels ("r3") at the left and column labels ("c2") above, as the event lines say.
+    pub labels: bool,
+}
+
+impl MatGeo {
+    /// 7×3 spaces without labels: fits 80×24.
+    pub const COMPACT: MatGeo = MatGeo {
+        cw: CELL_W,
+        ch: CELL_H,
+        labels: false,
+    };
+
+    /// The largest mat that leaves `right` columns beside it.
+    fn fit(body: Rect, right: u16) -> MatGeo {
+        for (cw, ch) in [(15, 7), (11, 5), (CELL_W, CELL_H)] {
+            let g = MatGeo {
+                cw,
+                ch,
+                labels: true,
+            };
+            if g.height() <= body.height && g.width() + 1 + right <= body.width {
+                return g;
+            }
+        }
+        Self::COMPACT
+    }
+
+    fn label_w(&self) -> u16 {
+        if self.labels { 3 } else { 0 }
+    }
+
+    /// The whole mat: labels, the title line and the spaces.
+    pub fn width(&self) -> u16 {
+        self.label_w() + self.cw * COLS as u16
+    }
+
+    pub fn height(&self) -> u16 {
+        1 + u16::from(self.labels) + self.ch * ROWS as u16
+    }
+
+    /// The space drawn at a screen position of a mat drawn at `mat`.
+    fn space_at(&self, mat: Rect, col: u16, row: u16) -> Option<u8> {
+        let x = col.checked_sub(mat.x + self.label_w())? / self.cw;
+        let y = row.checked_sub(mat.y + 1 + u16::from(self.labels))? / self.ch;
+        mats::space_at(usize::from(y), usize::from(x))
+    }
+}
+
 /// Where things go in the body: the mat at the left, information and the event pane at the right.
 struct Areas {
+    geo: MatGeo,
     mat: Rect,
     info: Rect,
     pane: Rect,
+    /// Everyone's small maps, when they do not fit under the mat.
+    minimaps: Option<Rect>,
 }
 
+/// Columns the information column needs beside a labelled mat.
+const INFO_MIN_W: u16 = 40;
+
 fn areas(body: Rect) -> Areas {
+    let geo = MatGeo::fit(body, INFO_MIN_W);
     let [mat, _gap, right] = Layout::horizontal([
-        Constraint::Length(MAT_W),
+        Constraint::Length(geo.width()),
         Constraint::Length(1),
         Constraint::Fill(1),
     ])
     .areas(body);
     let info_h = if body.height >= 34 { 18 } else { INFO_H }.min(body.height.saturating_sub(4));
-    let [info, pane] =
-        Layout::vertical([Constraint::Length(info_h), Constraint::Fill(1)]).areas(right);
-    Areas { mat, info, pane }
+    // A large mat leaves no room below it for the small maps: they go to the right column.
+    let maps_h = if geo.cw > CELL_W && mat.height < geo.height() + 2 + ROWS as u16 {
+        2 + ROWS as u16
+    } else {
+        0
+    };
+    let maps_h = if body.height >= info_h + maps_h + 8 {
+        maps_h
+    } else {
+        0
+    };
+    let [info, maps, pane] = Layout::vertical([
+        Constraint::Length(info_h),
+        Constraint::Length(maps_h),
+        Constraint::Fill(1),
+    ])
+    .areas(right);
+    Areas {
+        geo,
+        mat,
+        info,
+        pane,
+        minimaps: (maps_h > 0).then_some(maps),
+    }
 }
 
 fn fg(theme: &Theme, c: Color) -> Style {
@@ -145,8 +227,15 @@ fn corner(text: String, style: Style) -> (String, Style) {
     (text, style)
 }
 
-/// The three text rows of one space, as styled pieces.
-fn cell_rows(theme: &Theme, mat: &Mat, space: u8, look: &MatLook) -> [Vec<Span<'static>>; 3] {
+/// The text rows of one space (`geo.ch` of them, `geo.cw` columns each), as styled pieces: the
+/// marks in the corners, the path from the centre to the edges it touches.
+fn cell_rows(
+    theme: &Theme,
+    mat: &Mat,
+    space: u8,
+    look: &MatLook,
+    geo: MatGeo,
+) -> Vec<Vec<Span<'static>>> {
     let printed = mats::printed(look.side)[usize::from(space)];
     let on_chain = look.chain.contains(space);
     let here = look.cursor.filter(|(s, _)| *s == space);
@@ -235,15 +324,17 @@ fn cell_rows(theme: &Theme, mat: &Mat, space: u8, look: &MatLook) -> [Vec<Span<'
     } else {
         (" ".to_string(), Style::new())
     };
+    let half_w = usize::from(geo.cw.saturating_sub(1) / 2);
+    let half_h = usize::from(geo.ch.saturating_sub(1) / 2);
     let arm = |on: bool, c: char| -> (String, Style) {
         if on {
-            (c.to_string().repeat(3), path_style)
+            (c.to_string().repeat(half_w), path_style)
         } else {
-            ("   ".to_string(), Style::new())
+            (" ".repeat(half_w), Style::new())
         }
     };
-    let pad_left = |(t, s): (String, Style)| Span::styled(format!("{t:>3}"), s);
-    let pad_right = |(t, s): (String, Style)| Span::styled(format!("{t:<3}"), s);
+    let pad_left = |(t, s): (String, Style)| Span::styled(format!("{t:>half_w$}"), s);
+    let pad_right = |(t, s): (String, Style)| Span::styled(format!("{t:<half_w$}"), s);
     let up = if e & TOP != 0 {
         (v.to_string(), path_style)
     } else {
@@ -255,15 +346,36 @@ fn cell_rows(theme: &Theme, mat: &Mat, space: u8, look: &MatLook) -> [Vec<Span<'
         (" ".into(), Style::new())
     };
     let (l, r) = (arm(e & LEFT != 0, h), arm(e & RIGHT != 0, h));
-    let mut rows = [
-        vec![pad_left(tl), Span::styled(up.0, up.1), pad_right(tr)],
+    let blank = || (String::new(), Style::new());
+    let stem = |(t, s): &(String, Style)| {
         vec![
-            Span::styled(l.0, l.1),
-            Span::styled(mid.0, mid.1),
-            Span::styled(r.0, r.1),
-        ],
-        vec![pad_left(bl), Span::styled(down.0, down.1), pad_right(br)],
-    ];
+            pad_left(blank()),
+            Span::styled(t.clone(), *s),
+            pad_right(blank()),
+        ]
+    };
+    let mut rows = Vec::with_capacity(usize::from(geo.ch));
+    rows.push(vec![
+        pad_left(tl),
+        Span::styled(up.0.clone(), up.1),
+        pad_right(tr),
+    ]);
+    for _ in 1..half_h {
+        rows.push(stem(&up));
+    }
+    rows.push(vec![
+        Span::styled(l.0, l.1),
+        Span::styled(mid.0, mid.1),
+        Span::styled(r.0, r.1),
+    ]);
+    for _ in 1..half_h {
+        rows.push(stem(&down));
+    }
+    rows.push(vec![
+        pad_left(bl),
+        Span::styled(down.0, down.1),
+        pad_right(br),
+    ]);
     if here.is_some() {
         let mark = if theme.color {
             Style::new().bg(Color::DarkGray)
@@ -279,20 +391,35 @@ fn cell_rows(theme: &Theme, mat: &Mat, space: u8, look: &MatLook) -> [Vec<Span<'
     rows
 }
 
-fn mat_lines(theme: &Theme, mat: &Mat, look: &MatLook) -> Vec<Line<'static>> {
-    let mut lines = Vec::with_capacity(ROWS * CELL_H as usize);
+fn mat_lines(theme: &Theme, mat: &Mat, look: &MatLook, geo: MatGeo) -> Vec<Line<'static>> {
+    let mut lines = Vec::with_capacity(ROWS * usize::from(geo.ch) + 1);
+    let cw = usize::from(geo.cw);
+    if geo.labels {
+        let mut head = String::from("   ");
+        for c in 0..COLS {
+            head.push_str(&format!("{:^cw$}", format!("c{c}")));
+        }
+        lines.push(Line::styled(head, theme.dim()));
+    }
     for r in 0..ROWS {
-        let mut rows: [Vec<Span<'static>>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+        let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new(); usize::from(geo.ch)];
+        if geo.labels {
+            for (i, row) in rows.iter_mut().enumerate() {
+                let label = if i == usize::from(geo.ch / 2) {
+                    format!("r{r} ")
+                } else {
+                    "   ".to_string()
+                };
+                row.push(Span::styled(label, theme.dim()));
+            }
+        }
         for c in 0..COLS {
             let space = (r * COLS + c) as u8;
-            let [a, b, d] = cell_rows(theme, mat, space, look);
-            rows[0].extend(a);
-            rows[1].extend(b);
-            rows[2].extend(d);
+            for (row, cell) in rows.iter_mut().zip(cell_rows(theme, mat, space, look, geo)) {
+                row.extend(cell);
+            }
         }
-        for row in rows {
-            lines.push(Line::from(row));
-        }
+        lines.extend(rows.into_iter().map(Line::from));
     }
     lines
 }
@@ -448,10 +575,8 @@ impl KokoroUi {
     }
 
     fn space_at(area: Rect, col: u16, row: u16) -> Option<u8> {
-        let a = areas(area).mat;
-        let x = col.checked_sub(a.x)? / CELL_W;
-        let y = row.checked_sub(a.y + 1)? / CELL_H;
-        mats::space_at(usize::from(y), usize::from(x))
+        let a = areas(area);
+        a.geo.space_at(a.mat, col, row)
     }
 
     fn status_lines(&self, ctx: &Ctx<Kokoro>, theme: &Theme, shown: Seat) -> Vec<Line<'static>> {
@@ -621,19 +746,14 @@ impl KokoroUi {
         let shown = self.shown_seat(ctx);
         let record = self.showing(view);
         // The mat.
-        self.render_mat(f, a.mat, ctx, theme, shown, record);
-        // Minimaps under the mat when there is room.
-        self.render_minimaps(
-            f,
-            Rect {
-                y: a.mat.y + MAT_H,
-                height: a.mat.height.saturating_sub(MAT_H),
-                ..a.mat
-            },
-            ctx,
-            theme,
-            2,
-        );
+        self.render_mat(f, a.mat, a.geo, ctx, theme, shown, record);
+        // Minimaps under the mat when there is room, else beside it.
+        let below = Rect {
+            y: a.mat.y + a.geo.height(),
+            height: a.mat.height.saturating_sub(a.geo.height()),
+            ..a.mat
+        };
+        self.render_minimaps(f, a.minimaps.unwrap_or(below), ctx, theme, 2);
         // Information and everyone's boxes.
         let table = self.table_lines(ctx, theme, shown, usize::from(a.info.width));
         let [top, bottom] =
@@ -660,10 +780,12 @@ impl KokoroUi {
         f.render_widget(Paragraph::new(table), bottom);
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn render_mat(
         &self,
         f: &mut Frame,
         area: Rect,
+        geo: MatGeo,
         ctx: &Ctx<Kokoro>,
         theme: &Theme,
         shown: Seat,
@@ -713,11 +835,11 @@ impl KokoroUi {
             theme.dim(),
         ));
         let mut lines = vec![Line::from(title)];
-        lines.extend(mat_lines(theme, mat, &look));
+        lines.extend(mat_lines(theme, mat, &look, geo));
         f.render_widget(
             Paragraph::new(lines),
             Rect {
-                height: area.height.min(MAT_H),
+                height: area.height.min(geo.height()),
                 ..area
             },
         );
@@ -784,7 +906,7 @@ impl KokoroUi {
                 height: MAT_H,
                 ..below
             };
-            self.render_mat(f, r, ctx, theme, shown, None);
+            self.render_mat(f, r, MatGeo::COMPACT, ctx, theme, shown, None);
         } else {
             self.render_minimaps(f, below, ctx, theme, 1);
         }

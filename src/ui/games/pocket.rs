@@ -23,8 +23,42 @@ const CELL_W: u16 = 6;
 const CELL_H: u16 = 2;
 /// Width of the row letters at the left of the grid.
 const LABEL_W: u16 = 3;
-pub const GRID_W: u16 = LABEL_W + CELL_W * GRID_SIDE as u16;
-pub const GRID_H: u16 = 1 + CELL_H * GRID_SIDE as u16;
+
+/// Columns the side panel needs beside a larger grid.
+const SIDE_MIN: u16 = 36;
+/// Rows the event pane keeps under a larger grid.
+const PANE_MIN: u16 = 8;
+
+/// The grid's cell size: 6×2 (a four-column face and a blank row) at 80×24, larger tiles when
+/// the board has the room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct GridGeo {
+    cw: u16,
+    ch: u16,
+}
+
+impl GridGeo {
+    const COMPACT: GridGeo = GridGeo {
+        cw: CELL_W,
+        ch: CELL_H,
+    };
+
+    /// The largest tiles for a board area of this size, with the side panel beside them.
+    fn fit(width: u16, height: u16) -> GridGeo {
+        [GridGeo { cw: 14, ch: 6 }, GridGeo { cw: 10, ch: 4 }]
+            .into_iter()
+            .find(|g| g.height() <= height && g.width() + 2 + SIDE_MIN <= width)
+            .unwrap_or(Self::COMPACT)
+    }
+
+    fn width(&self) -> u16 {
+        LABEL_W + self.cw * GRID_SIDE as u16
+    }
+
+    fn height(&self) -> u16 {
+        1 + self.ch * GRID_SIDE as u16
+    }
+}
 
 #[derive(Clone, Debug, Default)]
 pub struct PocketUi {
@@ -116,20 +150,16 @@ impl PocketUi {
         action
     }
 
+    /// The cell under a screen position of the board `area`.
     fn cell_at(area: Rect, col: u16, row: u16) -> Option<usize> {
-        let x = col.checked_sub(area.x + LABEL_W)? / CELL_W;
-        let y = row.checked_sub(area.y + 1)? / CELL_H;
+        let geo = GridGeo::fit(area.width, area.height);
+        if col >= area.x + geo.width() || row >= area.y + geo.height() {
+            return None;
+        }
+        let x = col.checked_sub(area.x + LABEL_W)? / geo.cw;
+        let y = row.checked_sub(area.y + 1)? / geo.ch;
         ((x as usize) < GRID_SIDE && (y as usize) < GRID_SIDE)
             .then_some(y as usize * GRID_SIDE + x as usize)
-    }
-
-    fn grid_area(area: Rect) -> Rect {
-        Rect {
-            x: area.x,
-            y: area.y,
-            width: GRID_W.min(area.width),
-            height: GRID_H.min(area.height),
-        }
     }
 }
 
@@ -154,29 +184,44 @@ fn face(kind: Kind, tapped: bool) -> String {
     )
 }
 
-fn grid_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'static>> {
+fn grid_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme, geo: GridGeo) -> Vec<Line<'static>> {
     let view = ctx.view;
     let shown = ui.showing(view);
     let mut lines = Vec::new();
     let mut head = vec![Span::raw(" ".repeat(LABEL_W as usize))];
+    let cw = usize::from(geo.cw);
+    // The tile's face: the cell less a bracket column each side.
+    let tw = cw - 2;
     for c in 0..GRID_SIDE {
-        head.push(Span::styled(format!("  {}   ", c + 1), theme.dim()));
+        head.push(Span::styled(
+            format!(" {:^tw$} ", format!("{}", c + 1)),
+            theme.dim(),
+        ));
     }
     lines.push(Line::from(head));
     let my_turn = !ctx.legal.is_empty();
+    // Tile rows inside a cell (one blank row under each tile), and the one with the face.
+    let th = usize::from(geo.ch) - 1;
+    let mid = th / 2;
     for r in 0..GRID_SIDE {
-        let mut spans = vec![Span::styled(
-            format!(" {} ", (b'A' + r as u8) as char),
-            theme.dim(),
-        )];
-        let mut under = vec![Span::raw(" ".repeat(LABEL_W as usize))];
+        let mut rows: Vec<Vec<Span<'static>>> = (0..=th)
+            .map(|i| {
+                let label = if i == mid {
+                    format!(" {} ", (b'A' + r as u8) as char)
+                } else {
+                    " ".repeat(LABEL_W as usize)
+                };
+                vec![Span::styled(label, theme.dim())]
+            })
+            .collect();
         for c in 0..GRID_SIDE {
             let cell = r * GRID_SIDE + c;
             let just_shown = shown.and_then(|t| t.revealed().into_iter().find(|(x, _)| *x == cell));
             let omniscient = view.known.as_ref().and_then(|k| k[cell]);
-            let (text, mut style) = match (view.grid[cell], just_shown) {
+            // The face row's text, and what fills the tile's other rows.
+            let (text, mut style, fill) = match (view.grid[cell], just_shown) {
                 (CellView::FaceUp { kind, tapped }, _) => {
-                    (face(kind, tapped), tile_style(theme, kind))
+                    (face(kind, tapped), tile_style(theme, kind), ' ')
                 }
                 (CellView::FaceDown, Some((_, kind))) => {
                     let tapped = shown
@@ -185,18 +230,15 @@ fn grid_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
                     (
                         face(kind, tapped),
                         tile_style(theme, kind).add_modifier(Modifier::UNDERLINED),
+                        ' ',
                     )
                 }
                 (CellView::FaceDown, None) => match omniscient {
-                    Some(kind) => (face(kind, false), theme.dim()),
-                    None => (
-                        if theme.ascii {
-                            "####".into()
-                        } else {
-                            "▒▒▒▒".into()
-                        },
-                        theme.frame(),
-                    ),
+                    Some(kind) => (face(kind, false), theme.dim(), ' '),
+                    None => {
+                        let f = if theme.ascii { '#' } else { '▒' };
+                        (f.to_string().repeat(4), theme.frame(), f)
+                    }
                 },
                 (CellView::Empty, _) => (
                     if theme.ascii {
@@ -205,6 +247,7 @@ fn grid_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
                         " ·  ".into()
                     },
                     theme.dim(),
+                    ' ',
                 ),
             };
             if view.dealing == Some(cell) {
@@ -215,13 +258,33 @@ fn grid_lines(ui: &PocketUi, ctx: &Ctx<Pocket>, theme: &Theme) -> Vec<Line<'stat
             if here {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            spans.push(Span::styled(l.to_string(), theme.accent()));
-            spans.push(Span::styled(text, style));
-            spans.push(Span::styled(rgt.to_string(), theme.accent()));
-            under.push(Span::raw(" ".repeat(CELL_W as usize)));
+            for (i, row) in rows.iter_mut().enumerate() {
+                if i == th {
+                    row.push(Span::raw(" ".repeat(cw)));
+                    continue;
+                }
+                let body = if i == mid {
+                    // Compact faces keep their four columns; larger ones are centred.
+                    let face = if tw == 4 {
+                        text.clone()
+                    } else {
+                        format!("{:^tw$}", text.trim_end())
+                    };
+                    if fill == ' ' {
+                        face
+                    } else {
+                        fill.to_string().repeat(tw)
+                    }
+                } else {
+                    fill.to_string().repeat(tw)
+                };
+                let (bl, br) = if i == mid { (l, rgt) } else { (" ", " ") };
+                row.push(Span::styled(bl.to_string(), theme.accent()));
+                row.push(Span::styled(body, style));
+                row.push(Span::styled(br.to_string(), theme.accent()));
+            }
         }
-        lines.push(Line::from(spans));
-        lines.push(Line::from(under));
+        lines.extend(rows.into_iter().map(Line::from));
     }
     lines
 }
@@ -478,16 +541,30 @@ impl GameUi<Pocket> for PocketUi {
         }
     }
 
+    /// Wide and tall screens: larger tiles with the side panel beside them and the event pane
+    /// below; otherwise the usual split.
+    fn layout(body: Rect) -> (Rect, Rect) {
+        let room = body.height.saturating_sub(PANE_MIN);
+        let geo = GridGeo::fit(body.width, room);
+        if geo == GridGeo::COMPACT {
+            return crate::ui::default_layout(body);
+        }
+        let [b, p] =
+            Layout::vertical([Constraint::Length(geo.height()), Constraint::Fill(1)]).areas(body);
+        (b, p)
+    }
+
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Pocket>) {
         let theme = ctx.theme();
+        let geo = GridGeo::fit(area.width, area.height);
         let [grid, gap, side] = Layout::horizontal([
-            Constraint::Length(GRID_W),
+            Constraint::Length(geo.width()),
             Constraint::Length(2),
             Constraint::Fill(1),
         ])
         .areas(area);
         let _ = gap;
-        f.render_widget(Paragraph::new(grid_lines(self, ctx, &theme)), grid);
+        f.render_widget(Paragraph::new(grid_lines(self, ctx, &theme, geo)), grid);
         f.render_widget(
             Paragraph::new(side_lines(self, ctx, &theme)).wrap(Wrap { trim: true }),
             side,
@@ -523,7 +600,7 @@ impl GameUi<Pocket> for PocketUi {
         if let Some(last) = self.showing(ctx.view) {
             self.acked = Some(last.clone());
         }
-        let cell = Self::cell_at(Self::grid_area(area), m.column, m.row)?;
+        let cell = Self::cell_at(area, m.column, m.row)?;
         self.cursor = cell;
         let tap = button == MouseButton::Right
             || m.modifiers
@@ -597,7 +674,40 @@ mod tests {
         flip_at(&mut p, 14);
         assert_snapshot!("pocket_later", draw(&p, THEME, 80, 24));
         assert_snapshot!("pocket_ascii", draw(&p, Theme::new(true, false), 80, 24));
-        assert_snapshot!("pocket_120x40", draw(&p, THEME, 120, 40));
+        // Larger screens: larger tiles, the event pane below the grid and the side panel.
+        let big = draw(&p, THEME, 120, 40);
+        assert!(big.contains("▒▒▒▒▒▒▒▒"), "{big}");
+        assert_snapshot!("pocket_120x40", big);
+        assert_snapshot!("pocket_200x60", draw(&p, THEME, 200, 60));
+    }
+
+    #[test]
+    fn the_mouse_finds_the_larger_tiles() {
+        let mut p = Play::new(table(humans(), 3), true);
+        let click = |col: u16, row: u16| {
+            ratatui::crossterm::event::Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column: col,
+                row,
+                modifiers: KeyModifiers::NONE,
+            })
+        };
+        // 120x40: 10x4 cells after three columns of row letters, under the number line.
+        let full = |w, h| ratatui::layout::Rect::new(0, 0, w, h);
+        p.on_event_in(
+            &click(3 + 2 * 10 + 5, 1 + 1 + 3 * 4 + 1),
+            full(120, 40),
+            &THEME,
+        );
+        assert_eq!(p.ui.cursor, 3 * GRID_SIDE + 2);
+        // 200x60: 14x6 cells.
+        let mut p = Play::new(table(humans(), 3), true);
+        p.on_event_in(
+            &click(3 + 5 * 14 + 7, 1 + 1 + 5 * 6 + 2),
+            full(200, 60),
+            &THEME,
+        );
+        assert_eq!(p.ui.cursor, 5 * GRID_SIDE + 5);
     }
 
     #[test]

@@ -29,6 +29,31 @@ const CELL_W: u16 = 22;
 /// Rows above the first family: the title line.
 const TOP: u16 = 1;
 
+/// Rows under the families for the secret, the prompt and what happened since dawn.
+const BELOW_MIN: u16 = 10;
+
+/// How the families are drawn: one row each with 22-column villagers (80×24), or a row of
+/// framed villager cards, four lines high, when the board has the room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RoccaGeo {
+    cw: u16,
+    ch: u16,
+}
+
+impl RoccaGeo {
+    const COMPACT: RoccaGeo = RoccaGeo { cw: CELL_W, ch: 1 };
+
+    fn fit(area: Rect, players: usize) -> RoccaGeo {
+        let cw = (area.width.saturating_sub(NAME_W) / FAMILY as u16).min(32);
+        let rows = TOP + 4 * players as u16 + BELOW_MIN;
+        if cw >= 21 && rows <= area.height {
+            RoccaGeo { cw, ch: 4 }
+        } else {
+            Self::COMPACT
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct RoccaUi {
     /// The villager under the cursor.
@@ -113,8 +138,9 @@ impl RoccaUi {
     }
 
     fn cell_at(area: Rect, players: usize, col: u16, row: u16) -> Option<u8> {
-        let x = col.checked_sub(area.x + NAME_W)? / CELL_W;
-        let y = row.checked_sub(area.y + TOP)?;
+        let geo = RoccaGeo::fit(area, players);
+        let x = col.checked_sub(area.x + NAME_W)? / geo.cw;
+        let y = row.checked_sub(area.y + TOP)? / geo.ch;
         ((x as usize) < FAMILY && (y as usize) < players)
             .then_some((y as usize * FAMILY + x as usize) as u8)
     }
@@ -172,7 +198,14 @@ fn title_line(view: &View, theme: &Theme) -> Line<'static> {
     Line::from(spans)
 }
 
-fn family_line(ui: &RoccaUi, ctx: &Ctx<Rocca>, theme: &Theme, seat: Seat) -> Line<'static> {
+/// One family: its row at 80×24, or a row of villager cards (four lines) when there is room.
+fn family_lines(
+    ui: &RoccaUi,
+    ctx: &Ctx<Rocca>,
+    theme: &Theme,
+    seat: Seat,
+    geo: RoccaGeo,
+) -> Vec<Line<'static>> {
     let view = ctx.view;
     let counts = view.tally();
     let to_vote = view.stage == Stage::Vote && ctx.seat == Some(seat) && !ctx.legal.is_empty();
@@ -203,6 +236,7 @@ fn family_line(ui: &RoccaUi, ctx: &Ctx<Rocca>, theme: &Theme, seat: Seat) -> Lin
     };
     spans.push(Span::styled(format!("{who} "), style));
     let my_turn = !ctx.legal.is_empty();
+    let mut cards: [Vec<Span<'static>>; 4] = Default::default();
     for i in 0..FAMILY {
         let v = (seat * FAMILY + i) as u8;
         let Some(x) = view.villager(v) else {
@@ -231,6 +265,7 @@ fn family_line(ui: &RoccaUi, ctx: &Ctx<Rocca>, theme: &Theme, seat: Seat) -> Lin
             .map(body_text)
             .unwrap_or("");
         let text = format!("{}{status}{face:<6} {body:<7}", label(v));
+        let top = format!(" {}{status} {face}", label(v));
         let mut st = if !x.alive {
             theme.dim()
         } else if matches!(x.body, Some(Body::Monster | Body::Vampire)) {
@@ -242,9 +277,6 @@ fn family_line(ui: &RoccaUi, ctx: &Ctx<Rocca>, theme: &Theme, seat: Seat) -> Lin
             st = st.add_modifier(Modifier::REVERSED);
         }
         let (l, r) = if here { ("[", "]") } else { (" ", " ") };
-        spans.push(Span::styled(l.to_string(), theme.accent()));
-        spans.push(Span::styled(text, st));
-        spans.push(Span::styled(r.to_string(), theme.accent()));
         // The die lies on the victim from dawn to night, and on the grave during the prayer.
         let die_shown = view.victim == Some(v)
             && !matches!(
@@ -262,10 +294,58 @@ fn family_line(ui: &RoccaUi, ctx: &Ctx<Rocca>, theme: &Theme, seat: Seat) -> Lin
         } else {
             " ".to_string()
         };
-        spans.push(Span::styled(die.to_string(), theme.accent()));
-        spans.push(Span::styled(format!("{votes:<2}"), theme.key()));
+        if geo.ch == 1 {
+            spans.push(Span::styled(l.to_string(), theme.accent()));
+            spans.push(Span::styled(text, st));
+            spans.push(Span::styled(r.to_string(), theme.accent()));
+            spans.push(Span::styled(die.to_string(), theme.accent()));
+            spans.push(Span::styled(format!("{votes:<2}"), theme.key()));
+            continue;
+        }
+        // A card: the label, status and face on top, the body, die and votes below.
+        let inner = usize::from(geo.cw).saturating_sub(3);
+        let frame = if here { theme.accent() } else { theme.frame() };
+        // The cursor's card has a double frame, so it shows without colour too.
+        let (tl, tr, bl, br, h, vbar) = match (theme.ascii, here) {
+            (true, false) => ("+", "+", "+", "+", "-", "|"),
+            (true, true) => ("#", "#", "#", "#", "=", "#"),
+            (false, false) => ("┌", "┐", "└", "┘", "─", "│"),
+            (false, true) => ("╔", "╗", "╚", "╝", "═", "║"),
+        };
+        let votes = match votes.trim() {
+            "" => String::new(),
+            "1" => "1 vote".to_string(),
+            n => format!("{n} votes"),
+        };
+        let below = format!(" {body:<8}{die} {votes}");
+        let edge = |l: &str, r: &str| Span::styled(format!("{l}{}{r} ", h.repeat(inner)), frame);
+        cards[0].push(edge(tl, tr));
+        for (row, text) in [(1, top), (2, below)] {
+            cards[row].push(Span::styled(vbar.to_string(), frame));
+            let text: String = text.chars().take(inner).collect();
+            cards[row].push(Span::styled(format!("{text:<inner$}"), st));
+            cards[row].push(Span::styled(format!("{vbar} "), frame));
+        }
+        cards[3].push(edge(bl, br));
     }
-    Line::from(spans)
+    if geo.ch == 1 {
+        return vec![Line::from(spans)];
+    }
+    let pad = || Span::raw(" ".repeat(usize::from(NAME_W)));
+    let [c0, c1, c2, c3] = cards;
+    let mut first = vec![pad()];
+    first.extend(c0);
+    spans.extend(c1);
+    let mut third = vec![pad()];
+    third.extend(c2);
+    let mut last = vec![pad()];
+    last.extend(c3);
+    vec![
+        Line::from(first),
+        Line::from(spans),
+        Line::from(third),
+        Line::from(last),
+    ]
 }
 
 /// The viewer's own secret: its family's bodies and clan news.
@@ -645,8 +725,9 @@ impl GameUi<Rocca> for RoccaUi {
         let view = ctx.view;
         let width = area.width as usize;
         let mut lines = vec![title_line(view, &theme)];
+        let geo = RoccaGeo::fit(area, view.players);
         for seat in 0..view.players {
-            lines.push(family_line(self, ctx, &theme, seat));
+            lines.extend(family_lines(self, ctx, &theme, seat, geo));
         }
         lines.push(Line::raw(""));
         lines.extend(secret_lines(ctx, &theme));
@@ -733,6 +814,26 @@ mod tests {
     }
 
     #[test]
+    fn villager_cells_at_every_size() {
+        // 80x24's board (event pane below): one row per family, 22 columns per villager.
+        let small = Rect::new(0, 1, 80, 15);
+        assert_eq!(RoccaGeo::fit(small, 4), RoccaGeo::COMPACT);
+        assert_eq!(
+            RoccaUi::cell_at(small, 4, 13 + 22 + 1, 1 + 1 + 2),
+            Some(3 * 2 + 1)
+        );
+        // 120x40's board (event pane beside): cards of 21 columns and four rows.
+        let big = Rect::new(0, 1, 78, 38);
+        assert_eq!(RoccaGeo::fit(big, 4), RoccaGeo { cw: 21, ch: 4 });
+        assert_eq!(
+            RoccaUi::cell_at(big, 4, 13 + 2 * 21 + 3, 1 + 1 + 3 * 4 + 2),
+            Some(3 * 3 + 2)
+        );
+        // Too many families for the height: back to rows.
+        assert_eq!(RoccaGeo::fit(big, 8), RoccaGeo::COMPACT);
+    }
+
+    #[test]
     fn midnight_and_day_with_options() {
         let m = new_match(one_human(4), &[("mayor", "on"), ("police", "on")], 5);
         let mut p = settled(m);
@@ -750,7 +851,11 @@ mod tests {
         let day = draw(&p, THEME, 80, 24);
         assert!(day.contains("Dawn: the die lay on"), "{day}");
         assert_snapshot!("rocca_day_80x24", day);
-        assert_snapshot!("rocca_day_120x40", draw(&p, THEME, 120, 40));
+        // From 120x40 each villager is a framed card with its body, the die and the votes.
+        let big = draw(&p, THEME, 120, 40);
+        assert!(big.contains("║ A1") && big.contains("│ A2"), "{big}");
+        assert_snapshot!("rocca_day_120x40", big);
+        assert_snapshot!("rocca_day_200x60", draw(&p, THEME, 200, 60));
         assert_snapshot!(
             "rocca_day_80x24_ascii",
             draw(&p, Theme::new(true, false), 80, 24)

@@ -102,7 +102,17 @@ fn play_80x24_ascii() {
 #[test]
 fn play_120x40_with_minimaps() {
     let p = mid_round(4, 14);
-    assert_snapshot!("kokoro_four_120x40", draw(&p, THEME, 120, 40));
+    let text = draw(&p, THEME, 120, 40);
+    // The mat grows to 11x5 spaces with the rows and columns labelled as the event lines
+    // name them ("r4c4"), and the small maps move beside it.
+    for label in ["c0", "c5", "r0", "r6"] {
+        assert!(text.contains(label), "{label} missing:\n{text}");
+    }
+    assert!(text.contains("Dee"), "{text}");
+    assert_snapshot!("kokoro_four_120x40", text);
+    let huge = draw(&p, THEME, 200, 60);
+    assert!(huge.contains("r6") && huge.contains("c5"), "{huge}");
+    assert_snapshot!("kokoro_four_200x60", huge);
 }
 
 #[test]
@@ -374,6 +384,28 @@ fn mouse_click_moves_then_draws() {
             mirrored: false
         })
     );
+}
+
+#[test]
+fn mouse_finds_the_spaces_of_the_larger_mats() {
+    let mut m = new_match(1, 1, &[], 3);
+    play_until(&mut m, |_| true);
+    let fx = Fixture::new(&m, 0);
+    let click = |col: u16, row: u16| MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: col,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    // 120x40: 3 columns of row labels, 11x5 spaces under the title and the column labels.
+    let mut ui = KokoroUi::default();
+    let area = Rect::new(0, 1, 120, 38);
+    ui.on_mouse(click(3 + 3 * 11 + 5, 1 + 2 + 2 * 5 + 2), area, &fx.ctx());
+    assert_eq!(ui.cursor, 15);
+    // 200x60: 15x7 spaces; r6c5 is the last space.
+    let area = Rect::new(0, 1, 200, 58);
+    ui.on_mouse(click(3 + 5 * 15, 1 + 2 + 6 * 7), area, &fx.ctx());
+    assert_eq!(ui.cursor, 41);
 }
 
 #[test]
