@@ -539,42 +539,27 @@ impl<G: Registered> Play<G> {
                     format!("{} ready to move", bots.join(", "))
                 }
             }
-            Turn::Shown => {
-                let bots: Vec<&str> = self
-                    .table
-                    .m
-                    .to_move()
-                    .seats()
-                    .iter()
-                    .map(|&s| self.name(s))
-                    .collect();
-                format!("{} next, once you have looked", bots.join(", "))
-            }
+            Turn::Shown => format!(
+                "{} next, once you have looked",
+                self.to_move_names(false).join(", ")
+            ),
             Turn::Bots(_) => {
-                let bots: Vec<&str> = self
-                    .table
-                    .m
-                    .to_move()
-                    .seats()
-                    .iter()
-                    .filter(|&&s| self.table.is_bot(s))
-                    .map(|&s| self.name(s))
-                    .collect();
+                let bots = self.to_move_names(true);
                 let verb = if bots.len() == 1 { "is" } else { "are" };
                 format!("{} {verb} thinking{}", bots.join(", "), theme.ellipsis())
             }
-            Turn::Person(_) => {
-                let names: Vec<&str> = self
-                    .table
-                    .m
-                    .to_move()
-                    .seats()
-                    .iter()
-                    .map(|&s| self.name(s))
-                    .collect();
-                format!("{} to move", names.join(", "))
-            }
+            Turn::Person(_) => format!("{} to move", self.to_move_names(false).join(", ")),
         }
+    }
+
+    /// The names of the seats to move (only the computer players among them with `bots`).
+    fn to_move_names(&self, bots: bool) -> Vec<&str> {
+        let seats = self.table.m.to_move().seats().to_vec();
+        seats
+            .into_iter()
+            .filter(|&s| !bots || self.table.is_bot(s))
+            .map(|s| self.name(s))
+            .collect()
     }
 
     fn render_header(&self, f: &mut Frame, area: Rect, theme: &Theme) {
