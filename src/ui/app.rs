@@ -174,6 +174,8 @@ impl Drop for TerminalGuard {
 pub struct App {
     stack: Vec<Box<dyn Screen>>,
     help: bool,
+    /// How many lines the help overlay is scrolled down (clamped when drawn).
+    help_scroll: u16,
     quit: bool,
     theme: Theme,
     /// The terminal's size, once known (the event loop sets it; tests may leave it unset).
@@ -185,6 +187,7 @@ impl App {
         App {
             stack: vec![first],
             help: false,
+            help_scroll: 0,
             quit: false,
             theme,
             size: None,
@@ -265,12 +268,21 @@ impl App {
         };
         if let Event::Key(k) = ev {
             if self.help {
-                // Any key closes the overlay.
-                self.help = false;
+                // Arrows scroll an overlay taller than the screen; any other key closes it.
+                match k.code {
+                    KeyCode::Down | KeyCode::Char('j') | KeyCode::PageDown => {
+                        self.help_scroll = self.help_scroll.saturating_add(1).min(HELP_SCROLL_MAX);
+                    }
+                    KeyCode::Up | KeyCode::Char('k') | KeyCode::PageUp => {
+                        self.help_scroll = self.help_scroll.saturating_sub(1);
+                    }
+                    _ => self.help = false,
+                }
                 return true;
             }
             if k.code == KeyCode::Char('?') && !top.captures_text() {
                 self.help = true;
+                self.help_scroll = 0;
                 return true;
             }
         } else if self.help {
@@ -311,10 +323,20 @@ impl App {
         };
         top.render(f, &self.theme);
         if self.help {
-            help::render_overlay(f, &self.theme, &top.title(), &top.help(), &top.legend());
+            help::render_overlay(
+                f,
+                &self.theme,
+                &top.title(),
+                &top.help(),
+                &top.legend(),
+                self.help_scroll,
+            );
         }
     }
 }
+
+/// Help overlays are a few dozen lines; the scroll is clamped to what fits when drawn.
+const HELP_SCROLL_MAX: u16 = 200;
 
 fn is_ctrl_c(k: &KeyEvent) -> bool {
     k.modifiers.contains(KeyModifiers::CONTROL) && matches!(k.code, KeyCode::Char('c' | 'C'))

@@ -57,13 +57,15 @@ pub fn overlay_lines(
     lines
 }
 
-/// A centred box over the screen listing `keys` and the global keys, then `legend`.
+/// A centred box over the screen listing `keys` and the global keys, then `legend`. A list
+/// taller than the screen shows `scroll` lines down (clamped) and says that arrows scroll it.
 pub fn render_overlay(
     f: &mut Frame,
     theme: &Theme,
     title: &str,
     keys: &[(String, String)],
     legend: &[(String, String)],
+    scroll: u16,
 ) {
     let area = f.area();
     let max_w = area.width.saturating_sub(4);
@@ -75,11 +77,73 @@ pub fn render_overlay(
         .max()
         .unwrap_or(20)
         .clamp(30.min(max_w), max_w);
-    let height = (lines.len() as u16 + 2).min(area.height.saturating_sub(2));
+    let total = lines.len() as u16;
+    let height = (total + 2).min(area.height.saturating_sub(2));
     let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+    let hidden = total.saturating_sub(height.saturating_sub(2));
+    let scroll = scroll.min(hidden);
+    let footer = if hidden == 0 {
+        " any key closes ".to_string()
+    } else {
+        let (up, down) = if theme.ascii {
+            ("^", "v")
+        } else {
+            ("↑", "↓")
+        };
+        let more = match (scroll > 0, scroll < hidden) {
+            (true, true) => format!("{up}{down}"),
+            (false, _) => down.to_string(),
+            (true, false) => up.to_string(),
+        };
+        format!(" {more} more · any other key closes ")
+    };
     let block = theme
         .block(format!("Help: {}", theme.text(title)))
-        .title_bottom(Line::styled(" any key closes ", theme.dim()).right_aligned());
+        .title_bottom(Line::styled(footer, theme.dim()).right_aligned());
     f.render_widget(Clear, popup);
-    f.render_widget(Paragraph::new(lines).block(block), popup);
+    f.render_widget(
+        Paragraph::new(lines).block(block).scroll((scroll, 0)),
+        popup,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    use super::*;
+    use crate::ui::testutil::buffer_text;
+
+    fn drawn(keys: &[(String, String)], scroll: u16) -> String {
+        let theme = Theme::new(false, false);
+        let mut t = Terminal::new(TestBackend::new(80, 24)).expect("test terminal");
+        t.draw(|f| render_overlay(f, &theme, "Game", keys, &[], scroll))
+            .expect("draw");
+        buffer_text(t.backend().buffer())
+    }
+
+    /// A help list taller than the screen says so and scrolls to its last line; nothing is
+    /// silently cut off (Rocca's and Cocoon's help at 80x24 lost their last marks).
+    #[test]
+    fn a_help_taller_than_the_screen_scrolls_to_its_end() {
+        let keys: Vec<(String, String)> = (1..=30)
+            .map(|i| (format!("k{i}"), format!("key number {i}")))
+            .collect();
+        let top = drawn(&keys, 0);
+        assert!(
+            top.contains("key number 1 ") && top.contains("↓ more"),
+            "{top}"
+        );
+        assert!(!top.contains("key number 30"), "{top}");
+        let bottom = drawn(&keys, 200);
+        assert!(bottom.contains("key number 30"), "{bottom}");
+        assert!(
+            bottom.contains("↑ more") && !bottom.contains("key number 1 "),
+            "{bottom}"
+        );
+        let short = drawn(&keys[..3], 5);
+        assert!(short.contains("key number 1 ") && short.contains("any key closes"));
+        assert!(!short.contains("more"), "{short}");
+    }
 }

@@ -378,7 +378,7 @@ fn end_overlay_closes_and_reopens() {
     assert!(!r.applies(PlayCmd::HideEnd));
     assert!(!draw(&r, THEME, 80, 24).contains("Esc"));
     // `w` watches the replay, Enter leaves.
-    assert!(matches!(p.on_event(&ch('w')), Nav::Replace(_)));
+    assert!(matches!(p.on_event(&ch('w')), Nav::Push(_)));
     assert!(matches!(p.on_event(&key(KeyCode::Enter)), Nav::Pop));
 }
 

@@ -433,7 +433,7 @@ impl<G: Registered> Play<G> {
                 self.ui.show_end(!self.end_hidden);
             }
             PlayCmd::Replay => {
-                return Nav::Replace(super::replay::replay_screen::<G>(self.table.m.clone()));
+                return Nav::Push(super::replay::replay_screen::<G>(self.table.m.clone()));
             }
             PlayCmd::Rules => {
                 return Nav::Push(Box::new(super::rules_page::RulesPage::new(

@@ -105,6 +105,10 @@ fn app_keys_help_quit_and_stack() {
     app.on_event(&ch('?'));
     assert!(app.help_open());
     assert_snapshot!("help_overlay_launcher", draw_app(&app, 80, 24));
+    // Arrows scroll the overlay (for a help taller than the screen); any other key closes it.
+    app.on_event(&key(KeyCode::Down));
+    app.on_event(&key(KeyCode::Up));
+    assert!(app.help_open());
     app.on_event(&ch('x'));
     assert!(!app.help_open());
     app.on_event(&ch('r'));
@@ -507,7 +511,8 @@ fn end_panel_and_replay_from_it() {
         }
     }
     assert_snapshot!("end_panel", draw(&p, THEME, 80, 24));
-    assert!(matches!(p.on_event(&ch('w')), Nav::Replace(_)));
+    // The replay goes over the finished game: its `q` comes back here, even from `hotseat play`.
+    assert!(matches!(p.on_event(&ch('w')), Nav::Push(_)));
     assert!(matches!(p.on_event(&key(KeyCode::Enter)), Nav::Pop));
 }
 
