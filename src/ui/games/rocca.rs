@@ -670,6 +670,7 @@ impl GameUi<Rocca> for RoccaUi {
         ("+", "after a villager: brought back to life"),
         ("●", "the die"),
         ("number", "at the right of a villager: the votes on it"),
+        ("✓", "beside a player: night turn taken, or vote confirmed"),
     ];
 
     /// `n` and `c` only when they do something now. At the private midnight and evening
