@@ -303,6 +303,14 @@ impl<G: Game> Table<G> {
     pub fn rewind_to(&mut self, n: usize) {
         let steps: Vec<_> = self.m.history.iter().take(n).cloned().collect();
         self.pending.clear();
+        self.replay_for_fresh_bots(steps);
+        self.saved = usize::MAX;
+        self.persist();
+    }
+
+    /// Takes the whole game back, seats fresh computer players and plays `steps` again while
+    /// showing them every step: they remember exactly what they saw of those steps, no more.
+    fn replay_for_fresh_bots(&mut self, steps: Vec<super::session::Step<G::Action>>) {
         self.m.undo(self.m.history.len());
         if let Ok(bots) = Self::seat_bots(&self.m, self.make_bot) {
             self.bots = bots;
@@ -312,8 +320,6 @@ impl<G: Game> Table<G> {
             let _ = self.m.apply(s.actor, s.action, s.ms);
             self.show_bots();
         }
-        self.saved = usize::MAX;
-        self.persist();
     }
 
     /// Takes back `seat`'s last decision with everything after it (see [`Table::undo_span`]),
@@ -328,15 +334,7 @@ impl<G: Game> Table<G> {
         if self.bots.iter().any(Option::is_some) {
             // Bots must forget what was taken back: seat fresh ones and show them the game again.
             let steps = self.m.history.clone();
-            self.m.undo(steps.len());
-            if let Ok(bots) = Self::seat_bots(&self.m, self.make_bot) {
-                self.bots = bots;
-            }
-            self.show_bots();
-            for s in steps {
-                let _ = self.m.apply(s.actor, s.action, s.ms);
-                self.show_bots();
-            }
+            self.replay_for_fresh_bots(steps);
         }
         self.saved = usize::MAX;
         self.persist();
