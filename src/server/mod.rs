@@ -5,6 +5,13 @@
 //! the lobby: who is connected ([`Peer`]) and how to tell their thread to redraw ([`Wake`]).
 
 pub mod hub;
+pub mod seat_admin;
+pub mod table_code;
+pub mod table_room;
+pub mod table_store;
+#[cfg(test)]
+mod table_tests;
+pub mod table_waiting;
 
 use std::net::IpAddr;
 use std::sync::Arc;
