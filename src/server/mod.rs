@@ -4,6 +4,8 @@
 //! share lives in the hub. This module holds the plain data the transport hands to the hub and
 //! the lobby: who is connected ([`Peer`]) and how to tell their thread to redraw ([`Wake`]).
 
+pub mod hub;
+
 use std::net::IpAddr;
 use std::sync::Arc;
 
