@@ -258,7 +258,7 @@ impl<G: Registered> Shared<G> {
         self.seats
             .iter()
             .filter(|h| h.person() && !h.stand_in)
-            .filter_map(|h| h.away_since.map(|t| t + self.timeout))
+            .filter_map(|h| h.away_since.and_then(|t| t.checked_add(self.timeout)))
             .min()
     }
 

@@ -620,3 +620,20 @@ fn several_people_at_one_terminal_pass_it_between_them_but_not_to_other_terminal
     let help = host.draw(120, 40);
     assert!(help.contains("no undo at a table on the server"), "{help}");
 }
+
+#[test]
+fn snapshot_of_a_seat_waiting_for_another_terminal() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, mut terms, _spectator) =
+        full_table::<crate::games::couperation::Couperation>(&hub, 2);
+    let shown = table_code::show(&code);
+    for (w, h) in SIZES {
+        let frame = terms[1].draw(w, h).replace(&shown, "CODE-CODE");
+        assert!(
+            frame.contains("P1 to move") && frame.contains("P2's view"),
+            "{frame}"
+        );
+        insta::assert_snapshot!(format!("waiting_for_another_terminal_{w}x{h}"), frame);
+    }
+}
