@@ -5,6 +5,12 @@
 //! the lobby: who is connected ([`Peer`]) and how to tell their thread to redraw ([`Wake`]).
 
 pub mod hub;
+pub mod lobby;
+pub mod lobby_create;
+pub mod lobby_finished;
+pub mod lobby_games;
+#[cfg(test)]
+mod lobby_tests;
 pub mod seat_admin;
 pub mod table_code;
 pub mod table_room;
