@@ -615,10 +615,10 @@ fn several_people_at_one_terminal_pass_it_between_them_but_not_to_other_terminal
     assert!(frame.contains("Bo to move"), "{frame}");
     assert!(frame.contains("Public view"), "{frame}");
     assert!(remote.draw(120, 40).contains("Bo's view"));
-    // Undo is never offered at a table on the server; the help says why.
+    // With a person at another terminal, undo is not offered; the help says why.
     host.press(ch('?'));
     let help = host.draw(120, 40);
-    assert!(help.contains("no undo at a table on the server"), "{help}");
+    assert!(help.contains("no undo here"), "{help}");
 }
 
 #[test]
@@ -727,6 +727,69 @@ fn random_keys_at_busy_tables_never_break_them() {
             }
             let frame = t.draw(80, 24);
             assert!(frame.contains("Game over") || t.app.done(), "{frame}");
+        }
+    }
+}
+
+#[test]
+fn undo_works_only_while_every_person_sits_at_one_unwatched_terminal() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let ann = peer("Ann", Some("ann"));
+    let mut code = String::new();
+    let mut host = Term::open(|w| {
+        let (c, s) = hub
+            .create(
+                spec(
+                    "couperation",
+                    vec![
+                        SeatSpec::Here("Ann".into()),
+                        SeatSpec::Bot {
+                            kind: "builder".into(),
+                        },
+                    ],
+                ),
+                &ann,
+                w,
+            )
+            .expect("create");
+        code = c;
+        s
+    });
+    let room = hub.room(&code).expect("room");
+    let mut undone = false;
+    for n in 0..200u64 {
+        quiet(&hub, &code);
+        let frame = host.draw(120, 40);
+        if frame.contains("u undo") {
+            let before = room.actions();
+            host.press(ch('u'));
+            quiet(&hub, &code);
+            let frame = host.draw(120, 40);
+            assert!(frame.contains("Took back your last move"), "{frame}");
+            assert!(room.actions() < before);
+            undone = true;
+            break;
+        }
+        if frame.contains("Ready to go on") || frame.contains("ready to move") {
+            host.press(ch('x'));
+            continue;
+        }
+        room.play_random(n);
+    }
+    assert!(undone, "some move of Ann's could be taken back");
+    // A spectator arrives: nothing is taken back any more, and the help says why.
+    let eve = peer("Eve", Some("eve"));
+    let _watching = Term::open(|w| hub.watch(&code, &eve, w).expect("watch"));
+    quiet(&hub, &code);
+    host.press(ch('?'));
+    assert!(host.draw(120, 40).contains("no undo here"));
+    host.press(ch('?'));
+    for n in 0..200u64 {
+        quiet(&hub, &code);
+        assert!(!host.draw(120, 40).contains("u undo"));
+        if !room.play_random(n) {
+            break;
         }
     }
 }
