@@ -490,3 +490,135 @@ fn a_refused_table_keeps_the_form_with_the_reason() {
     assert!(s.contains("The server has too many tables."), "{s}");
     assert_snapshot!("lobby_create_refused_80x24", s);
 }
+
+// ---------- finished games ----------
+
+mod finished {
+    use std::path::Path;
+
+    use super::*;
+    use crate::engine::log::{self, PlayerEntry};
+    use crate::engine::{Actor, Match, Setup};
+    use crate::ui::AnyGame;
+    use crate::ui::demo::{DEMO, Demo, DemoAction};
+    use crate::ui::replay::ReplayScreen;
+
+    use super::super::lobby_finished::FinishedList;
+
+    fn demo(seed: u64, started: &str) -> Match<Demo> {
+        let mut m = Match::<Demo>::new(Setup {
+            options: Default::default(),
+            players: vec![PlayerEntry::human("ann"), PlayerEntry::human("bo")],
+            seed,
+            started: started.into(),
+        })
+        .expect("demo setup");
+        m.run_chance().expect("deal");
+        m
+    }
+
+    /// A finished game and an unfinished one (whose hands are still secret).
+    fn logs(dir: &Path) -> Vec<PathBuf> {
+        let mut done = demo(1, "2026-11-26T08:00:00Z");
+        while !done.is_over() {
+            let seat = done.to_move().seats()[0];
+            done.apply(Actor::Seat(seat), DemoAction::Pick(3), Some(1000))
+                .expect("pick");
+        }
+        let mut open = demo(2, "2026-11-26T08:30:00Z");
+        open.apply(Actor::Seat(0), DemoAction::Pick(2), Some(500))
+            .expect("pick");
+        let (a, b) = (dir.join("done.json"), dir.join("open.json"));
+        log::write_atomic(&a, &done.to_log()).expect("write");
+        log::write_atomic(&b, &open.to_log()).expect("write");
+        vec![a, b]
+    }
+
+    fn games() -> Vec<&'static dyn AnyGame> {
+        vec![&DEMO]
+    }
+
+    #[test]
+    fn only_finished_games_are_listed_and_replayed() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let paths = logs(dir.path());
+        let mut l = FinishedList::new(games(), &paths);
+        assert_eq!(l.items.len(), 1, "the unfinished game is left out");
+        for (w, h) in [(80, 24), (120, 40)] {
+            let s = draw(&l, THEME, w, h);
+            assert!(s.contains("ann, bo") && !s.contains("unfinished"), "{s}");
+            assert_snapshot!(format!("lobby_finished_{w}x{h}"), s);
+        }
+        let Nav::Push(replay) = l.on_event(&key(KeyCode::Enter)) else {
+            panic!("Enter opens the replay");
+        };
+        let s = draw(replay.as_ref(), THEME, 80, 24);
+        assert!(s.contains("Replay") || s.contains("replay"), "{s}");
+        assert!(matches!(l.on_event(&key(KeyCode::Esc)), Nav::Pop));
+    }
+
+    #[test]
+    fn a_log_that_is_no_longer_finished_is_not_replayed() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let paths = logs(dir.path());
+        let mut l = FinishedList::new(games(), &paths);
+        // The file changes under the list: now it holds the unfinished game.
+        std::fs::copy(&paths[1], &paths[0]).expect("copy");
+        assert!(matches!(l.on_event(&key(KeyCode::Enter)), Nav::Stay));
+        let why = l.message.clone().expect("a reason");
+        assert!(why.contains("only finished games are replayed"), "{why}");
+        // A log that is gone says so, and nothing panics.
+        std::fs::remove_file(&paths[0]).expect("rm");
+        assert!(matches!(l.on_event(&key(KeyCode::Enter)), Nav::Stay));
+        assert!(
+            l.message
+                .as_deref()
+                .is_some_and(|m| m.contains("Cannot open"))
+        );
+    }
+
+    #[test]
+    fn a_replay_shows_every_seat_only_because_the_game_is_over() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let paths = logs(dir.path());
+        let mut l = FinishedList::new(games(), &paths);
+        let Nav::Push(_) = l.on_event(&key(KeyCode::Enter)) else {
+            panic!("replay");
+        };
+        let m = Match::<Demo>::from_log(&log::read(&paths[0]).expect("read")).expect("load");
+        assert!(m.is_over());
+        let r = ReplayScreen::new(m);
+        assert_eq!(r.viewer, crate::engine::Viewer::Omniscient);
+    }
+}
+
+// ---------- the game list ----------
+
+#[test]
+fn the_game_list_leads_to_the_form_or_the_rules() {
+    use super::lobby_games::GamePick;
+    let hub = Arc::new(StandIn::default());
+    let l = lobby_over(&hub, "ann");
+    let mut pick = GamePick::create(l.visitor.clone());
+    for (w, h) in [(80, 24), (120, 40)] {
+        assert_snapshot!(
+            format!("lobby_new_table_games_{w}x{h}"),
+            draw(&pick, THEME, w, h)
+        );
+    }
+    pick.on_event(&key(KeyCode::Down));
+    let Nav::Replace(form) = pick.on_event(&key(KeyCode::Enter)) else {
+        panic!("the form takes the list's place");
+    };
+    let s = draw(form.as_ref(), THEME, 80, 24);
+    let second = crate::registry::GAMES[1].name();
+    assert!(s.contains(&format!("New table: {second}")), "{s}");
+    assert!(s.contains("Remote: joins over SSH"), "{s}");
+    // Rules: the chosen table's game comes first.
+    let mut rules = GamePick::rules(crate::registry::GAMES.to_vec(), Some("rocca"));
+    let Nav::Push(page) = rules.on_event(&key(KeyCode::Enter)) else {
+        panic!("the rules page");
+    };
+    assert!(draw(page.as_ref(), THEME, 80, 24).contains("Rocca"));
+    assert!(matches!(rules.on_event(&key(KeyCode::Esc)), Nav::Pop));
+}
