@@ -11,6 +11,13 @@ pub mod lobby_finished;
 pub mod lobby_games;
 #[cfg(test)]
 mod lobby_tests;
+pub mod seat_admin;
+pub mod table_code;
+pub mod table_room;
+pub mod table_store;
+#[cfg(test)]
+mod table_tests;
+pub mod table_waiting;
 
 use std::net::IpAddr;
 use std::sync::Arc;
