@@ -2,12 +2,15 @@
 
 pub mod bots;
 pub mod cli;
+pub mod config;
 pub mod conformance;
 pub mod engine;
 pub mod files;
 pub mod games;
 pub mod highscores;
 pub mod registry;
+pub mod shell;
+pub mod stats;
 pub mod store;
 pub mod text;
 pub mod ui;
