@@ -311,3 +311,108 @@ impl Theme {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    use super::*;
+    use crate::engine::Setup;
+    use crate::engine::log::PlayerEntry;
+    use crate::ui::app::App;
+
+    const RED_GREEN: [Color; 4] = [Color::Red, Color::LightRed, Color::Green, Color::LightGreen];
+
+    fn colour_blind() -> Theme {
+        Theme {
+            palette: Palette::ColourBlind,
+            ..Theme::new(false, true)
+        }
+    }
+
+    #[test]
+    fn the_colour_blind_palette_has_no_red_against_green_and_underlines_accents() {
+        let t = colour_blind();
+        for c in RED_GREEN {
+            assert!(!RED_GREEN.contains(&t.colour(c)), "{c:?}");
+        }
+        assert!(t.accent().add_modifier.contains(Modifier::UNDERLINED));
+        let standard = Theme::new(false, true);
+        assert!(
+            !standard
+                .accent()
+                .add_modifier
+                .contains(Modifier::UNDERLINED)
+        );
+        assert_eq!(standard.colour(Color::LightRed), Color::LightRed);
+        // Without colours the palette paints nothing.
+        let mono = Theme {
+            color: false,
+            ..colour_blind()
+        };
+        assert_eq!(mono.paint(Color::Red), Style::new());
+    }
+
+    #[test]
+    fn the_light_theme_darkens_what_a_white_background_hides() {
+        let light = Theme {
+            light: true,
+            ..Theme::new(false, true)
+        };
+        for c in [
+            Color::White,
+            Color::Gray,
+            Color::Yellow,
+            Color::LightYellow,
+            Color::LightCyan,
+        ] {
+            assert_ne!(light.colour(c), c, "{c:?}");
+        }
+        assert_eq!(light.dim().fg, Some(Color::DarkGray));
+    }
+
+    /// Every game's screen, drawn by the app in the colour-blind palette: boards take the
+    /// frame's colours through their context, so no cell is red or green.
+    #[test]
+    fn every_board_follows_the_frames_palette() {
+        for g in crate::registry::GAMES {
+            let (min, _) = g.players();
+            let n = min.max(2).min(g.players().1);
+            let mut players = vec![PlayerEntry::human("Ann")];
+            for i in 1..n {
+                let kind = g.bots().first().map_or("random", |(k, _)| *k);
+                players.push(PlayerEntry::bot(format!("Bot {}", i + 1), kind, i as u64));
+            }
+            let mut t = g
+                .new_table(Setup {
+                    options: Default::default(),
+                    players,
+                    seed: 9,
+                    started: "2026-11-26T08:00:00Z".into(),
+                })
+                .expect("table");
+            t.run_bots().expect("bots");
+            let app = App::new(t.into_screen(false), colour_blind());
+            for (w, h) in [(80, 24), (120, 40)] {
+                let mut term = Terminal::new(TestBackend::new(w, h)).expect("terminal");
+                term.draw(|f| app.render(f)).expect("draw");
+                let buf = term.backend().buffer();
+                for cell in buf.content() {
+                    assert!(
+                        !RED_GREEN.contains(&cell.fg) && !RED_GREEN.contains(&cell.bg),
+                        "{}: {:?} '{}'",
+                        g.id(),
+                        cell.fg,
+                        cell.symbol()
+                    );
+                }
+            }
+        }
+        // The frame look stays on this thread until another app draws.
+        assert_eq!(
+            Theme::new(false, true).with_frame_look().palette,
+            Palette::ColourBlind
+        );
+    }
+}
