@@ -103,7 +103,10 @@ pub struct SetupForm {
 
 fn default_name(seat: usize, kind: usize) -> String {
     if kind == 0 {
-        format!("Player {}", seat + 1)
+        match crate::config::current().name(seat) {
+            Some(name) => name.to_string(),
+            None => format!("Player {}", seat + 1),
+        }
     } else {
         format!("Bot {}", seat + 1)
     }

@@ -48,7 +48,7 @@ fn player_colour(seat: Seat) -> Color {
 fn seat_style(theme: &Theme, seat: Seat) -> Style {
     if theme.color {
         Style::new()
-            .fg(player_colour(seat))
+            .fg(theme.colour(player_colour(seat)))
             .add_modifier(Modifier::BOLD)
     } else {
         Style::new().add_modifier(Modifier::BOLD)
@@ -80,7 +80,7 @@ fn tile_style(theme: &Theme, tile: Tile) -> Style {
         | Effect::ToInitiation => Color::LightCyan,
         _ => Color::Magenta,
     };
-    Style::new().fg(c)
+    theme.paint(c)
 }
 
 fn event_code(s: Space) -> &'static str {

@@ -173,7 +173,7 @@ fn tile_style(theme: &Theme, kind: Kind) -> Style {
         Kind::Five => Color::LightGreen,
         _ => Color::Yellow,
     };
-    Style::new().fg(c).add_modifier(Modifier::BOLD)
+    theme.paint(c).add_modifier(Modifier::BOLD)
 }
 
 /// A tile's face in four columns: its label and a `+` when tapped.
