@@ -22,7 +22,12 @@ use super::widgets::hint_line;
 use super::{Ctx, GameUi, Nav, Screen, pass};
 
 /// How long a computer player "thinks" before its move is shown; any key skips it.
-pub const BOT_DELAY: Duration = Duration::from_millis(700);
+pub const BOT_DELAY: Duration = crate::config::DEFAULT_PACE;
+
+/// How long a computer player's move stays on screen: the settings' `bot_pace_ms`.
+fn bot_delay() -> Duration {
+    crate::config::current().bot_pace
+}
 
 /// How many event lines the pane can scroll back through.
 const EVENT_HISTORY: usize = 500;
@@ -234,7 +239,7 @@ impl<G: Registered> Play<G> {
             }
             // A computer player is next, but the board shows what a person must see first.
             Ok(Next::Bots(_)) if self.must_be_seen() => Turn::Shown,
-            Ok(Next::Bots(_)) => Turn::Bots(Instant::now() + BOT_DELAY),
+            Ok(Next::Bots(_)) => Turn::Bots(Instant::now() + bot_delay()),
             Ok(Next::Held(seat)) => Turn::Held(seat),
             Ok(Next::People(seats)) => match seats.first() {
                 Some(&seat) => self.hand_to(seat),
@@ -361,7 +366,7 @@ impl<G: Registered> Play<G> {
             self.sync();
             return;
         }
-        self.turn = Turn::Bots(Instant::now() + BOT_DELAY);
+        self.turn = Turn::Bots(Instant::now() + bot_delay());
     }
 
     /// The first action whose event line may be on screen now (see [`GameUi::events_from`]).
