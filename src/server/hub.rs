@@ -13,10 +13,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
+use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
-use ratatui::widgets::Paragraph;
 
 use crate::engine::log::{self, PlayerEntry};
 use crate::engine::{Options, Seat, Setup, rng};
@@ -271,7 +269,8 @@ impl Hub {
     /// connection's key holds a seat in a game under way.
     pub fn welcome(&self, peer: Peer, wake: Wake) -> Box<dyn Screen> {
         let back = self.rejoin(&peer, wake.clone());
-        let lobby: Box<dyn Screen> = Box::new(TableList { hub: self.clone() });
+        let lobby: Box<dyn Screen> =
+            Box::new(super::lobby::Lobby::new(self.clone(), peer.clone(), wake));
         match back {
             Some(play) => Box::new(Stack(vec![lobby, play])),
             None => lobby,
@@ -650,32 +649,6 @@ impl Screen for Stack {
     fn on_exit(&mut self) {
         for s in &mut self.0 {
             s.on_exit();
-        }
-    }
-}
-
-/// The open tables, until the lobby takes this place.
-struct TableList {
-    hub: Hub,
-}
-
-impl Screen for TableList {
-    fn render(&self, f: &mut Frame, theme: &Theme) {
-        let mut lines = vec![Line::styled(" Open tables", theme.title()), Line::from("")];
-        for t in self.hub.tables() {
-            lines.push(Line::from(format!(" {}  {}", t.code, theme.text(&t.game))));
-        }
-        lines.push(Line::from(""));
-        lines.push(Line::styled(" q  leave", theme.dim()));
-        f.render_widget(Paragraph::new(lines), f.area());
-    }
-
-    fn on_event(&mut self, ev: &Event) -> Nav {
-        match ev {
-            Event::Key(k) if k.kind != KeyEventKind::Release && k.code == KeyCode::Char('q') => {
-                Nav::Quit
-            }
-            _ => Nav::Stay,
         }
     }
 }

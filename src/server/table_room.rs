@@ -110,6 +110,8 @@ pub struct Shared<G: Registered> {
     /// their last move back (see [`Shared::undo_allowed`]).
     held: Option<Seat>,
     bot_delay: Duration,
+    /// The table as the lobbies last saw it.
+    listed: Option<TableSummary>,
     closed: bool,
     /// The real state while a test shows the connections a varied one.
     #[cfg(test)]
@@ -143,6 +145,7 @@ pub fn open<G: Registered>(
         bots_at: None,
         held: None,
         bot_delay: setup.bot_delay,
+        listed: None,
         closed: false,
         #[cfg(test)]
         real: None,
@@ -391,12 +394,19 @@ impl<G: Registered> Room<G> {
     }
 
     /// Something every connection shows may have changed.
-    fn changed(&self, g: &Shared<G>) {
+    fn changed(&self, g: &mut Shared<G>) {
         self.version.fetch_add(1, Ordering::SeqCst);
         for c in g.conns.values() {
             c.wake.wake();
         }
         self.cv.notify_all();
+        // What the lobbies list of this table (seats, who is connected, started, over):
+        // they are woken only when that changed, not at every move.
+        let summary = g.summary();
+        if g.listed.as_ref() != Some(&summary) {
+            g.listed = Some(summary);
+            super::lobby::ring_lobbies();
+        }
     }
 
     fn attach(&self, seats: Vec<Seat>, creator: bool, wake: Wake) -> u64 {
@@ -414,7 +424,7 @@ impl<G: Registered> Room<G> {
                 creator,
             },
         );
-        self.changed(&g);
+        self.changed(&mut g);
         id
     }
 
@@ -429,7 +439,7 @@ impl<G: Registered> Room<G> {
                 g.seats[s].away_since = Some(now);
             }
         }
-        self.changed(&g);
+        self.changed(&mut g);
     }
 }
 
@@ -450,12 +460,12 @@ fn drive<G: Registered>(room: &Room<G>) {
                 g.broken = Some(format!("the game cannot go on: {e}"));
             }
             g.advance(0);
-            room.changed(&g);
+            room.changed(&mut g);
             continue;
         }
         let now = Instant::now();
         if g.started && !g.table.m.is_over() && g.take_over_timed_out(now) {
-            room.changed(&g);
+            room.changed(&mut g);
             continue;
         }
         let mut wake_at = g.next_timeout();
@@ -468,7 +478,7 @@ fn drive<G: Registered>(room: &Room<G>) {
                     1
                 };
                 g.advance(rounds);
-                room.changed(&g);
+                room.changed(&mut g);
                 continue;
             }
             Some(false) => {
@@ -625,7 +635,7 @@ impl<G: Registered> ServerTable for Room<G> {
         }
         g.start_if_full();
         g.table.persist();
-        self.changed(&g);
+        self.changed(&mut g);
         Ok(vec![seat])
     }
 
@@ -695,7 +705,7 @@ impl<G: Registered> ServerTable for Room<G> {
             g.stand_in(seat, &best);
         }
         g.start_if_full();
-        self.changed(&g);
+        self.changed(&mut g);
         Ok(())
     }
 
@@ -720,7 +730,7 @@ impl<G: Registered> ServerTable for Room<G> {
             // Nobody there: after the timeout a computer player keeps it warm.
             h.away_since = started.then(Instant::now);
         }
-        self.changed(&g);
+        self.changed(&mut g);
         Ok(())
     }
 
@@ -743,7 +753,7 @@ impl<G: Registered> ServerTable for Room<G> {
     fn set_again(&self, code: String) {
         let mut g = self.lock();
         g.again = Some(code);
-        self.changed(&g);
+        self.changed(&mut g);
     }
 
     fn close(&self) {
@@ -777,7 +787,7 @@ impl<G: Registered> ServerTable for Room<G> {
             }
             None => g.table.m.state = real,
         }
-        self.changed(&g);
+        self.changed(&mut g);
     }
 
     #[cfg(test)]
@@ -796,7 +806,7 @@ impl<G: Registered> ServerTable for Room<G> {
             return false;
         }
         g.advance(0);
-        self.changed(&g);
+        self.changed(&mut g);
         true
     }
 
@@ -931,7 +941,7 @@ impl<G: Registered> Attached<G> {
             .apply(Actor::Seat(seat), action, Some(ms))
             .map_err(|e| e.to_string())?;
         g.advance(0);
-        self.room.changed(&g);
+        self.room.changed(&mut g);
         Ok(())
     }
 
@@ -945,7 +955,7 @@ impl<G: Registered> Attached<G> {
             g.broken = Some(format!("the game cannot go on: {e}"));
         }
         g.advance(0);
-        self.room.changed(&g);
+        self.room.changed(&mut g);
     }
 
     /// Takes back `seat`'s last move, where that is allowed here; false when it is not.
@@ -971,7 +981,7 @@ impl<G: Registered> Attached<G> {
             }
         }
         g.advance(0);
-        self.room.changed(&g);
+        self.room.changed(&mut g);
         true
     }
 
