@@ -227,9 +227,14 @@ impl<G: Registered> Shared<G> {
         }
     }
 
-    /// Seats whose person has been away longer than the timeout go to a computer player.
+    /// Seats whose person has been away longer than the timeout go to a computer player, while
+    /// somebody plays on: a table everyone has left waits for them instead of playing itself
+    /// to the end.
     fn take_over_timed_out(&mut self, now: Instant) -> bool {
         let mut changed = false;
+        if !self.conns.values().any(|c| !c.seats.is_empty()) {
+            return false;
+        }
         for s in 0..self.seats.len() {
             let h = &self.seats[s];
             if h.person()
@@ -247,10 +252,13 @@ impl<G: Registered> Shared<G> {
 
     /// When the next seat times out.
     fn next_timeout(&self) -> Option<Instant> {
+        if !self.conns.values().any(|c| !c.seats.is_empty()) {
+            return None;
+        }
         self.seats
             .iter()
             .filter(|h| h.person() && !h.stand_in)
-            .filter_map(|h| h.away_since.map(|t| t + self.timeout))
+            .filter_map(|h| h.away_since.and_then(|t| t.checked_add(self.timeout)))
             .min()
     }
 
@@ -388,7 +396,8 @@ impl<G: Registered> Room<G> {
 fn drive<G: Registered>(room: &Room<G>) {
     let mut g = room.lock();
     loop {
-        if g.closed {
+        // Nothing moves at a finished table: the thread ends with the game.
+        if g.closed || g.table.m.is_over() {
             return;
         }
         let now = Instant::now();
@@ -396,11 +405,7 @@ fn drive<G: Registered>(room: &Room<G>) {
             room.changed(&g);
             continue;
         }
-        let mut wake_at = if g.table.m.is_over() {
-            None
-        } else {
-            g.next_timeout()
-        };
+        let mut wake_at = g.next_timeout();
         match g.due(now) {
             Some(true) => {
                 g.bots_at = None;

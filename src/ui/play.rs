@@ -527,7 +527,12 @@ impl<G: Registered> Play<G> {
             PlayCmd::Rules => true,
             PlayCmd::Scroll => !hand_off,
             PlayCmd::Ready => hand_off,
-            PlayCmd::Again => over && self.remote.is_some(),
+            PlayCmd::Again => {
+                over && self
+                    .remote
+                    .as_ref()
+                    .is_some_and(|r| r.info.creator || !r.mine.is_empty())
+            }
             PlayCmd::Seats => self.remote.as_ref().is_some_and(|r| r.info.creator) && !over,
             PlayCmd::Undo => {
                 G::Ui::UNDO.is_some()
@@ -1041,7 +1046,7 @@ impl<G: Registered> Screen for Play<G> {
                 PlayCmd::Ready => !over && G::Ui::PRIVATE && self.humans() > 1,
                 PlayCmd::Skip => !over && bots && local,
                 PlayCmd::GoOn => !over && G::Ui::UNDO.is_some() && local,
-                PlayCmd::Again => over && !local,
+                PlayCmd::Again => self.applies(PlayCmd::Again),
                 PlayCmd::Seats => !over && self.applies(PlayCmd::Seats),
             })
             .copied()
