@@ -77,7 +77,8 @@ pub enum SeatChoice {
 #[derive(Clone, Debug)]
 pub struct SeatForm {
     pub name: TextInput,
-    /// 0 = human, k = the game's bot kind k-1.
+    /// 0 = human, k = the game's computer player k-1 in [`bot_choices`] order (each kind at
+    /// each of its levels).
     pub kind: usize,
     /// The name was typed by the user (so a kind change keeps it).
     pub edited: bool,
@@ -108,14 +109,42 @@ fn default_name(seat: usize, kind: usize) -> String {
     }
 }
 
+/// The computer players a seat may be: every kind at each of its levels, easy to hard, as
+/// kind strings (normal written as the plain kind).
+pub fn bot_choices(game: &dyn AnyGame) -> Vec<String> {
+    use crate::bots::{Level, has_levels, with_level};
+    let mut out = Vec::new();
+    for (kind, _) in game.bots() {
+        if has_levels(kind) {
+            out.extend(Level::ALL.map(|l| with_level(kind, l)));
+        } else {
+            out.push(kind.to_string());
+        }
+    }
+    out
+}
+
+/// What a level means, for the form's help line.
+fn level_help(level: crate::bots::Level) -> &'static str {
+    match level {
+        crate::bots::Level::Easy => "Easy: plays sensibly but makes a learner's mistakes.",
+        crate::bots::Level::Normal => "Normal: a steady player.",
+        crate::bots::Level::Hard => "Hard: the strongest this program plays.",
+    }
+}
+
 impl SetupForm {
     pub fn new(catalog: Catalog, game: &'static dyn AnyGame) -> Self {
         let (lo, hi) = game.players();
-        let has_bots = !game.bots().is_empty();
+        // The best kind at its normal level.
+        let normal = bot_choices(game)
+            .iter()
+            .position(|k| !k.contains(':'))
+            .map_or(0, |i| i + 1);
         let seats = (0..hi.max(1))
             .map(|i| {
                 // The first seat is a person; the others start as the best bot, if any.
-                let kind = usize::from(i > 0 && has_bots);
+                let kind = if i > 0 { normal } else { 0 };
                 SeatForm {
                     name: TextInput::new(default_name(i, kind), NAME_MAX),
                     kind,
@@ -176,7 +205,7 @@ impl SetupForm {
 
     /// The kind index of a remote seat: the last, after the computer players (server only).
     fn remote_kind(&self) -> Option<usize> {
-        self.server.as_ref().map(|_| self.game.bots().len() + 1)
+        self.server.as_ref().map(|_| bot_choices(self.game).len() + 1)
     }
 
     fn is_remote(&self, kind: usize) -> bool {
@@ -230,12 +259,7 @@ impl SetupForm {
                         n => n.to_string(),
                     }),
                     k => SeatChoice::Bot {
-                        kind: self
-                            .game
-                            .bots()
-                            .get(k - 1)
-                            .map(|b| b.0.to_string())
-                            .unwrap_or_default(),
+                        kind: self.bot_kind(k).unwrap_or_default(),
                     },
                 }
             })
@@ -269,17 +293,25 @@ impl SetupForm {
     }
 
     fn kinds(&self) -> usize {
-        self.game.bots().len() + 1 + usize::from(self.server.is_some())
+        bot_choices(self.game).len() + 1 + usize::from(self.server.is_some())
+    }
+
+    /// The kind string of choice `kind` (0 = human, the remote seat: none).
+    fn bot_kind(&self, kind: usize) -> Option<String> {
+        kind.checked_sub(1)
+            .and_then(|k| bot_choices(self.game).into_iter().nth(k))
     }
 
     fn kind_label(&self, kind: usize) -> String {
-        match kind {
-            k if self.is_remote(k) => "Remote: joins over SSH".into(),
-            0 if self.server.is_some() => "Here: this terminal".into(),
-            0 => "Human".into(),
-            k => match self.game.bots().get(k - 1) {
-                Some((name, _)) => format!("Computer: {name}"),
-                None => "?".into(),
+        match self.bot_kind(kind) {
+            None if self.is_remote(kind) => "Remote: joins over SSH".into(),
+            None if kind == 0 && self.server.is_some() => "Here: this terminal".into(),
+            None if kind == 0 => "Human".into(),
+            None => "?".into(),
+            Some(k) => match k.split_once(':') {
+                Some((name, level)) => format!("Computer: {name} ({level})"),
+                None if crate::bots::has_levels(&k) => format!("Computer: {k} (normal)"),
+                None => format!("Computer: {k}"),
             },
         }
     }
@@ -464,11 +496,10 @@ impl SetupForm {
                     "" => default_name(i, seat.kind),
                     n => n.to_string(),
                 };
-                match seat.kind {
-                    0 => PlayerEntry::human(name),
-                    k => {
-                        let kind = self.game.bots().get(k - 1).map(|b| b.0).unwrap_or("");
-                        PlayerEntry::bot(name, kind, crate::engine::rng::bot_seed(seed, i))
+                match self.bot_kind(seat.kind) {
+                    None => PlayerEntry::human(name),
+                    Some(kind) => {
+                        PlayerEntry::bot(name, &kind, crate::engine::rng::bot_seed(seed, i))
                     }
                 }
             })
@@ -538,23 +569,32 @@ impl SetupForm {
             }
             Row::Seat(i) => {
                 let kind = self.seats.get(i).map(|s| s.kind).unwrap_or(0);
-                let what = match kind {
-                    k if self.is_remote(k) => {
+                let what = match self.bot_kind(kind) {
+                    None if self.is_remote(kind) => {
                         return "A free seat: someone joins it over SSH from the lobby. \
                             Left/right changes who plays."
                             .into();
                     }
-                    0 if self.server.is_some() => {
+                    None if self.server.is_some() => {
                         "A person at this terminal; several take turns with a hand-off screen."
                             .to_string()
                     }
-                    0 => "A person at this keyboard.".to_string(),
-                    k => self
-                        .game
-                        .bots()
-                        .get(k - 1)
-                        .map(|b| format!("Computer player: {}.", b.1))
-                        .unwrap_or_default(),
+                    None => "A person at this keyboard.".to_string(),
+                    Some(k) => {
+                        let (name, level) = crate::bots::split_level(&k);
+                        let about = self
+                            .game
+                            .bots()
+                            .iter()
+                            .find(|b| b.0 == name)
+                            .map(|b| format!("Computer player: {}.", b.1))
+                            .unwrap_or_default();
+                        if crate::bots::has_levels(name) {
+                            format!("{about} {}", level_help(level))
+                        } else {
+                            about
+                        }
+                    }
                 };
                 if self.editing {
                     format!("{what} Type the name, Enter when done.")
@@ -929,7 +969,7 @@ mod tests {
                 .iter()
                 .all(|l| !l.contains("Remote") && !l.contains("Here"))
         );
-        assert_eq!(labels.len(), f.game.bots().len() + 1);
+        assert_eq!(labels.len(), bot_choices(f.game).len() + 1);
         press(&mut f, KeyCode::Char('s'), 1);
         assert!(
             !f.take_ready(),
@@ -950,8 +990,8 @@ mod tests {
         press(&mut f, KeyCode::Right, 1);
         assert_eq!(f.seat_choices()[1], SeatChoice::Here("Player 2".into()));
         press(&mut f, KeyCode::Right, 1);
-        let best = f.game.bots()[0].0.to_string();
-        assert_eq!(f.seat_choices()[1], SeatChoice::Bot { kind: best });
+        let first = bot_choices(f.game)[0].clone();
+        assert_eq!(f.seat_choices()[1], SeatChoice::Bot { kind: first });
         // A computer player's or a remote seat's name is not typed here.
         press(&mut f, KeyCode::Enter, 1);
         assert!(!f.editing);
