@@ -9,6 +9,7 @@ pub mod games;
 pub mod highscores;
 pub mod registry;
 pub mod server;
+pub mod sim;
 pub mod store;
 pub mod text;
 pub mod ui;

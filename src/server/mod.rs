@@ -10,8 +10,21 @@ pub mod hostkey;
 pub mod hub;
 pub mod input;
 pub mod limits;
+pub mod lobby;
+pub mod lobby_create;
+pub mod lobby_finished;
+pub mod lobby_games;
+#[cfg(test)]
+mod lobby_tests;
 pub mod remote_term;
+pub mod seat_admin;
 pub mod ssh;
+pub mod table_code;
+pub mod table_room;
+pub mod table_store;
+#[cfg(test)]
+mod table_tests;
+pub mod table_waiting;
 
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};

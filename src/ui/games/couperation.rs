@@ -663,7 +663,8 @@ impl crate::ui::Registered for crate::games::couperation::Couperation {
     const ALIASES: &'static [&'static str] = &["coupenation", "coupe"];
     const SCORING: crate::ui::registered::Scoring = crate::ui::registered::Scoring::Together;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
-        crate::bots::couperation::make(kind, seed)
+        let (kind, level) = crate::bots::split_level(kind);
+        crate::bots::couperation::make(kind, level, seed)
     }
 }
 
