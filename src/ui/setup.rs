@@ -208,7 +208,9 @@ impl SetupForm {
 
     /// The kind index of a remote seat: the last, after the computer players (server only).
     fn remote_kind(&self) -> Option<usize> {
-        self.server.as_ref().map(|_| bot_choices(self.game).len() + 1)
+        self.server
+            .as_ref()
+            .map(|_| bot_choices(self.game).len() + 1)
     }
 
     fn is_remote(&self, kind: usize) -> bool {
