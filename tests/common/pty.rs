@@ -56,7 +56,7 @@ impl Term {
         Term::spawn_program("sh", &sh_args, home, home, cols, rows)
     }
 
-    fn spawn_program(
+    pub fn spawn_program(
         program: &str,
         args: &[&str],
         home: &Path,
