@@ -124,6 +124,9 @@ impl Server {
             "ConnectTimeout=30",
             "-o",
             "LogLevel=ERROR",
+            // No escape character: "~." in random bytes would end the client, not the server.
+            "-e",
+            "none",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -155,6 +158,15 @@ impl Server {
             cols,
             rows,
         )
+    }
+
+    /// [`Server::connect`] at 80×24 from the local address `from` (any of 127.0.0.0/8).
+    pub fn connect_from(&self, from: &str, user: &str, key: Option<&Path>) -> Term {
+        let mut args = self.ssh_args(key);
+        args.extend(["-b".to_string(), from.to_string(), "-tt".to_string()]);
+        args.push(format!("{user}@127.0.0.1"));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        Term::spawn_program("ssh", &args, self.client.path(), self.client.path(), 80, 24)
     }
 
     /// [`Server::connect`] at 80×24 from a terminal that calls itself `term` (ssh passes its
