@@ -245,11 +245,12 @@ impl Client {
         Auth::reject()
     }
 
-    /// Tells the client why, on its terminal's error stream, and closes the channel.
+    /// Refuses the request (OpenSSH then says "exec request failed"), with why on the
+    /// channel's error stream for clients that show it, and closes the channel.
     fn refuse(session: &mut Session, channel: ChannelId, why: &str) -> Result<(), russh::Error> {
         let msg = format!("hotseat: {why}\r\n");
-        session.channel_failure(channel)?;
         session.extended_data(channel, 1, msg.into_bytes())?;
+        session.channel_failure(channel)?;
         session.exit_status_request(channel, 1)?;
         session.eof(channel)?;
         session.close(channel)
@@ -265,11 +266,14 @@ impl Client {
             return Self::refuse(session, channel, "no session");
         };
         let Some((term, w, h)) = self.pty.clone() else {
-            return Self::refuse(
-                session,
-                channel,
-                "the game needs a terminal: connect with `ssh -t`, without a command",
-            );
+            // Not a refusal but a mistake: the shell is granted and says what to do instead.
+            session.channel_success(channel)?;
+            let msg = "hotseat: the game needs a terminal: connect with `ssh -t`, without a \
+                       command\r\n";
+            session.extended_data(channel, 1, msg.as_bytes().to_vec())?;
+            session.exit_status_request(channel, 1)?;
+            session.eof(channel)?;
+            return session.close(channel);
         };
         session.channel_success(channel)?;
         let (tx, rx) = mpsc::channel();
