@@ -6,3 +6,4 @@ pub mod kokoro;
 pub mod pocket;
 pub mod random;
 pub mod rocca;
+pub mod search;

@@ -1,0 +1,117 @@
+//! The search player's tests, and its strength measured against the hand-written bots
+//! (ignored by default: `cargo test --release --lib bots::search::tests::measure -- --ignored
+//! --nocapture`, with `SEARCH_GAMES` games each).
+
+use super::*;
+use crate::engine::log::PlayerEntry;
+use crate::engine::{Match, Options, Setup, Viewer};
+
+/// Plays one game with one bot per seat as the table does: chance from the seed, every bot to
+/// move chooses on the same state, every bot watches every action. Returns the outcome.
+pub(crate) fn play<G: Game>(
+    options: &Options,
+    bots: &mut [Box<dyn Bot<G>>],
+    seed: u64,
+) -> Option<Outcome> {
+    let setup = Setup {
+        options: options.clone(),
+        players: (0..bots.len())
+            .map(|i| PlayerEntry::human(format!("P{i}")))
+            .collect(),
+        seed,
+        started: "test".into(),
+    };
+    let mut m = Match::<G>::new(setup).ok()?;
+    let show = |m: &Match<G>, bots: &mut [Box<dyn Bot<G>>]| {
+        for (s, b) in bots.iter_mut().enumerate() {
+            b.observe(&m.state.view(Viewer::Seat(s)));
+        }
+    };
+    show(&m, bots);
+    for _ in 0..20_000 {
+        match m.to_move() {
+            ToMove::Over => return m.state.outcome(),
+            ToMove::Chance => {
+                let a = m.sample_chance()?;
+                m.apply(Actor::Chance, a, None).ok()?;
+                show(&m, bots);
+            }
+            ToMove::Seats(seats) => {
+                let mut chosen = Vec::new();
+                for &s in &seats {
+                    let legal = m.state.bot_actions(s);
+                    let view = m.state.view(Viewer::Seat(s));
+                    chosen.push((s, bots[s].choose(s, &view, &legal)));
+                }
+                for (s, a) in chosen {
+                    m.apply(Actor::Seat(s), a, None).ok()?;
+                    show(&m, bots);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn games() -> u64 {
+    std::env::var("SEARCH_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20)
+}
+
+/// Mean and 95% half-width of `xs`.
+fn mean_ci(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len().max(1) as f64;
+    let m = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (m, 1.96 * (var / n).sqrt())
+}
+
+mod kokoro {
+    use super::*;
+    use crate::bots::kokoro::PlannerBot;
+    use crate::games::kokoro::Kokoro;
+
+    fn search(seed: u64, playouts: u32) -> Box<dyn Bot<Kokoro>> {
+        Box::new(Search::<Kokoro>::with_bots(
+            seed,
+            Budget::exact(playouts),
+            |s| Box::new(PlannerBot::new(s)),
+        ))
+    }
+
+    #[test]
+    fn a_search_decision_is_fixed_by_its_seed_and_legal() {
+        let options = Options::new();
+        let a = play::<Kokoro>(&options, &mut [search(3, 20), search(4, 20)], 11);
+        let b = play::<Kokoro>(&options, &mut [search(3, 20), search(4, 20)], 11);
+        assert!(a.is_some(), "the game ends");
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    #[ignore]
+    fn measure_kokoro_solo() {
+        let playouts: u32 = std::env::var("SEARCH_PLAYOUTS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(200);
+        let (mut s, mut p) = (Vec::new(), Vec::new());
+        for seed in 0..games() {
+            let o = play::<Kokoro>(&Options::new(), &mut [search(seed, playouts)], seed);
+            s.push(f64::from(o.map_or(0, |o| o.scores[0])));
+            let o = play::<Kokoro>(
+                &Options::new(),
+                &mut [Box::new(PlannerBot::new(seed))],
+                seed,
+            );
+            p.push(f64::from(o.map_or(0, |o| o.scores[0])));
+        }
+        println!(
+            "kokoro solo search({playouts}) {:?} planner {:?}",
+            mean_ci(&s),
+            mean_ci(&p)
+        );
+    }
+}
