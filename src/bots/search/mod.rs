@@ -28,10 +28,10 @@
 //! measured best for that game; `make_bot` maps the "hard" level to it.
 
 // pub mod cocoon;
-// pub mod couperation;
+pub mod couperation;
 pub mod kokoro;
-// pub mod pocket;
-// pub mod rocca;
+pub mod pocket;
+pub mod rocca;
 
 use std::time::{Duration, Instant};
 
@@ -127,7 +127,14 @@ pub enum Policy<G: Game> {
     /// chooses (it does not watch the other actions: that would cost a view per seat per
     /// action).
     Bots(PolicyFactory<G>),
+    /// A rule on the whole sampled state: the playout happens inside the searcher's own
+    /// sample, so it may read everything there (a perfect memory costs no views).
+    State(StateRule<G>),
 }
+
+/// Picks one of the legal actions (never empty) for a seat on a whole sampled state.
+pub type StateRule<G> =
+    Box<dyn Fn(&G, Seat, &[<G as Game>::Action], &mut ChaCha8Rng) -> <G as Game>::Action + Send>;
 
 /// How the search spends its playouts on the decision at hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,6 +186,8 @@ pub struct Search<G: Determinize> {
     budget: Budget,
     policy: Policy<G>,
     root: Root,
+    /// Playout bots first watch every view this seat was shown (memory games).
+    prime: bool,
     /// Every view this seat was shown, in order.
     seen: Vec<G::View>,
     /// Iterations the last decision ran (for benchmarks and tests).
@@ -192,6 +201,7 @@ impl<G: Determinize> Search<G> {
             budget,
             policy,
             root: Root::default(),
+            prime: false,
             seen: Vec::new(),
             last_playouts: 0,
         }
@@ -209,6 +219,13 @@ impl<G: Determinize> Search<G> {
     /// Spends the playouts as `root` says.
     pub fn with_root(mut self, root: Root) -> Self {
         self.root = root;
+        self
+    }
+
+    /// Has each playout bot watch every view this seat was shown before the playout, so that
+    /// bots with a memory start with this seat's (the public part of it is everyone's).
+    pub fn primed(mut self) -> Self {
+        self.prime = true;
         self
     }
 
@@ -274,6 +291,7 @@ impl<G: Determinize> Search<G> {
     /// without that one, and so on (`k` at most). Random playouts: `k` random actions.
     fn favourites(
         &mut self,
+        belief: &G::Belief,
         seat: Seat,
         view: &G::View,
         legal: &[G::Action],
@@ -289,15 +307,23 @@ impl<G: Determinize> Search<G> {
                 }
                 Some(bot)
             }
-            Policy::Random => None,
+            Policy::Random | Policy::State(_) => None,
+        };
+        let sample = match &self.policy {
+            Policy::State(_) => Some(G::sample(belief, &mut self.rng)),
+            _ => None,
         };
         while out.len() < k && !left.is_empty() {
-            let i = match &mut bot {
-                Some(bot) => {
+            let i = match (&mut bot, &self.policy, &sample) {
+                (Some(bot), _, _) => {
                     let a = bot.choose(seat, view, &left);
                     left.iter().position(|x| *x == a).unwrap_or(0)
                 }
-                None => rng::below(&mut self.rng, left.len() as u64) as usize,
+                (None, Policy::State(rule), Some(state)) => {
+                    let a = rule(state, seat, &left, &mut self.rng);
+                    left.iter().position(|x| *x == a).unwrap_or(0)
+                }
+                _ => rng::below(&mut self.rng, left.len() as u64) as usize,
             };
             out.push(left.remove(i));
         }
@@ -317,7 +343,7 @@ impl<G: Determinize> Search<G> {
         candidates: usize,
     ) -> G::Action {
         let start = Instant::now();
-        let mut alive = self.favourites(seat, view, legal, candidates);
+        let mut alive = self.favourites(belief, seat, view, legal, candidates);
         if alive.len() == 1 {
             return alive.remove(0);
         }
@@ -392,7 +418,9 @@ impl<G: Determinize> Search<G> {
                 }
                 legal[0].clone()
             }
-            Policy::Random => legal[rng::below(&mut self.rng, legal.len() as u64) as usize].clone(),
+            Policy::Random | Policy::State(_) => {
+                legal[rng::below(&mut self.rng, legal.len() as u64) as usize].clone()
+            }
         }
     }
 
@@ -519,11 +547,27 @@ impl<G: Determinize> Search<G> {
                         Policy::Random => {
                             legal[rng::below(rng, legal.len() as u64) as usize].clone()
                         }
+                        Policy::State(rule) => {
+                            let a = rule(state, seat, &legal, rng);
+                            if legal.contains(&a) {
+                                a
+                            } else {
+                                legal[0].clone()
+                            }
+                        }
                         Policy::Bots(make) => {
                             if bots.len() <= seat {
                                 bots.resize_with(seat + 1, || None);
                             }
-                            let bot = bots[seat].get_or_insert_with(|| make(rng.next_u64()));
+                            let bot = bots[seat].get_or_insert_with(|| {
+                                let mut bot = make(rng.next_u64());
+                                if self.prime {
+                                    for v in &self.seen {
+                                        bot.observe(v);
+                                    }
+                                }
+                                bot
+                            });
                             let view = state.view(crate::engine::Viewer::Seat(seat));
                             bot.observe(&view);
                             let a = bot.choose(seat, &view, &legal);

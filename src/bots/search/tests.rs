@@ -115,3 +115,131 @@ mod kokoro {
         );
     }
 }
+
+mod pocket {
+    use super::*;
+    use crate::bots::pocket::MemoryBot;
+    use crate::games::pocket::Pocket;
+
+    /// A seat that saw every view knows the whole state but the unseen tiles.
+    #[test]
+    fn memory_rebuilds_the_state() {
+        for seed in 0..30u64 {
+            let players = 2 + seed as usize % 4;
+            let mut m = Match::<Pocket>::new(Setup {
+                options: Options::new(),
+                players: (0..players)
+                    .map(|i| PlayerEntry::human(format!("{i}")))
+                    .collect(),
+                seed,
+                started: "t".into(),
+            })
+            .expect("setup");
+            let mut seen: Vec<Vec<_>> = vec![Vec::new(); players];
+            let mut r = rng::stream(seed, 5);
+            let mut steps = 0;
+            while !m.is_over() {
+                steps += 1;
+                for (s, v) in seen.iter_mut().enumerate() {
+                    v.push(m.state.view(Viewer::Seat(s)));
+                }
+                if let ToMove::Seats(seats) = m.to_move() {
+                    for (s, v) in seen.iter().enumerate() {
+                        assert!(
+                            super::super::pocket::rebuilds(&m.state, s, v),
+                            "seed {seed} step {steps} seat {s}"
+                        );
+                    }
+                    let l = m.state.bot_actions(seats[0]);
+                    let a = l[rng::below(&mut r, l.len() as u64) as usize];
+                    m.apply(Actor::Seat(seats[0]), a, None).expect("legal");
+                } else {
+                    let a = m.sample_chance().expect("chance");
+                    m.apply(Actor::Chance, a, None).expect("chance");
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[ignore]
+    fn measure_pocket_vs_memory() {
+        let playouts: u32 = std::env::var("SEARCH_PLAYOUTS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(200);
+        let mut wins = Vec::new();
+        for seed in 0..games() {
+            // Alternate seats so that the start player's edge cancels out.
+            let me = (seed % 2) as usize;
+            let mut bots: Vec<Box<dyn Bot<Pocket>>> = vec![
+                Box::new(MemoryBot::new(seed, 0)),
+                Box::new(MemoryBot::new(seed + 1, 0)),
+            ];
+            let mut s = if std::env::var("POCKET_RULE").is_ok() {
+                super::super::pocket::hard(seed)
+            } else {
+                Search::with_bots(seed, Budget::exact(playouts), |s| {
+                    Box::new(MemoryBot::new(s, 0))
+                })
+                .primed()
+            };
+            s.budget = Budget::exact(playouts);
+            bots[me] = Box::new(s);
+            let o = play::<Pocket>(&Options::new(), &mut bots, seed);
+            let w = o.map_or(0.0, |o| {
+                if o.winners.contains(&me) {
+                    1.0 / o.winners.len() as f64
+                } else {
+                    0.0
+                }
+            });
+            wins.push(w);
+        }
+        println!(
+            "pocket 2p search({playouts}) vs memory: win {:?}",
+            mean_ci(&wins)
+        );
+    }
+}
+
+mod couperation {
+    use super::*;
+    use crate::bots::couperation::Builder;
+    use crate::games::couperation::Couperation;
+
+    #[test]
+    #[ignore]
+    fn measure_couperation_team() {
+        let playouts: u32 = std::env::var("SEARCH_PLAYOUTS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(200);
+        let players: usize = std::env::var("SEARCH_PLAYERS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(2);
+        let (mut s, mut b) = (Vec::new(), Vec::new());
+        for seed in 0..games() {
+            let mut bots: Vec<Box<dyn Bot<Couperation>>> = (0..players)
+                .map(|i| {
+                    let mut x = super::super::couperation::hard(seed * 8 + i as u64);
+                    x.budget = Budget::exact(playouts);
+                    Box::new(x) as Box<dyn Bot<Couperation>>
+                })
+                .collect();
+            let o = play::<Couperation>(&Options::new(), &mut bots, seed);
+            s.push(o.map_or(0.0, |o| f64::from(!o.winners.is_empty() as u8)));
+            let mut bots: Vec<Box<dyn Bot<Couperation>>> = (0..players)
+                .map(|i| Box::new(Builder::new(seed * 8 + i as u64)) as Box<dyn Bot<Couperation>>)
+                .collect();
+            let o = play::<Couperation>(&Options::new(), &mut bots, seed);
+            b.push(o.map_or(0.0, |o| f64::from(!o.winners.is_empty() as u8)));
+        }
+        println!(
+            "couperation {players}p search({playouts}) team win {:?} builder {:?}",
+            mean_ci(&s),
+            mean_ci(&b)
+        );
+    }
+}
