@@ -27,10 +27,11 @@
 //! Each game's module here (`search::<id>`) has a `hard(seed)` that picks the policy and budget
 //! measured best for that game; `make_bot` maps the "hard" level to it.
 
-// pub mod cocoon;
+pub mod cocoon;
 pub mod couperation;
 pub mod kokoro;
 pub mod pocket;
+pub mod replay;
 pub mod rocca;
 
 use std::time::{Duration, Instant};
@@ -219,6 +220,12 @@ impl<G: Determinize> Search<G> {
     /// Spends the playouts as `root` says.
     pub fn with_root(mut self, root: Root) -> Self {
         self.root = root;
+        self
+    }
+
+    /// The same search with another budget.
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
         self
     }
 
@@ -612,10 +619,9 @@ fn sample_chance<G: Game>(state: &G, rng: &mut ChaCha8Rng) -> Option<G::Action> 
 }
 
 impl<G: Determinize> Bot<G> for Search<G> {
+    /// Keeps every view, repeats included: a replay needs one per action.
     fn observe(&mut self, view: &G::View) {
-        if self.seen.last() != Some(view) {
-            self.seen.push(view.clone());
-        }
+        self.seen.push(view.clone());
     }
 
     fn choose(&mut self, seat: Seat, view: &G::View, legal: &[G::Action]) -> G::Action {

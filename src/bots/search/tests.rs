@@ -243,3 +243,76 @@ mod couperation {
         );
     }
 }
+
+mod cocoon {
+    use super::*;
+    use crate::bots::cocoon::WheelBot;
+    use crate::games::cocoon::Cocoon;
+
+    /// The replay finds, from a seat's views alone, a state that shows it the same view.
+    #[test]
+    fn replay_finds_a_state_behind_every_view() {
+        for seed in 0..6u64 {
+            let players = 2 + seed as usize % 4;
+            let mut m = Match::<Cocoon>::new(Setup {
+                options: Options::new(),
+                players: (0..players)
+                    .map(|i| PlayerEntry::human(format!("{i}")))
+                    .collect(),
+                seed,
+                started: "t".into(),
+            })
+            .expect("setup");
+            let mut seen: Vec<_> = vec![m.state.view(Viewer::Seat(0))];
+            let mut r = rng::stream(seed, 5);
+            let mut decisions = 0;
+            while !m.is_over() {
+                if let ToMove::Seats(seats) = m.to_move() {
+                    if seats[0] == 0 && decisions % 5 == 0 {
+                        let (_, g) = Cocoon::belief(0, &seen).expect("a replay");
+                        assert_eq!(g.view(Viewer::Seat(0)), *seen.last().expect("a view"));
+                    }
+                    decisions += 1;
+                    let l = m.state.bot_actions(seats[0]);
+                    let a = l[rng::below(&mut r, l.len() as u64) as usize];
+                    m.apply(Actor::Seat(seats[0]), a, None).expect("legal");
+                } else {
+                    let a = m.sample_chance().expect("chance");
+                    m.apply(Actor::Chance, a, None).expect("chance");
+                }
+                seen.push(m.state.view(Viewer::Seat(0)));
+            }
+        }
+    }
+
+    #[test]
+    #[ignore]
+    fn measure_cocoon_vs_wheel() {
+        let playouts: u32 = std::env::var("SEARCH_PLAYOUTS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(200);
+        let mut wins = Vec::new();
+        for seed in 0..games() {
+            let me = (seed % 2) as usize;
+            let mut bots: Vec<Box<dyn Bot<Cocoon>>> = vec![
+                Box::new(WheelBot::new(seed)),
+                Box::new(WheelBot::new(seed + 1)),
+            ];
+            bots[me] =
+                Box::new(super::super::cocoon::hard(seed).with_budget(Budget::exact(playouts)));
+            let o = play::<Cocoon>(&Options::new(), &mut bots, seed);
+            wins.push(o.map_or(0.0, |o| {
+                if o.winners.contains(&me) {
+                    1.0 / o.winners.len() as f64
+                } else {
+                    0.0
+                }
+            }));
+        }
+        println!(
+            "cocoon 2p search({playouts}) vs wheel: win {:?}",
+            mean_ci(&wins)
+        );
+    }
+}
