@@ -53,6 +53,15 @@ pub(crate) fn play<G: Game>(
     None
 }
 
+/// `SEARCH_PLAYOUTS` playouts per decision by count, or the level's own budget (time-capped)
+/// when unset.
+fn budget() -> Option<Budget> {
+    std::env::var("SEARCH_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map(Budget::exact)
+}
+
 fn games() -> u64 {
     std::env::var("SEARCH_GAMES")
         .ok()
@@ -313,6 +322,71 @@ mod cocoon {
         println!(
             "cocoon 2p search({playouts}) vs wheel: win {:?}",
             mean_ci(&wins)
+        );
+    }
+}
+
+mod rocca {
+    use super::*;
+    use crate::bots::rocca::SleuthBot;
+    use crate::games::rocca::Rocca;
+
+    fn search(seed: u64) -> Box<dyn Bot<Rocca>> {
+        let s = super::super::rocca::hard(seed);
+        Box::new(match budget() {
+            Some(b) => s.with_budget(b),
+            None => s,
+        })
+    }
+
+    /// Village win rates at 5 players: all sleuths; search villagers against a sleuth
+    /// Monster; sleuth villagers against a search Monster.
+    #[test]
+    #[ignore]
+    fn measure_rocca_village() {
+        let players = 5;
+        let (mut base, mut vill, mut mons) = (Vec::new(), Vec::new(), Vec::new());
+        for seed in 0..games() {
+            let mut m = Match::<Rocca>::new(Setup {
+                options: Options::new(),
+                players: (0..players)
+                    .map(|i| PlayerEntry::human(format!("{i}")))
+                    .collect(),
+                seed,
+                started: "t".into(),
+            })
+            .expect("setup");
+            m.run_chance().expect("setup deal");
+            let killer = m.state.killer_at().map_or(0, crate::games::rocca::owner);
+            let village = |o: Option<Outcome>| {
+                o.map_or(0.0, |o| f64::from(!o.winners.contains(&killer) as u8))
+            };
+            let sleuths = |seed: u64| -> Vec<Box<dyn Bot<Rocca>>> {
+                (0..players)
+                    .map(|i| Box::new(SleuthBot::new(seed * 8 + i as u64)) as Box<dyn Bot<Rocca>>)
+                    .collect()
+            };
+            base.push(village(play::<Rocca>(
+                &Options::new(),
+                &mut sleuths(seed),
+                seed,
+            )));
+            let mut bots = sleuths(seed);
+            for (i, b) in bots.iter_mut().enumerate() {
+                if i != killer {
+                    *b = search(seed * 8 + i as u64);
+                }
+            }
+            vill.push(village(play::<Rocca>(&Options::new(), &mut bots, seed)));
+            let mut bots = sleuths(seed);
+            bots[killer] = search(seed * 8 + killer as u64);
+            mons.push(village(play::<Rocca>(&Options::new(), &mut bots, seed)));
+        }
+        println!(
+            "rocca 5p village win: all sleuth {:?}; search villagers {:?}; search monster {:?}",
+            mean_ci(&base),
+            mean_ci(&vill),
+            mean_ci(&mons)
         );
     }
 }
