@@ -8,6 +8,7 @@ pub mod files;
 pub mod games;
 pub mod highscores;
 pub mod registry;
+pub mod server;
 pub mod sim;
 pub mod store;
 pub mod text;
