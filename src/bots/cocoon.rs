@@ -1,6 +1,16 @@
 //! Computer players for Cocoon World. The "wheel" bot reads only its seat's view: it values
 //! each choice by where it leaves its EP marker on the wrapping circle, looking one or two
 //! tiles ahead along the board, and plays the dungeon by its odds.
+//!
+//! Levels (see [`WheelBot::easy`], [`WheelBot::normal`], [`WheelBot::hard`]):
+//! - easy counts EP like normal but often takes a merely good choice for the best one;
+//! - normal counts EP: a marker moved from 9 to 1 has lost 8 (the wrap is seen, the rivals
+//!   are not);
+//! - hard plays for the win: a choice is worth what it does to the chance of finishing
+//!   first, against every rival's EP and side, with the tie-breaks (white beats black, then
+//!   the marker on top of the stack) and the rounds left. Early on that is about the same as
+//!   counting EP; near the end a step that passes a rival, or that keeps a tie won, counts
+//!   far more than one that changes nothing in the order.
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -32,12 +42,38 @@ pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Cocoon>>> {
 
 pub struct WheelBot {
     rng: ChaCha8Rng,
+    /// Values EP by the chance of winning instead of by count.
+    win_aware: bool,
+    /// Random spread added to each choice's value, in EP.
+    noise: f64,
 }
 
 impl WheelBot {
+    /// The strongest wheel (the same as [`WheelBot::hard`]).
     pub fn new(seed: u64) -> Self {
+        WheelBot::hard(seed)
+    }
+
+    /// Counts EP, and often settles for a good choice over the best one.
+    pub fn easy(seed: u64) -> Self {
+        WheelBot::with(seed, false, 0.8)
+    }
+
+    /// Counts EP on the wrapping circle: cheap, a playout policy for the search player.
+    pub fn normal(seed: u64) -> Self {
+        WheelBot::with(seed, false, 0.001)
+    }
+
+    /// Plays for the win: rivals' EP and sides, the tie-breaks and the rounds left.
+    pub fn hard(seed: u64) -> Self {
+        WheelBot::with(seed, true, 0.001)
+    }
+
+    fn with(seed: u64, win_aware: bool, noise: f64) -> Self {
         WheelBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            win_aware,
+            noise,
         }
     }
 }
@@ -50,6 +86,7 @@ const FLAG: f64 = 0.2;
 struct Eval<'a> {
     v: &'a View,
     me: Seat,
+    win_aware: bool,
 }
 
 impl Eval<'_> {
@@ -76,7 +113,40 @@ impl Eval<'_> {
     /// The value of the marker moving `n` spots (negative = anticlockwise).
     fn ep_change(&self, n: i32) -> f64 {
         let ep = self.ep();
+        if self.win_aware {
+            let side = self.side();
+            return self.standing(turn_ep(ep, n), side, n != 0) - self.standing(ep, side, false);
+        }
         f64::from(turn_ep(ep, n)) - f64::from(ep)
+    }
+
+    /// Rounds still to play, this one included.
+    fn rounds_left(&self) -> f64 {
+        f64::from(self.v.rounds.saturating_sub(self.v.round)) + 1.0
+    }
+
+    /// How the bot stands with its marker on `ep` and its pawn on `side`, in EP: the chance of
+    /// ending ahead of every rival, scaled so that early in the game one EP is worth about
+    /// one. Each rival is passed with a chance that grows with the margin, and the margin
+    /// counts the tie-breaks: white beats black, and a marker that has just arrived sits on
+    /// top of the stack. The fewer rounds are left, the less a margin can still change.
+    fn standing(&self, ep: u8, side: Side, arrived: bool) -> f64 {
+        let spread = 0.8 + 0.9 * self.rounds_left();
+        let white = |s: Side| if s == Side::White { 1.0 } else { 0.0 };
+        let mut chance = 1.0;
+        for (seat, p) in self.v.players.iter().enumerate() {
+            if seat == self.me {
+                continue;
+            }
+            let mut margin = f64::from(ep) - f64::from(p.ep);
+            margin += 0.45 * (white(side) - white(p.side));
+            if ep == p.ep && side == p.side {
+                let on_top = arrived || self.v.players[self.me].stamp > p.stamp;
+                margin += if on_top { 0.2 } else { -0.2 };
+            }
+            chance *= 1.0 / (1.0 + (-margin / spread).exp());
+        }
+        4.0 * spread * chance
     }
 
     /// A side-dependent gain of `n`.
@@ -86,10 +156,18 @@ impl Eval<'_> {
 
     /// Turning over: white gains move up, and white wins ties.
     fn flip(&self) -> f64 {
-        match self.side() {
+        let drift = match self.side() {
             Side::White => -1.2,
             Side::Black => 1.2,
+        };
+        if !self.win_aware {
+            return drift;
         }
+        // The direction of later gains matters less as the end nears; the tie-break more.
+        let ep = self.ep();
+        let side = self.side();
+        let later = (self.rounds_left() / 3.0).min(1.0);
+        drift * later + self.standing(ep, side.flipped(), false) - self.standing(ep, side, false)
     }
 
     fn hand(&self) -> Vec<Tile> {
@@ -294,7 +372,11 @@ impl Eval<'_> {
 
 impl Bot<Cocoon> for WheelBot {
     fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
-        let e = Eval { v: view, me: seat };
+        let e = Eval {
+            v: view,
+            me: seat,
+            win_aware: self.win_aware,
+        };
         // Spatial choices the score cannot tell apart.
         if let Some(Action::PlaceAt { .. }) = legal.first() {
             let hand = e.hand();
@@ -331,7 +413,7 @@ impl Bot<Cocoon> for WheelBot {
         let mut best: Option<(f64, &Action)> = None;
         for a in legal {
             // A little seeded noise keeps equal choices from always going the same way.
-            let noise = rng::below(&mut self.rng, 1000) as f64 / 1.0e6;
+            let noise = rng::below(&mut self.rng, 1000) as f64 * self.noise / 1000.0;
             let s = e.score(a) + noise;
             if best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, a));
