@@ -424,3 +424,49 @@ impl Bot<Cocoon> for WheelBot {
             .unwrap_or(Action::KeepDice)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Options, Viewer};
+    use crate::games::cocoon::{DungeonView, Hand};
+
+    /// The last round of a 2-player game: this bot (seat 0, white, on the pit) has made a
+    /// Kobold in the dungeon (1 EP banked) with its marker on 6; the rival, white too, is on 7
+    /// with its marker already there.
+    fn last_round_in_the_dungeon() -> View {
+        let g = Cocoon::new(&Options::new(), 2).unwrap();
+        let mut v = g.view(Viewer::Seat(0));
+        v.round = v.rounds;
+        for (seat, ep) in [(0, 6), (1, 7)] {
+            let p = &mut v.players[seat];
+            p.ep = ep;
+            p.side = Side::White;
+            p.pawn = Some(PIT);
+            p.spare = None;
+            p.stamp = seat as u32;
+        }
+        v.dungeon = Some(DungeonView {
+            made: vec![Hand::Kobold],
+            dice: vec![1, 1, 2, 3],
+            last: Some(Hand::Kobold),
+            ended: None,
+            gained: 0,
+        });
+        v
+    }
+
+    #[test]
+    fn hard_stops_on_the_tie_it_wins_where_counting_ep_rolls_on() {
+        // Rolling on is worth 1.12 EP on average against 1 for stopping, so an EP counter
+        // rolls. But stopping puts the marker on 7, on top of the rival's: a won tie, while
+        // rolling on fails (another pair) more than half the time and loses the game.
+        let v = last_round_in_the_dungeon();
+        let legal = [Action::Delve, Action::Stop { pick: 0 }];
+        assert_eq!(WheelBot::normal(1).choose(0, &v, &legal), Action::Delve);
+        assert_eq!(
+            WheelBot::hard(1).choose(0, &v, &legal),
+            Action::Stop { pick: 0 }
+        );
+    }
+}
