@@ -2,9 +2,8 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::engine::log::{self, PlayerEntry};
 use crate::engine::rng;
@@ -22,6 +21,18 @@ pub struct Cli {
     /// Plain ASCII drawing: no box-drawing characters or symbols outside ASCII.
     #[arg(long, global = true)]
     pub ascii: bool,
+    /// Leave the mouse to the terminal (select and copy text); every action has a key.
+    #[arg(long, global = true)]
+    pub no_mouse: bool,
+    /// Colours for the background: dark, light or none (overrides the settings file).
+    #[arg(long, global = true, value_name = "THEME")]
+    pub theme: Option<String>,
+    /// standard or colour-blind (overrides the settings file).
+    #[arg(long, global = true, value_name = "PALETTE")]
+    pub palette: Option<String>,
+    /// Milliseconds each computer player's move stays on screen (overrides the settings file).
+    #[arg(long, global = true, value_name = "MS")]
+    pub bot_pace: Option<u64>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -50,6 +61,37 @@ pub enum Command {
     List,
     /// Play computer-only games without a screen and report statistics.
     Sim(SimArgs),
+    /// Where the settings file is and whether it is sound; --example prints a commented
+    /// example with every key.
+    Config {
+        /// Print a commented example of the settings file with every key and its default.
+        #[arg(long, conflicts_with = "path")]
+        example: bool,
+        /// Print only the settings file's path.
+        #[arg(long)]
+        path: bool,
+    },
+    /// Games played, wins, best and average scores per game and player, from the saved logs.
+    Stats {
+        /// Only this game.
+        #[arg(long, value_name = "ID")]
+        game: Option<String>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a shell completion script (see the README for where each shell wants it).
+    Completions {
+        /// bash, zsh, fish, powershell or elvish.
+        shell: crate::shell::Shell,
+    },
+    /// Print the manual page (roff) to standard output, or write one page per command into a
+    /// folder with --out.
+    Man {
+        /// Write hotseat.1 and hotseat-<command>.1 into this folder instead.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -61,8 +103,10 @@ pub struct PlayArgs {
     /// Player names, comma separated, in seat order.
     #[arg(long, value_delimiter = ',')]
     pub names: Vec<String>,
-    /// Make a seat a computer player: SEAT (1 = first player) or SEAT=KIND. Repeatable.
-    #[arg(long = "bot", value_name = "SEAT[=KIND]")]
+    /// Make a seat a computer player: SEAT (1 = first player), SEAT=KIND, SEAT=KIND:LEVEL or
+    /// SEAT=LEVEL (the game's best kind at that level). Levels: easy, normal (the default),
+    /// hard. Repeatable.
+    #[arg(long = "bot", value_name = "SEAT[=KIND[:LEVEL]|=LEVEL]")]
     pub bots: Vec<String>,
     /// Seed for the game's chance (a whole number), for a game you can play again identically.
     #[arg(long)]
@@ -87,9 +131,16 @@ pub struct SimArgs {
     /// Seed of the first game; game k uses seed + k.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// KIND for every seat, or SEAT=KIND for one seat (1 = first). Repeatable. Default: the
-    /// game's best bot.
-    #[arg(long = "bot", value_name = "KIND|SEAT=KIND")]
+    /// Who plays: KIND[:LEVEL] or LEVEL for every seat, SEAT=KIND[:LEVEL] or SEAT=LEVEL for
+    /// one seat (1 = first; later ones win). Levels: easy, normal, hard; a plain KIND is its
+    /// normal level and a plain LEVEL the game's best kind. Rocca also takes VILLAGE/MONSTER,
+    /// e.g. `sleuth:hard/sleuth`: that kind as a villager, the other when holding the killer.
+    /// Repeatable. Default: the game's best kind at normal.
+    ///
+    /// The table gives each seat's wins and mean score with 95% intervals (Wilson for win
+    /// rates), the same per kind when kinds differ, and for Rocca the village's win rate by
+    /// the Monster's seat. Example: `hotseat sim cocoon --bot 1=wheel:hard --bot 2=wheel:easy`.
+    #[arg(long = "bot", value_name = "KIND[:LEVEL]|SEAT=KIND[:LEVEL]")]
     pub bots: Vec<String>,
     /// A game option, KEY=VALUE. Repeatable.
     #[arg(long = "option", value_name = "KEY=VALUE")]
@@ -100,6 +151,93 @@ pub struct SimArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// What `hotseat --version` prints after the program's name: its version, then the rules
+/// version of each game (a log records the version it was played under, and a newer program
+/// may refuse or convert an older log, so a bug report needs both).
+pub fn long_version() -> String {
+    let mut s = format!("{}\nrules versions:", env!("CARGO_PKG_VERSION"));
+    for g in registry::GAMES {
+        s.push_str(&format!(
+            "\n  {:<12} {:>2}  {}",
+            g.id(),
+            g.rules_version(),
+            g.name()
+        ));
+    }
+    s
+}
+
+static LONG_VERSION: std::sync::LazyLock<String> = std::sync::LazyLock::new(long_version);
+
+/// The command line's definition, with the facts only known at run time (the rules versions).
+pub fn command() -> clap::Command {
+    Cli::command().long_version(LONG_VERSION.as_str())
+}
+
+/// Parses the process's arguments; `--help`, `--version` and mistakes print and exit as clap
+/// does.
+pub fn parse() -> Cli {
+    let matches = command().get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
+/// The settings in force: the file's (or the defaults, with a warning when the file is
+/// refused) under the command line's flags. `Err` only for a bad flag.
+pub fn settings(args: &Cli) -> Result<(crate::config::Settings, Option<String>), String> {
+    use crate::config::{self, Palette, ThemeName};
+    let (mut s, warning) = match config::load(&config::path()) {
+        Ok(found) => (found.unwrap_or_default(), None),
+        Err(e) => (
+            config::Settings::default(),
+            Some(format!("{e}; starting with the default settings")),
+        ),
+    };
+    s.ascii |= args.ascii;
+    if args.no_mouse {
+        s.mouse = false;
+    }
+    if let Some(t) = &args.theme {
+        s.theme = match t.as_str() {
+            "dark" => ThemeName::Dark,
+            "light" => ThemeName::Light,
+            "none" => ThemeName::None,
+            _ => return Err("--theme is dark, light or none".into()),
+        };
+    }
+    if let Some(p) = &args.palette {
+        s.palette = match p.as_str() {
+            "standard" => Palette::Standard,
+            "colour-blind" | "color-blind" => Palette::ColourBlind,
+            _ => return Err("--palette is standard or colour-blind".into()),
+        };
+    }
+    if let Some(ms) = args.bot_pace {
+        if ms > config::MAX_PACE_MS {
+            return Err(format!(
+                "--bot-pace is 0 to {} milliseconds",
+                config::MAX_PACE_MS
+            ));
+        }
+        s.bot_pace = std::time::Duration::from_millis(ms);
+    }
+    Ok((s, warning))
+}
+
+/// `hotseat stats`: the saved logs' statistics, as text or JSON.
+pub fn stats(only: Option<&str>, json: bool) -> Result<String, String> {
+    let mut st = crate::stats::read(&store::games_dir(), &store::data_dir(), registry::GAMES);
+    if let Some(id) = only {
+        st = st.only(game(id)?.id());
+    }
+    if json {
+        let mut s = serde_json::to_string(&st).map_err(|e| e.to_string())?;
+        s.push('\n');
+        Ok(s)
+    } else {
+        Ok(st.text())
+    }
 }
 
 pub fn game(id: &str) -> Result<&'static dyn AnyGame, String> {
@@ -153,16 +291,54 @@ fn parse_seat(s: &str, n: usize) -> Result<usize, String> {
     Ok(seat - 1)
 }
 
-fn check_bot_kind(g: &dyn AnyGame, kind: &str) -> Result<(), String> {
-    if g.bots().iter().any(|(k, _)| *k == kind) {
-        return Ok(());
-    }
+/// The game's best kind (the first listed).
+fn best_kind(g: &dyn AnyGame) -> String {
+    g.bots()
+        .first()
+        .map(|(k, _)| k.to_string())
+        .unwrap_or_else(|| "random".into())
+}
+
+/// A computer player as the command line names it (`KIND`, `KIND:LEVEL` or `LEVEL`), as the
+/// kind string logs keep: normal is written as the plain kind.
+pub fn bot_kind(g: &dyn AnyGame, spec: &str) -> Result<String, String> {
+    use crate::bots::{Level, split_level, with_level};
+    let spec = spec.trim();
+    let shown = crate::text::clean(&crate::text::clip(spec, log::MAX_FIELD_CHARS)).into_owned();
     let kinds: Vec<&str> = g.bots().iter().map(|(k, _)| *k).collect();
-    Err(format!(
-        "{} has no bot '{kind}' (kinds: {})",
-        g.name(),
-        kinds.join(", ")
-    ))
+    let levels = Level::ALL.map(Level::name).join(", ");
+    let refused = || {
+        format!(
+            "{} has no computer player '{shown}' (kinds: {}; levels: {levels})",
+            g.name(),
+            kinds.join(", ")
+        )
+    };
+    // Rocca's VILLAGE/MONSTER: each side named on its own, then the pair checked as a whole.
+    if let Some((village, monster)) = spec.split_once('/') {
+        let kind = format!("{}/{}", bot_kind(g, village)?, bot_kind(g, monster)?);
+        return if g.bot_ok(&kind) {
+            Ok(kind)
+        } else {
+            Err(refused())
+        };
+    }
+    let kind = if let Some(level) = Level::parse(spec) {
+        with_level(&best_kind(g), level)
+    } else {
+        let (k, level) = split_level(spec);
+        if let Some((_, l)) = k.rsplit_once(':')
+            && kinds.contains(&k.split(':').next().unwrap_or(""))
+        {
+            let l = crate::text::clean(&crate::text::clip(l, log::MAX_FIELD_CHARS)).into_owned();
+            return Err(format!("'{l}' is not a level (levels: {levels})"));
+        }
+        with_level(k, level)
+    };
+    if g.bot_ok(&kind) {
+        return Ok(kind);
+    }
+    Err(refused())
 }
 
 /// The setup `hotseat play` describes.
@@ -187,35 +363,34 @@ pub fn play_setup(g: &dyn AnyGame, a: &PlayArgs, started: String) -> Result<Setu
     let mut kinds: Vec<Option<String>> = vec![None; n];
     for b in &a.bots {
         let (seat, kind) = match b.split_once('=') {
-            Some((s, k)) => (parse_seat(s, n)?, k.trim().to_string()),
-            None => (
-                parse_seat(b, n)?,
-                g.bots()
-                    .first()
-                    .map(|(k, _)| k.to_string())
-                    .unwrap_or_default(),
-            ),
+            Some((s, k)) => (parse_seat(s, n)?, bot_kind(g, k)?),
+            None => (parse_seat(b, n)?, best_kind(g)),
         };
-        check_bot_kind(g, &kind)?;
         kinds[seat] = Some(kind);
     }
-    let players = (0..n)
-        .map(|i| {
-            let name = a
-                .names
-                .get(i)
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty());
-            match &kinds[i] {
-                Some(kind) => PlayerEntry::bot(
-                    name.unwrap_or(format!("Bot {}", i + 1)),
-                    kind,
-                    rng::bot_seed(seed, i),
-                ),
-                None => PlayerEntry::human(name.unwrap_or(format!("Player {}", i + 1))),
-            }
-        })
-        .collect();
+    let players =
+        (0..n)
+            .map(|i| {
+                let name = a
+                    .names
+                    .get(i)
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty());
+                match &kinds[i] {
+                    Some(kind) => PlayerEntry::bot(
+                        name.unwrap_or(format!("Bot {}", i + 1)),
+                        kind,
+                        rng::bot_seed(seed, i),
+                    ),
+                    None => PlayerEntry::human(name.unwrap_or_else(|| {
+                        match crate::config::current().name(i) {
+                            Some(n) => n.to_string(),
+                            None => format!("Player {}", i + 1),
+                        }
+                    })),
+                }
+            })
+            .collect();
     Ok(Setup {
         options: parse_options(&a.options)?,
         players,
@@ -275,21 +450,21 @@ pub fn list_text() -> String {
     s
 }
 
-/// Statistics of `hotseat sim`.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct SimReport {
-    pub game: String,
-    pub players: usize,
-    pub bots: Vec<String>,
-    pub games: usize,
-    pub actions: usize,
-    pub seconds: f64,
-    pub actions_per_sec: f64,
-    pub mean_actions: f64,
-    pub wins: Vec<usize>,
-    pub mean_score: Vec<f64>,
-    pub min_score: Vec<i32>,
-    pub max_score: Vec<i32>,
+pub use crate::sim::SimReport;
+
+/// Each seat's kind string for `hotseat sim`, from its `--bot` arguments.
+pub fn sim_kinds(g: &dyn AnyGame, bots: &[String], n: usize) -> Result<Vec<String>, String> {
+    let mut kinds = vec![best_kind(g); n];
+    for b in bots {
+        match b.split_once('=') {
+            Some((s, k)) => kinds[parse_seat(s, n)?] = bot_kind(g, k)?,
+            None => {
+                let k = bot_kind(g, b)?;
+                kinds.iter_mut().for_each(|x| *x = k.clone());
+            }
+        }
+    }
+    Ok(kinds)
 }
 
 pub fn sim(a: &SimArgs) -> Result<SimReport, String> {
@@ -305,119 +480,17 @@ pub fn sim(a: &SimArgs) -> Result<SimReport, String> {
             g.name()
         ));
     }
-    let best = g
-        .bots()
-        .first()
-        .map(|(k, _)| k.to_string())
-        .unwrap_or_else(|| "random".into());
-    let mut kinds = vec![best; n];
-    for b in &a.bots {
-        match b.split_once('=') {
-            Some((s, k)) => kinds[parse_seat(s, n)?] = k.trim().to_string(),
-            None => kinds.iter_mut().for_each(|x| *x = b.trim().to_string()),
-        }
-    }
-    for k in &kinds {
-        check_bot_kind(g, k)?;
-    }
+    let kinds = sim_kinds(g, &a.bots, n)?;
     let options = parse_options(&a.options)?;
     if let Some(dir) = &a.save_logs {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    let mut wins = vec![0; n];
-    let mut total = vec![0i64; n];
-    let mut lo = vec![i32::MAX; n];
-    let mut hi = vec![i32::MIN; n];
-    let mut actions = 0;
-    let started = store::now_rfc3339();
-    let clock = Instant::now();
-    for k in 0..a.games {
-        let seed = a.seed.wrapping_add(k as u64);
-        let players = kinds
-            .iter()
-            .enumerate()
-            .map(|(i, kind)| {
-                PlayerEntry::bot(format!("{kind} {}", i + 1), kind, rng::bot_seed(seed, i))
-            })
-            .collect();
-        let setup = Setup {
-            options: options.clone(),
-            players,
-            seed,
-            started: started.clone(),
-        };
-        let mut t: Box<dyn AnyTable> = g.new_table(setup)?;
-        t.run_bots()
-            .map_err(|e| format!("game with seed {seed}: {e}"))?;
-        let o = t
-            .outcome()
-            .ok_or_else(|| format!("game with seed {seed} did not end"))?;
-        actions += t.actions();
-        for w in &o.winners {
-            wins[*w] += 1;
-        }
-        for (i, &s) in o.scores.iter().enumerate().take(n) {
-            total[i] += i64::from(s);
-            lo[i] = lo[i].min(s);
-            hi[i] = hi[i].max(s);
-        }
-        if let Some(dir) = &a.save_logs {
-            let path = dir.join(format!("{}-{seed}.json", g.id()));
-            log::write_atomic(&path, &t.to_log())
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        }
-    }
-    let seconds = clock.elapsed().as_secs_f64();
-    let games = a.games as f64;
-    Ok(SimReport {
-        game: g.id().into(),
-        players: n,
-        bots: kinds,
-        games: a.games,
-        actions,
-        seconds,
-        actions_per_sec: if seconds > 0.0 {
-            actions as f64 / seconds
-        } else {
-            0.0
-        },
-        mean_actions: actions as f64 / games,
-        wins,
-        mean_score: total.iter().map(|&t| t as f64 / games).collect(),
-        min_score: lo
-            .into_iter()
-            .map(|v| if v == i32::MAX { 0 } else { v })
-            .collect(),
-        max_score: hi
-            .into_iter()
-            .map(|v| if v == i32::MIN { 0 } else { v })
-            .collect(),
-    })
+    crate::sim::run(g, &kinds, &options, a.games, a.seed, a.save_logs.as_deref())
 }
 
 pub fn sim_text(r: &SimReport) -> String {
-    let mut s = format!(
-        "{} games of {} with {} players ({})\n{:.0} actions/s, {:.1} actions per game on average\n",
-        r.games,
-        r.game,
-        r.players,
-        r.bots.join(", "),
-        r.actions_per_sec,
-        r.mean_actions
-    );
-    for i in 0..r.players {
-        s.push_str(&format!(
-            "seat {} ({}): {} wins, score mean {:.2}, min {}, max {}\n",
-            i + 1,
-            r.bots[i],
-            r.wins[i],
-            r.mean_score[i],
-            r.min_score[i],
-            r.max_score[i]
-        ));
-    }
-    s
+    crate::sim::text(r)
 }
 
 /// A new table for `hotseat play` and the file its log will go to: `--log`, or a fresh file

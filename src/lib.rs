@@ -2,12 +2,17 @@
 
 pub mod bots;
 pub mod cli;
+pub mod config;
 pub mod conformance;
 pub mod engine;
 pub mod files;
 pub mod games;
 pub mod highscores;
 pub mod registry;
+pub mod server;
+pub mod shell;
+pub mod sim;
+pub mod stats;
 pub mod store;
 pub mod text;
 pub mod ui;

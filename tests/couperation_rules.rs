@@ -818,7 +818,10 @@ fn builder_playouts() {
                 })
                 .expect("setup");
                 let mut seats: Vec<_> = (0..players)
-                    .map(|i| bots::make("builder", seed * 10 + i as u64).expect("bot"))
+                    .map(|i| {
+                        bots::make("builder", hotseat::bots::Level::Hard, seed * 10 + i as u64)
+                            .expect("bot")
+                    })
                     .collect();
                 for _ in 0..2000 {
                     m.run_chance().expect("chance");

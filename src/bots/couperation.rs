@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
 use crate::bots::random::RandomBot;
+use crate::bots::{Level, Overlook, has_levels};
 use crate::engine::{Bot, Seat, rng};
 use crate::games::couperation::{
     Action, Card, Couperation, FINISH, PhaseView, Pyramid, SLOTS, Slot, SlotView, View, row_col,
@@ -22,10 +23,14 @@ pub const KINDS: &[(&str, &str)] = &[
     ("random", "any legal move"),
 ];
 
-pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Couperation>>> {
-    match kind {
-        "builder" => Some(Box::new(Builder::new(seed))),
-        "random" => Some(Box::new(RandomBot::new(seed))),
+pub fn make(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Couperation>>> {
+    match (kind, level) {
+        (_, Level::Easy) if has_levels(kind) => {
+            let normal = make(kind, Level::Normal, seed)?;
+            Some(Box::new(Overlook::new(normal, seed, 35)))
+        }
+        ("builder", _) => Some(Box::new(Builder::new(seed))),
+        ("random", _) => Some(Box::new(RandomBot::new(seed))),
         _ => None,
     }
 }

@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
 use crate::bots::random::RandomBot;
+use crate::bots::{Level, Overlook, has_levels, split_level};
 use crate::engine::{Bot, Seat, rng};
 use crate::games::rocca::{Action, Body, FAMILY, Face, Report, Rocca, Stage, View, owner};
 
@@ -22,11 +23,56 @@ pub const KINDS: &[(&str, &str)] = &[
     ("random", "any legal move"),
 ];
 
-pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Rocca>>> {
-    match kind {
-        "sleuth" => Some(Box::new(SleuthBot::new(seed))),
-        "random" => Some(Box::new(RandomBot::new(seed))),
+pub fn make(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Rocca>>> {
+    match (kind, level) {
+        (_, Level::Easy) if has_levels(kind) => {
+            let normal = make(kind, Level::Normal, seed)?;
+            Some(Box::new(Overlook::new(normal, seed, 35)))
+        }
+        ("sleuth", _) => Some(Box::new(SleuthBot::new(seed))),
+        ("random", _) => Some(Box::new(RandomBot::new(seed))),
         _ => None,
+    }
+}
+
+/// A kind string as logs hold it: `"<kind>[:<level>]"`, or Rocca's `"<village>/<killer>"`,
+/// a seat that plays one kind as a villager and the other while it holds the killer card.
+pub fn make_kind(kind: &str, seed: u64) -> Option<Box<dyn Bot<Rocca>>> {
+    if let Some((village, killer)) = kind.split_once('/') {
+        let (vk, vl) = split_level(village);
+        let (kk, kl) = split_level(killer);
+        return Some(Box::new(Sides {
+            village: make(vk, vl, seed)?,
+            killer: make(kk, kl, rng::mix(seed))?,
+        }));
+    }
+    let (k, l) = split_level(kind);
+    make(k, l, seed)
+}
+
+/// One seat with a player for each side, for pitting villagers against a Monster of another
+/// kind (`hotseat sim rocca --bot hard/sleuth`). Both watch every view; the one whose side the
+/// seat is on chooses.
+pub struct Sides {
+    village: Box<dyn Bot<Rocca>>,
+    killer: Box<dyn Bot<Rocca>>,
+}
+
+impl Bot<Rocca> for Sides {
+    fn observe(&mut self, view: &View) {
+        self.village.observe(view);
+        self.killer.observe(view);
+    }
+
+    fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
+        let killer = SleuthBot::mine(view, seat, Body::Monster)
+            || SleuthBot::mine(view, seat, Body::Vampire)
+            || view.in_clan;
+        if killer {
+            self.killer.choose(seat, view, legal)
+        } else {
+            self.village.choose(seat, view, legal)
+        }
     }
 }
 

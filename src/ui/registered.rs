@@ -22,6 +22,21 @@ pub trait Registered: Game {
     /// What a finished game's scores and winners mean, for the saved-games list.
     const SCORING: Scoring = Scoring::Points;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+    /// For `hotseat sim`: how a finished game splits the table, if the game has such a split
+    /// (Rocca: which seat held the Monster, and whether the village won).
+    fn breakdown(&self) -> Option<Breakdown> {
+        None
+    }
+}
+
+/// A finished game's group for `hotseat sim`, and whether the side of interest won in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Breakdown {
+    /// e.g. "Monster in seat 2".
+    pub group: String,
+    /// Whose win is counted, e.g. "village".
+    pub side: &'static str,
+    pub won: bool,
 }
 
 /// A game with its types erased, so the launcher, logs, sim and replay treat all games alike.
@@ -41,6 +56,8 @@ pub trait AnyGame: Sync {
     fn name(&self) -> &'static str;
     fn pitch(&self) -> &'static str;
     fn players(&self) -> (usize, usize);
+    /// The version of the game's rules its logs are written under.
+    fn rules_version(&self) -> u32;
     fn options(&self) -> &'static [OptionSpec];
     fn bots(&self) -> &'static [(&'static str, &'static str)];
     fn rules(&self) -> &'static str;
@@ -56,6 +73,8 @@ pub trait AnyGame: Sync {
     /// rules' own checks; the setup form offers only values that pass.
     fn check_setup(&self, options: &crate::engine::Options, players: usize) -> Result<(), String>;
     fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError>;
+    /// Whether `kind` (with its level, see [`crate::bots::split_level`]) names a bot.
+    fn bot_ok(&self, kind: &str) -> bool;
     /// Re-simulates a log without seating its bots: the outcome, or why it is refused.
     fn check_log(&self, log: &LogFile) -> Result<Option<Outcome>, LogError>;
 }
@@ -66,6 +85,10 @@ pub trait AnyTable {
     fn to_log(&self) -> LogFile;
     fn outcome(&self) -> Option<Outcome>;
     fn actions(&self) -> usize;
+    /// A finished game's group for `hotseat sim` (see [`Registered::breakdown`]).
+    fn breakdown(&self) -> Option<Breakdown> {
+        None
+    }
     /// Saves to `path` from now on (holding its lock) and at once; `Err` when the game is open
     /// in another process.
     fn set_save(&mut self, path: Option<std::path::PathBuf>) -> Result<(), String>;
@@ -85,6 +108,14 @@ pub trait AnyTable {
     fn into_screen(self: Box<Self>, back_to_launcher: bool) -> Box<dyn super::Screen>;
     /// The replay viewer for this table's history.
     fn into_replay(self: Box<Self>) -> Box<dyn super::Screen>;
+    /// This table on the server, shared by every connection at it, with its driver thread.
+    fn into_room(
+        self: Box<Self>,
+        setup: crate::server::table_room::RoomSetup,
+    ) -> (
+        std::sync::Arc<dyn crate::server::table_room::ServerTable>,
+        Option<std::thread::JoinHandle<()>>,
+    );
 }
 
 pub struct Entry<G>(PhantomData<fn() -> G>);
@@ -105,6 +136,9 @@ impl<G: Registered> AnyGame for Entry<G> {
     }
     fn players(&self) -> (usize, usize) {
         (G::MIN_PLAYERS, G::MAX_PLAYERS)
+    }
+    fn rules_version(&self) -> u32 {
+        G::RULES_VERSION
     }
     fn options(&self) -> &'static [OptionSpec] {
         G::OPTIONS
@@ -143,6 +177,9 @@ impl<G: Registered> AnyGame for Entry<G> {
         let options = crate::engine::options::resolve(G::OPTIONS, options)?;
         G::new(&options, players).map(|_| ())
     }
+    fn bot_ok(&self, kind: &str) -> bool {
+        G::make_bot(kind, 0).is_some()
+    }
     fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError> {
         Ok(Box::new(Table::<G>::from_log(log, G::make_bot)?))
     }
@@ -164,6 +201,9 @@ impl<G: Registered> AnyTable for Table<G> {
     fn actions(&self) -> usize {
         self.m.history.len()
     }
+    fn breakdown(&self) -> Option<Breakdown> {
+        self.m.state.breakdown()
+    }
     fn set_save(&mut self, path: Option<std::path::PathBuf>) -> Result<(), String> {
         self.save_to(path)
     }
@@ -183,5 +223,14 @@ impl<G: Registered> AnyTable for Table<G> {
     }
     fn into_replay(self: Box<Self>) -> Box<dyn super::Screen> {
         super::replay::replay_screen::<G>(self.m)
+    }
+    fn into_room(
+        self: Box<Self>,
+        setup: crate::server::table_room::RoomSetup,
+    ) -> (
+        std::sync::Arc<dyn crate::server::table_room::ServerTable>,
+        Option<std::thread::JoinHandle<()>>,
+    ) {
+        crate::server::table_room::open::<G>(*self, setup)
     }
 }

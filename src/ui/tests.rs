@@ -224,15 +224,26 @@ fn setup_form_snapshot_and_keys() {
     s.on_event(&key(KeyCode::Right));
     s.on_event(&key(KeyCode::Right));
     assert_eq!(s.players, 3);
-    // Seat 2 cycles human -> greedy -> random -> human; its default name follows.
+    // Seat 2 starts as greedy at normal and cycles through greedy's levels, random, human;
+    // its default name follows.
     s.on_event(&key(KeyCode::Down));
     s.on_event(&key(KeyCode::Down));
     assert_eq!(s.current(), Row::Seat(1));
-    assert_eq!(s.seats[1].kind, 1);
+    let kind_of = |s: &SetupForm| s.build("t".into()).expect("setup").players[1].bot.clone();
+    assert_eq!(kind_of(&s).as_deref(), Some("greedy"));
+    s.on_event(&key(KeyCode::Left));
+    assert_eq!(kind_of(&s).as_deref(), Some("greedy:easy"));
+    assert!(draw(&s, THEME, 80, 24).contains("Computer: greedy (easy)"));
+    assert!(draw(&s, THEME, 80, 24).contains("learner's mistakes"));
     s.on_event(&key(KeyCode::Right));
-    assert_eq!(s.seats[1].kind, 2);
+    s.on_event(&key(KeyCode::Right));
+    assert_eq!(kind_of(&s).as_deref(), Some("greedy:hard"));
+    s.on_event(&key(KeyCode::Right));
+    assert_eq!(kind_of(&s).as_deref(), Some("random"));
+    assert!(draw(&s, THEME, 80, 24).contains("Computer: random "));
     s.on_event(&key(KeyCode::Right));
     assert_eq!(s.seats[1].kind, 0);
+    assert_eq!(kind_of(&s), None);
     assert_eq!(s.seats[1].name.value, "Player 2");
     // Rename seat 1.
     s.on_event(&key(KeyCode::Up));

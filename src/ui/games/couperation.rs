@@ -69,7 +69,7 @@ fn card_style(c: Card, theme: &Theme) -> Style {
         Some(Mark::TwoDiamonds) => Color::LightCyan,
         Some(Mark::Diamond) => Color::White,
     };
-    Style::new().fg(col).add_modifier(Modifier::BOLD)
+    theme.paint(col).add_modifier(Modifier::BOLD)
 }
 
 /// A short label for an option.
@@ -663,7 +663,8 @@ impl crate::ui::Registered for crate::games::couperation::Couperation {
     const ALIASES: &'static [&'static str] = &["coupenation", "coupe"];
     const SCORING: crate::ui::registered::Scoring = crate::ui::registered::Scoring::Together;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
-        crate::bots::couperation::make(kind, seed)
+        let (kind, level) = crate::bots::split_level(kind);
+        crate::bots::couperation::make(kind, level, seed)
     }
 }
 

@@ -768,7 +768,16 @@ impl crate::ui::Registered for crate::games::rocca::Rocca {
     const RULES: &'static str = include_str!("../../../assets/rules/rocca.md");
     const SCORING: crate::ui::registered::Scoring = crate::ui::registered::Scoring::Sides;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
-        crate::bots::rocca::make(kind, seed)
+        crate::bots::rocca::make_kind(kind, seed)
+    }
+    fn breakdown(&self) -> Option<crate::ui::registered::Breakdown> {
+        let o = crate::engine::Game::outcome(self)?;
+        let killer = crate::games::rocca::owner(self.killer_at()?);
+        Some(crate::ui::registered::Breakdown {
+            group: format!("Monster in seat {}", killer + 1),
+            side: "village",
+            won: !o.winners.contains(&killer),
+        })
     }
 }
 
