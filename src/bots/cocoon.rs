@@ -16,6 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
 use super::random::RandomBot;
+use crate::bots::Level;
 use crate::engine::{Bot, Seat, rng};
 use crate::games::cocoon::board::{backward, forward, next_experience, turn_ep};
 use crate::games::cocoon::dungeon::{HAND_WAYS, HANDS};
@@ -32,9 +33,21 @@ pub const KINDS: &[(&str, &str)] = &[
     ("random", "any legal move"),
 ];
 
+/// A bot of a plain kind (the wheel at its normal level).
 pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Cocoon>>> {
+    make_level(kind, Level::Normal, seed)
+}
+
+/// A bot of `kind` at `level`: what `make_bot` maps `"wheel:<level>"` to. The wheel has its
+/// own three levels ([`WheelBot::easy`], [`WheelBot::normal`], [`WheelBot::hard`]); the
+/// random player plays the same at every level.
+pub fn make_level(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Cocoon>>> {
     match kind {
-        "wheel" => Some(Box::new(WheelBot::new(seed))),
+        "wheel" => Some(Box::new(match level {
+            Level::Easy => WheelBot::easy(seed),
+            Level::Normal => WheelBot::normal(seed),
+            Level::Hard => WheelBot::hard(seed),
+        })),
         "random" => Some(Box::new(RandomBot::new(seed))),
         _ => None,
     }
@@ -49,9 +62,9 @@ pub struct WheelBot {
 }
 
 impl WheelBot {
-    /// The strongest wheel (the same as [`WheelBot::hard`]).
+    /// The wheel of a plain `"wheel"` kind: [`WheelBot::normal`].
     pub fn new(seed: u64) -> Self {
-        WheelBot::hard(seed)
+        WheelBot::normal(seed)
     }
 
     /// Counts EP, and often settles for a good choice over the best one.

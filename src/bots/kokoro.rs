@@ -14,6 +14,7 @@
 //! - hard also looks one card ahead: for its best few draws it averages, over the cards left
 //!   in the deck, how well the next card could then be drawn.
 
+use crate::bots::Level;
 use crate::bots::random::RandomBot;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -33,9 +34,21 @@ pub const KINDS: &[(&str, &str)] = &[
     ("random", "any legal move"),
 ];
 
+/// A bot of a plain kind (the planner at its normal level).
 pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Kokoro>>> {
+    make_level(kind, Level::Normal, seed)
+}
+
+/// A bot of `kind` at `level`: what `make_bot` maps `"planner:<level>"` to. The planner has
+/// its own three levels ([`PlannerBot::easy`], [`PlannerBot::normal`], [`PlannerBot::hard`]);
+/// the random player plays the same at every level.
+pub fn make_level(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Kokoro>>> {
     match kind {
-        "planner" => Some(Box::new(PlannerBot::new(seed))),
+        "planner" => Some(Box::new(match level {
+            Level::Easy => PlannerBot::easy(seed),
+            Level::Normal => PlannerBot::normal(seed),
+            Level::Hard => PlannerBot::hard(seed),
+        })),
         "random" => Some(Box::new(RandomBot::new(seed))),
         _ => None,
     }
@@ -83,9 +96,9 @@ pub struct PlannerBot {
 }
 
 impl PlannerBot {
-    /// The strongest planner (the same as [`PlannerBot::hard`]).
+    /// The planner of a plain `"planner"` kind: [`PlannerBot::normal`].
     pub fn new(seed: u64) -> Self {
-        PlannerBot::hard(seed)
+        PlannerBot::normal(seed)
     }
 
     /// A beginner: builds toward this round's sanctuary and the guardians, hardly thinks of

@@ -5,6 +5,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
+use crate::bots::Level;
 use crate::bots::random::RandomBot;
 use crate::engine::{Bot, Seat, rng};
 use crate::games::pocket::{
@@ -14,7 +15,10 @@ use crate::games::pocket::{
 
 /// Bot kinds with a short description; the first is the strongest.
 pub const KINDS: &[(&str, &str)] = &[
-    ("memory", "remembers every tile it has seen"),
+    (
+        "memory",
+        "remembers the tiles it saw like a person: a few when easy, nearly all when hard",
+    ),
     ("forgetful", "remembers like a person: older sightings fade"),
     ("random", "any legal move"),
 ];
@@ -22,6 +26,19 @@ pub const KINDS: &[(&str, &str)] = &[
 /// The chance, in percent, that the forgetful bot loses one remembered tile per turn it watches.
 const FADE_PERCENT: u64 = 20;
 
+/// A bot of `kind` at `level`: what `make_bot` maps `"memory:<level>"` to. `memory` at a
+/// level remembers like a person ([`MemoryBot::easy`], [`MemoryBot::normal`],
+/// [`MemoryBot::hard`]); the other kinds play the same at every level, as [`make`] gives them.
+pub fn make_level(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Pocket>>> {
+    match (kind, level) {
+        ("memory", Level::Easy) => Some(Box::new(MemoryBot::easy(seed))),
+        ("memory", Level::Normal) => Some(Box::new(MemoryBot::normal(seed))),
+        ("memory", Level::Hard) => Some(Box::new(MemoryBot::hard(seed))),
+        (kind, _) => make(kind, seed),
+    }
+}
+
+/// A bot of a plain kind: `memory` here is the perfect memory (every tile seen, for good).
 pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Pocket>>> {
     match kind {
         "memory" => Some(Box::new(MemoryBot::new(seed, 0))),
