@@ -9,6 +9,7 @@ pub mod files;
 pub mod games;
 pub mod highscores;
 pub mod registry;
+pub mod server;
 pub mod shell;
 pub mod stats;
 pub mod store;

@@ -114,6 +114,23 @@ pub fn list_saved_in(dir: &Path, games: &[&'static dyn AnyGame]) -> Vec<Saved> {
     good
 }
 
+/// One log, checked and summarised as [`list_saved_in`] does (the server's finished tables).
+pub fn saved_at(path: &Path, games: &[&'static dyn AnyGame]) -> Saved {
+    match check(path, games) {
+        Ok((l, outcome)) => summarize(path.to_path_buf(), &l, outcome),
+        Err(reason) => Saved {
+            path: path.to_path_buf(),
+            game: String::new(),
+            started: String::new(),
+            players: Vec::new(),
+            scores: None,
+            winners: Vec::new(),
+            actions: 0,
+            broken: Some(reason),
+        },
+    }
+}
+
 /// Reads and re-simulates a log (a special file is refused without being opened).
 fn check(
     path: &Path,

@@ -105,6 +105,22 @@ impl<G: Game> Table<G> {
         Ok(t)
     }
 
+    /// A table that only shows a match played elsewhere (a network table's copy on one
+    /// connection): no store, never advanced; `bots` says which seats computer players hold.
+    pub fn shown(m: Match<G>, bots: Seats<G>) -> Self {
+        let saved = m.history.len();
+        Table {
+            m,
+            bots,
+            save: None,
+            save_error: None,
+            saved,
+            pending: Vec::new(),
+            lock: None,
+            make_bot: |_, _| None,
+        }
+    }
+
     fn seat_bots(m: &Match<G>, make_bot: BotFactory<G>) -> Result<Seats<G>, String> {
         let mut bots = Vec::new();
         for (i, p) in m.players.iter().enumerate() {

@@ -10,7 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
 use crate::engine::table::{Next, Pace};
-use crate::engine::{Actor, Seat, Table, Viewer};
+use crate::engine::{Actor, Seat, Table, ToMove, Viewer};
+use crate::server::table_room::Attached;
 use crate::ui::Registered;
 
 use super::commands::{self, Command};
@@ -54,6 +55,11 @@ pub enum Turn {
     Shown,
     Over,
     Halted(Halt),
+    /// At a network table: others are to move (people at other terminals, or the server's
+    /// computer players); this terminal watches as it happens.
+    Others,
+    /// At a network table: it waits for every remote seat to be taken.
+    Waiting,
 }
 
 /// Why the game stopped.
@@ -87,15 +93,41 @@ pub struct Play<G: Registered> {
     over_seen: bool,
     /// The end of the game is put away to look at the final board (Esc).
     pub end_hidden: bool,
+    /// At a table on the server: this terminal's place there. `table` is then a mirror of the
+    /// server's table, pulled whenever it changes, and only the seats at this keyboard play.
+    pub remote: Option<Attached<G>>,
 }
 
 impl<G: Registered> Play<G> {
     pub fn new(table: Table<G>, back: bool) -> Self {
+        Self::build(table, back, None)
+    }
+
+    /// The screen of one connection at a table on the server: drawn only from the views of the
+    /// seats at its keyboard (none: a spectator, who sees the public view).
+    pub fn shared(mut at: Attached<G>) -> Self {
+        let table = at.mirror();
+        let reconnect = at.info.reconnect.clone();
+        let mut p = Self::build(table, true, Some(at));
+        if let Some(code) = reconnect {
+            p.status = Some(format!(
+                "Your reconnect code: {} (with the same name it brings you back)",
+                crate::server::table_code::show(&code)
+            ));
+        }
+        p
+    }
+
+    fn build(table: Table<G>, back: bool, remote: Option<Attached<G>>) -> Self {
         let names: Vec<String> = table.m.players.iter().map(|p| p.name.clone()).collect();
         let events = EventLog::rebuild(&table.m);
-        let humans: Vec<Seat> = (0..names.len()).filter(|&s| !table.is_bot(s)).collect();
+        let humans: Vec<Seat> = match &remote {
+            Some(r) => r.mine.clone(),
+            None => (0..names.len()).filter(|&s| !table.is_bot(s)).collect(),
+        };
         // A lone human is always at the keyboard.
         let keyboard = (humans.len() == 1).then(|| humans[0]);
+        let data_dir = (!cfg!(test) && remote.is_none()).then(crate::store::data_dir);
         let mut p = Play {
             table,
             ui: G::Ui::default(),
@@ -108,9 +140,10 @@ impl<G: Registered> Play<G> {
             status: None,
             events_back: 0,
             turn_started: Instant::now(),
-            data_dir: (!cfg!(test)).then(crate::store::data_dir),
+            data_dir,
             over_seen: false,
             end_hidden: false,
+            remote,
         };
         p.drive(0);
         p
@@ -124,8 +157,13 @@ impl<G: Registered> Play<G> {
         self
     }
 
+    /// How many people play at this keyboard: every person at a local table, the seats at
+    /// this terminal at a network table.
     fn humans(&self) -> usize {
-        self.table.people()
+        match &self.remote {
+            Some(r) => r.mine.iter().filter(|&&s| !self.table.is_bot(s)).count(),
+            None => self.table.people(),
+        }
     }
 
     fn name(&self, seat: Seat) -> &str {
@@ -173,6 +211,10 @@ impl<G: Registered> Play<G> {
     /// Runs the table's driver (chance, then up to `bot_rounds` rounds of computer players) and
     /// sets the turn from where it stops.
     fn drive(&mut self, bot_rounds: usize) {
+        if self.remote.is_some() {
+            self.sync();
+            return;
+        }
         if matches!(self.turn, Turn::Halted(_)) {
             return;
         }
@@ -215,7 +257,74 @@ impl<G: Registered> Play<G> {
         });
     }
 
+    /// At a network table: pulls the server's table into the mirror and sets the turn from
+    /// it. The server plays chance and computer players; this terminal only watches them.
+    fn sync(&mut self) {
+        let Some(r) = self.remote.as_mut() else {
+            return;
+        };
+        let before = r.mine.clone();
+        r.pull(&mut self.table);
+        let mine = r.mine.clone();
+        let started = r.info.started;
+        let broken = r.info.broken.clone();
+        if mine != before {
+            // The creator moved a seat: whoever is at this keyboard now sees only their own.
+            self.keyboard = (mine.len() == 1).then(|| mine[0]);
+            self.ui = G::Ui::default();
+            self.turn = Turn::Others;
+        }
+        self.names = self
+            .table
+            .m
+            .players
+            .iter()
+            .map(|p| p.name.clone())
+            .collect();
+        if self.events.len() > self.table.m.history.len() {
+            self.events = EventLog::rebuild(&self.table.m);
+        } else if self.events.len() != self.table.m.history.len() {
+            self.events.catch_up(&self.table.m);
+            self.events_back = 0;
+        }
+        self.undo_by = None;
+        let was_person = matches!(self.turn, Turn::Person(_));
+        self.turn = if let Some(e) = broken {
+            Turn::Halted(Halt::Broken(e))
+        } else if !started {
+            Turn::Waiting
+        } else {
+            match self.table.m.to_move() {
+                ToMove::Over => {
+                    if !self.over_seen {
+                        self.over_seen = true;
+                        self.ui.on_game_over(&self.table.m, None);
+                    }
+                    Turn::Over
+                }
+                ToMove::Seats(seats) => {
+                    let here = seats
+                        .iter()
+                        .copied()
+                        .find(|s| mine.contains(s) && !self.table.is_bot(*s));
+                    match here {
+                        Some(seat) => self.hand_to(seat),
+                        None if self.must_be_seen() => Turn::Shown,
+                        None => Turn::Others,
+                    }
+                }
+                ToMove::Chance => Turn::Others,
+            }
+        };
+        if !was_person && matches!(self.turn, Turn::Person(_)) {
+            self.turn_started = Instant::now();
+        }
+    }
+
     fn hand_to(&mut self, seat: Seat) -> Turn {
+        if self.turn == Turn::HandOff(seat) {
+            return Turn::HandOff(seat);
+        }
         if self.keyboard == Some(seat) {
             return Turn::Person(seat);
         }
@@ -245,6 +354,11 @@ impl<G: Registered> Play<G> {
     fn release(&mut self) {
         let view = self.table.m.state.view(self.viewer());
         self.ui.release(&view);
+        if self.remote.is_some() {
+            // The server's computer players keep their own pace.
+            self.sync();
+            return;
+        }
         self.turn = Turn::Bots(Instant::now() + bot_delay());
     }
 
@@ -296,6 +410,14 @@ impl<G: Registered> Play<G> {
     /// The person in `seat` does `action` (as their keys or mouse would).
     pub fn act(&mut self, seat: Seat, action: G::Action) {
         let ms = self.turn_started.elapsed().as_millis() as u64;
+        if let Some(r) = &self.remote {
+            if let Err(e) = r.act(seat, action, ms) {
+                self.status = Some(format!("Not allowed: {e}"));
+            }
+            self.turn_started = Instant::now();
+            self.sync();
+            return;
+        }
         match self.table.apply(Actor::Seat(seat), action, Some(ms)) {
             Ok(()) => {
                 self.turn_started = Instant::now();
@@ -334,6 +456,10 @@ impl<G: Registered> Play<G> {
     }
 
     fn leave(&mut self) -> Nav {
+        if self.remote.is_some() {
+            // The seat stays this person's; the server keeps the game.
+            return self.exit();
+        }
         if self.table.unsaved() {
             self.table.persist();
             if let Some(error) = self.table.save_error.clone() {
@@ -406,8 +532,16 @@ impl<G: Registered> Play<G> {
             PlayCmd::Rules => true,
             PlayCmd::Scroll => !hand_off,
             PlayCmd::Ready => hand_off,
+            PlayCmd::Again => {
+                over && self
+                    .remote
+                    .as_ref()
+                    .is_some_and(|r| r.info.creator || !r.mine.is_empty())
+            }
+            PlayCmd::Seats => self.remote.as_ref().is_some_and(|r| r.info.creator) && !over,
             PlayCmd::Undo => {
                 G::Ui::UNDO.is_some()
+                    && self.remote.is_none()
                     && !over
                     && (self.can_undo() || matches!(self.turn, Turn::Person(_)))
             }
@@ -459,6 +593,22 @@ impl<G: Registered> Play<G> {
                 };
             }
             PlayCmd::Ready => self.confirm_pass(),
+            PlayCmd::Again => {
+                if let Some(r) = &self.remote
+                    && let Err(e) = r.play_again()
+                {
+                    self.status = Some(e);
+                }
+                self.sync();
+                if let Some(next) = self.remote.as_ref().and_then(|r| r.follow()) {
+                    return Nav::Replace(next);
+                }
+            }
+            PlayCmd::Seats => {
+                if let Some(r) = &self.remote {
+                    return Nav::Push(r.seats_screen());
+                }
+            }
             PlayCmd::Undo => self.undo(),
             PlayCmd::Skip => self.bot_move(),
             PlayCmd::GoOn => self.go_on(),
@@ -508,6 +658,10 @@ impl<G: Registered> Play<G> {
 
     /// Handles an event in a frame of `area` drawn with `theme`.
     pub fn handle(&mut self, ev: &Event, area: Rect, theme: Theme) -> Nav {
+        if self.remote.as_ref().is_some_and(|r| r.stale()) {
+            // A key acts on the table as it is now, not as it was last drawn.
+            self.sync();
+        }
         match ev {
             Event::Key(k) if k.kind != KeyEventKind::Release => self.on_key(*k, theme),
             Event::Mouse(m) => {
@@ -554,6 +708,19 @@ impl<G: Registered> Play<G> {
                 format!("{} {verb} thinking{}", bots.join(", "), theme.ellipsis())
             }
             Turn::Person(_) => format!("{} to move", self.to_move_names(false).join(", ")),
+            Turn::Waiting => "Waiting for players".into(),
+            Turn::Others => {
+                let names = self.to_move_names(false);
+                let seats = self.table.m.to_move().seats().to_vec();
+                if seats.is_empty() {
+                    format!("Dealing{}", theme.ellipsis())
+                } else if seats.iter().all(|&s| self.table.is_bot(s)) {
+                    let verb = if names.len() == 1 { "is" } else { "are" };
+                    format!("{} {verb} thinking{}", names.join(", "), theme.ellipsis())
+                } else {
+                    format!("{} to move", names.join(", "))
+                }
+            }
         }
     }
 
@@ -574,11 +741,19 @@ impl<G: Registered> Play<G> {
             Span::styled(theme.text(&self.turn_text(theme)), theme.accent()),
         ]);
         f.render_widget(Paragraph::new(left), area);
-        let right = match (self.pass(), self.viewer()) {
+        let mut right = match (self.pass(), self.viewer()) {
             (Some(_), _) => String::new(),
+            (None, _) if self.turn == Turn::Waiting => String::new(),
             (None, Viewer::Seat(s)) => format!("{}'s view ", theme.text(self.name(s))),
             (None, _) => "Public view ".into(),
         };
+        if let Some(r) = &self.remote {
+            right = format!(
+                "{}{}{right}",
+                crate::server::table_code::show(&r.info.code),
+                if right.is_empty() { " " } else { theme.sep() }
+            );
+        }
         f.render_widget(
             Paragraph::new(Line::styled(right, theme.dim()).right_aligned()),
             area,
@@ -754,6 +929,10 @@ impl<G: Registered> Screen for Play<G> {
         let [header, body, status] = Self::rows(f.area());
         self.render_header(f, header, theme);
         self.render_status(f, status, theme);
+        if let (Turn::Waiting, Some(r)) = (&self.turn, &self.remote) {
+            crate::server::table_waiting::render(f, body, theme, &r.info);
+            return;
+        }
         if let Some(seat) = self.pass() {
             pass::render(f, body, theme, self.name(seat));
             return;
@@ -793,11 +972,24 @@ impl<G: Registered> Screen for Play<G> {
         self.handle(ev, area, *theme)
     }
 
+    /// At a network table: now, when the server's table changed since it was pulled (the
+    /// connection is woken for that, and pulls before it draws).
     fn deadline(&self) -> Option<Instant> {
+        if let Some(r) = &self.remote {
+            return r.stale().then(Instant::now);
+        }
         self.bot_at()
     }
 
     fn on_deadline(&mut self) -> Nav {
+        if self.remote.is_some() {
+            self.sync();
+            // "Play again" was chosen at another terminal: this one follows.
+            if let Some(next) = self.remote.as_ref().and_then(|r| r.follow()) {
+                return Nav::Replace(next);
+            }
+            return Nav::Stay;
+        }
         self.bot_move();
         Nav::Stay
     }
@@ -838,11 +1030,17 @@ impl<G: Registered> Screen for Play<G> {
                 .copied()
                 .collect();
             keys = commands::help_lines(&offered);
-            if let Some(undo) = G::Ui::UNDO {
-                keys.push(("u".into(), undo.into()));
+            match (G::Ui::UNDO, &self.remote) {
+                (Some(_), Some(_)) => keys.push((
+                    "u".into(),
+                    "no undo at a table on the server: other terminals have seen the move".into(),
+                )),
+                (Some(undo), None) => keys.push(("u".into(), undo.into())),
+                (None, _) => {}
             }
         }
         let bots = (0..self.names.len()).any(|s| self.table.is_bot(s));
+        let local = self.remote.is_none();
         let offered: Vec<Command<PlayCmd>> = PLAY_COMMANDS
             .iter()
             .filter(|c| match c.id {
@@ -851,12 +1049,20 @@ impl<G: Registered> Screen for Play<G> {
                 PlayCmd::HideEnd | PlayCmd::ShowEnd => over && G::Ui::END_CLOSABLE,
                 PlayCmd::Rules | PlayCmd::Scroll => true,
                 PlayCmd::Ready => !over && G::Ui::PRIVATE && self.humans() > 1,
-                PlayCmd::Skip => !over && bots,
-                PlayCmd::GoOn => !over && G::Ui::UNDO.is_some(),
+                PlayCmd::Skip => !over && bots && local,
+                PlayCmd::GoOn => !over && G::Ui::UNDO.is_some() && local,
+                PlayCmd::Again => self.applies(PlayCmd::Again),
+                PlayCmd::Seats => !over && self.applies(PlayCmd::Seats),
             })
             .copied()
             .collect();
         keys.extend(commands::help_lines(&offered));
+        if let Some(code) = self.remote.as_ref().and_then(|r| r.info.reconnect.clone()) {
+            keys.push((
+                crate::server::table_code::show(&code),
+                "your reconnect code: with the same name, type it in the lobby to come back".into(),
+            ));
+        }
         keys
     }
 

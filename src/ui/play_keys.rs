@@ -20,6 +20,10 @@ pub enum PlayCmd {
     Skip,
     /// A step that would show something new waits while the last move can be taken back.
     GoOn,
+    /// At a network table's end: a new game with the same seats.
+    Again,
+    /// At a network table, for its creator: the seat screen.
+    Seats,
 }
 
 /// In dispatch order: the first that applies wins, so "any key" comes last.
@@ -66,6 +70,20 @@ pub const PLAY_COMMANDS: &[Command<PlayCmd>] = &[
         key: "w",
         label: "watch the replay",
         help: "watch the replay",
+    },
+    Command {
+        id: PlayCmd::Again,
+        keys: &[Key::Char('a')],
+        key: "a",
+        label: "play again",
+        help: "at the end of a game on the server: a new game with the same seats",
+    },
+    Command {
+        id: PlayCmd::Seats,
+        keys: &[Key::Char('s')],
+        key: "s",
+        label: "seats",
+        help: "the table's creator: give a seat to a computer player, or free it for someone else",
     },
     Command {
         id: PlayCmd::Rules,

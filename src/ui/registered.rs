@@ -87,6 +87,14 @@ pub trait AnyTable {
     fn into_screen(self: Box<Self>, back_to_launcher: bool) -> Box<dyn super::Screen>;
     /// The replay viewer for this table's history.
     fn into_replay(self: Box<Self>) -> Box<dyn super::Screen>;
+    /// This table on the server, shared by every connection at it, with its driver thread.
+    fn into_room(
+        self: Box<Self>,
+        setup: crate::server::table_room::RoomSetup,
+    ) -> (
+        std::sync::Arc<dyn crate::server::table_room::ServerTable>,
+        Option<std::thread::JoinHandle<()>>,
+    );
 }
 
 pub struct Entry<G>(PhantomData<fn() -> G>);
@@ -188,5 +196,14 @@ impl<G: Registered> AnyTable for Table<G> {
     }
     fn into_replay(self: Box<Self>) -> Box<dyn super::Screen> {
         super::replay::replay_screen::<G>(self.m)
+    }
+    fn into_room(
+        self: Box<Self>,
+        setup: crate::server::table_room::RoomSetup,
+    ) -> (
+        std::sync::Arc<dyn crate::server::table_room::ServerTable>,
+        Option<std::thread::JoinHandle<()>>,
+    ) {
+        crate::server::table_room::open::<G>(*self, setup)
     }
 }

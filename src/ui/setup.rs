@@ -1,4 +1,9 @@
 //! The new-game form: player count, each seat's name and kind, the game's options, the seed.
+//!
+//! The same form sets up a table on the game server ([`SetupForm::for_server`]): seats may
+//! then also be "remote" (a free seat someone joins over SSH) or "here" (a person at the
+//! creator's terminal), and a seat timeout is chosen. The form itself never talks to the
+//! server: on Start it only marks itself ready, and the lobby hands its choices to the hub.
 
 use std::collections::BTreeMap;
 
@@ -29,7 +34,44 @@ pub enum Row {
     Seat(usize),
     Opt(usize),
     Seed,
+    /// Server tables only: how long a seat may be away before a computer player stands in.
+    Timeout,
     Start,
+}
+
+/// The seat timeouts a server table offers, in seconds, with their labels.
+pub const TIMEOUTS: &[(u64, &str)] = &[
+    (60, "1 minute"),
+    (120, "2 minutes"),
+    (300, "5 minutes"),
+    (600, "10 minutes"),
+    (1800, "30 minutes"),
+];
+
+/// The default timeout: long enough to reconnect after a dropped line, short enough that the
+/// others do not wait long for a player who has gone.
+const TIMEOUT_DEFAULT: usize = 1;
+
+/// What the form adds for a table on the game server.
+#[derive(Clone, Debug)]
+pub struct ServerRows {
+    /// The creator's name, the first seat's default.
+    pub creator: String,
+    /// Index into [`TIMEOUTS`].
+    pub timeout: usize,
+    /// Start was chosen on a valid form: the lobby takes the choices (see [`SetupForm::take_ready`]).
+    pub ready: bool,
+}
+
+/// Who takes a seat at a server table, as the form chose it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatChoice {
+    /// A free seat anyone may take over SSH.
+    Remote,
+    /// A person at the creator's terminal, by name.
+    Here(String),
+    /// A computer player of this kind.
+    Bot { kind: String },
 }
 
 #[derive(Clone, Debug)]
@@ -54,6 +96,8 @@ pub struct SetupForm {
     /// The row's text field has the keyboard.
     pub editing: bool,
     pub error: Option<String>,
+    /// `Some` when the form sets up a table on the game server.
+    pub server: Option<ServerRows>,
 }
 
 fn default_name(seat: usize, kind: usize) -> String {
@@ -92,7 +136,33 @@ impl SetupForm {
             row: 0,
             editing: false,
             error: None,
+            server: None,
         }
+    }
+
+    /// The form for a table on the game server, created by `creator`: the first seat is the
+    /// creator's, here at their terminal; every other seat is left free for someone to join.
+    pub fn for_server(catalog: Catalog, game: &'static dyn AnyGame, creator: &str) -> Self {
+        let mut form = SetupForm::new(catalog, game);
+        form.server = Some(ServerRows {
+            creator: creator.to_string(),
+            timeout: TIMEOUT_DEFAULT,
+            ready: false,
+        });
+        // A table on the server is for more than one person: two seats where the game allows.
+        let (lo, hi) = game.players();
+        form.players = lo.max(2).min(hi).max(1);
+        form.reclamp();
+        let remote = form.remote_kind();
+        for (i, seat) in form.seats.iter_mut().enumerate() {
+            seat.kind = if i == 0 { 0 } else { remote.unwrap_or(0) };
+            seat.edited = false;
+        }
+        for i in 0..form.seats.len() {
+            let kind = form.seats[i].kind;
+            form.seats[i].name.value = form.default_name(i, kind);
+        }
+        form
     }
 
     pub fn rows(&self) -> Vec<Row> {
@@ -100,8 +170,100 @@ impl SetupForm {
         rows.extend((0..self.players).map(Row::Seat));
         rows.extend((0..self.options.len()).map(Row::Opt));
         rows.push(Row::Seed);
+        if self.server.is_some() {
+            rows.push(Row::Timeout);
+        }
         rows.push(Row::Start);
         rows
+    }
+
+    /// The kind index of a remote seat: the last, after the computer players (server only).
+    fn remote_kind(&self) -> Option<usize> {
+        self.server.as_ref().map(|_| self.game.bots().len() + 1)
+    }
+
+    fn is_remote(&self, kind: usize) -> bool {
+        self.remote_kind() == Some(kind)
+    }
+
+    /// A seat's name when none was typed: the creator's for a server table's first seat.
+    fn default_name(&self, seat: usize, kind: usize) -> String {
+        match &self.server {
+            Some(_) if self.is_remote(kind) => "(open seat)".into(),
+            Some(s) if seat == 0 && kind == 0 && !s.creator.trim().is_empty() => s.creator.clone(),
+            _ => default_name(seat, kind),
+        }
+    }
+
+    /// The seat's name may be typed: always at this keyboard; at a server table only for the
+    /// people at the creator's terminal (the others bring their own names).
+    fn name_editable(&self, seat: usize) -> bool {
+        match (&self.server, self.seats.get(seat)) {
+            (None, _) => true,
+            (Some(_), Some(s)) => s.kind == 0,
+            (Some(_), None) => false,
+        }
+    }
+
+    /// Start was chosen on a valid server form: true once, then the flag is cleared.
+    pub fn take_ready(&mut self) -> bool {
+        match &mut self.server {
+            Some(s) => std::mem::take(&mut s.ready),
+            None => false,
+        }
+    }
+
+    /// The chosen seat timeout (server tables).
+    pub fn timeout(&self) -> Option<std::time::Duration> {
+        let s = self.server.as_ref()?;
+        TIMEOUTS
+            .get(s.timeout)
+            .map(|&(secs, _)| std::time::Duration::from_secs(secs))
+    }
+
+    /// Who takes each seat of a server table, in seat order.
+    pub fn seat_choices(&self) -> Vec<SeatChoice> {
+        (0..self.players.min(self.seats.len()))
+            .map(|i| {
+                let seat = &self.seats[i];
+                match seat.kind {
+                    k if self.is_remote(k) => SeatChoice::Remote,
+                    0 => SeatChoice::Here(match seat.name.value.trim() {
+                        "" => self.default_name(i, 0),
+                        n => n.to_string(),
+                    }),
+                    k => SeatChoice::Bot {
+                        kind: self
+                            .game
+                            .bots()
+                            .get(k - 1)
+                            .map(|b| b.0.to_string())
+                            .unwrap_or_default(),
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// The chosen options, as the engine takes them.
+    pub fn chosen_options(&self) -> crate::engine::Options {
+        self.options_with(usize::MAX, 0)
+    }
+
+    /// The typed seed; `None` for a fresh random one.
+    pub fn chosen_seed(&self) -> Result<Option<u64>, String> {
+        if self.seed.value.is_empty() {
+            return Ok(None);
+        }
+        self.seed
+            .value
+            .parse::<u64>()
+            .map(Some)
+            .map_err(|_| format!("The seed must be a whole number up to {}.", u64::MAX))
+    }
+
+    pub fn game(&self) -> &'static dyn AnyGame {
+        self.game
     }
 
     pub fn current(&self) -> Row {
@@ -110,11 +272,13 @@ impl SetupForm {
     }
 
     fn kinds(&self) -> usize {
-        self.game.bots().len() + 1
+        self.game.bots().len() + 1 + usize::from(self.server.is_some())
     }
 
     fn kind_label(&self, kind: usize) -> String {
         match kind {
+            k if self.is_remote(k) => "Remote: joins over SSH".into(),
+            0 if self.server.is_some() => "Here: this terminal".into(),
             0 => "Human".into(),
             k => match self.game.bots().get(k - 1) {
                 Some((name, _)) => format!("Computer: {name}"),
@@ -138,8 +302,17 @@ impl SetupForm {
                     return;
                 };
                 seat.kind = (seat.kind as isize + step).rem_euclid(kinds) as usize;
-                if !seat.edited {
-                    seat.name.value = default_name(i, seat.kind);
+                let kind = seat.kind;
+                // A typed name stays, except on a seat whose name is not the form's to give.
+                if !self.seats[i].edited || !self.name_editable(i) {
+                    self.seats[i].edited = false;
+                    self.seats[i].name.value = self.default_name(i, kind);
+                }
+            }
+            Row::Timeout => {
+                if let Some(s) = &mut self.server {
+                    let n = TIMEOUTS.len() as isize;
+                    s.timeout = (s.timeout as isize + step).clamp(0, n - 1) as usize;
                 }
             }
             Row::Opt(i) => {
@@ -234,10 +407,10 @@ impl SetupForm {
                 match key.code {
                     KeyCode::Enter | KeyCode::Esc | KeyCode::Tab => {
                         self.editing = false;
-                        let seat = &mut self.seats[i];
-                        if seat.name.value.trim().is_empty() {
-                            seat.name.value = default_name(i, seat.kind);
-                            seat.edited = false;
+                        if self.seats[i].name.value.trim().is_empty() {
+                            let kind = self.seats[i].kind;
+                            self.seats[i].name.value = self.default_name(i, kind);
+                            self.seats[i].edited = false;
                         }
                     }
                     _ => {
@@ -263,9 +436,9 @@ impl SetupForm {
             KeyCode::Left | KeyCode::Char('h') => self.change(-1),
             KeyCode::Right | KeyCode::Char('l') => self.change(1),
             KeyCode::Enter => match self.current() {
-                Row::Seat(_) => self.editing = true,
+                Row::Seat(i) if self.name_editable(i) => self.editing = true,
+                Row::Seat(_) | Row::Count | Row::Opt(_) | Row::Timeout => self.change(1),
                 Row::Start => return self.start(),
-                Row::Count | Row::Opt(_) => self.change(1),
                 Row::Seed => self.row = (self.row + 1).min(rows - 1),
             },
             KeyCode::Char('s') => return self.start(),
@@ -323,6 +496,19 @@ impl SetupForm {
     }
 
     fn start(&mut self) -> Nav {
+        if self.server.is_some() {
+            // A server table is the hub's to make: check what can be checked here, then let
+            // the lobby take the choices.
+            let checked = self
+                .chosen_seed()
+                .and_then(|_| self.game.check_setup(&self.chosen_options(), self.players));
+            match (checked, &mut self.server) {
+                (Err(e), _) => self.error = Some(e),
+                (Ok(()), Some(s)) => s.ready = true,
+                (Ok(()), None) => {}
+            }
+            return Nav::Stay;
+        }
         let started = store::now_rfc3339();
         let setup = match self.build(started.clone()) {
             Ok(s) => s,
@@ -356,6 +542,15 @@ impl SetupForm {
             Row::Seat(i) => {
                 let kind = self.seats.get(i).map(|s| s.kind).unwrap_or(0);
                 let what = match kind {
+                    k if self.is_remote(k) => {
+                        return "A free seat: someone joins it over SSH from the lobby. \
+                            Left/right changes who plays."
+                            .into();
+                    }
+                    0 if self.server.is_some() => {
+                        "A person at this terminal; several take turns with a hand-off screen."
+                            .to_string()
+                    }
                     0 => "A person at this keyboard.".to_string(),
                     k => self
                         .game
@@ -366,6 +561,8 @@ impl SetupForm {
                 };
                 if self.editing {
                     format!("{what} Type the name, Enter when done.")
+                } else if !self.name_editable(i) {
+                    format!("{what} Left/right changes who plays.")
                 } else {
                     format!("{what} Enter edits the name; left/right changes who plays.")
                 }
@@ -392,6 +589,12 @@ impl SetupForm {
             Row::Seed => {
                 "Digits to replay the same shuffles and dice; empty for a fresh random game.".into()
             }
+            Row::Timeout => "How long a seat's player may be gone (a dropped connection) \
+                before a computer player plays for them, until they come back."
+                .into(),
+            Row::Start if self.server.is_some() => {
+                "Open the table in the lobby (or press s from any row).".into()
+            }
             Row::Start => "Start the game (or press s from any row).".into(),
         }
     }
@@ -409,7 +612,12 @@ impl Screen for SetupForm {
             Constraint::Length(1),
         ])
         .areas(f.area());
-        let block = theme.block(format!("New game: {}", theme.text(self.game.name())));
+        let heading = if self.server.is_some() {
+            "New table"
+        } else {
+            "New game"
+        };
+        let block = theme.block(format!("{heading}: {}", theme.text(self.game.name())));
         let inner = block.inner(body);
         f.render_widget(block, body);
         let current = self.current();
@@ -432,6 +640,9 @@ impl Screen for SetupForm {
             .unwrap_or(0)
             .max(18);
         for row in self.rows() {
+            if row == Row::Start {
+                lines.push(Line::from(""));
+            }
             let (label, value) = match row {
                 Row::Count => (
                     "Players".to_string(),
@@ -473,6 +684,12 @@ impl Screen for SetupForm {
                     };
                     ("Seed".into(), v)
                 }
+                Row::Timeout => {
+                    let t = self.server.as_ref().map_or(0, |s| s.timeout);
+                    let label = TIMEOUTS.get(t).map_or("", |t| t.1);
+                    ("Seat timeout".into(), format!("< {label} >"))
+                }
+                Row::Start if self.server.is_some() => (String::new(), "[ Open table ]".into()),
                 Row::Start => (String::new(), "[ Start ]".into()),
             };
             let sel = row == current;
@@ -484,7 +701,7 @@ impl Screen for SetupForm {
             } else {
                 Line::from(text)
             });
-            if matches!(row, Row::Count) || matches!(row, Row::Seed) {
+            if matches!(row, Row::Count) {
                 lines.push(Line::from(""));
             }
         }
@@ -517,7 +734,14 @@ impl Screen for SetupForm {
                 (theme.up_down(), "row"),
                 (theme.left_right(), "change"),
                 ("Enter", "edit/choose"),
-                ("s", "start"),
+                (
+                    "s",
+                    if self.server.is_some() {
+                        "open"
+                    } else {
+                        "start"
+                    },
+                ),
                 ("Esc", "back"),
             ]
         };
@@ -542,16 +766,41 @@ impl Screen for SetupForm {
     }
 
     fn title(&self) -> String {
-        format!("New game of {}", self.game.name())
+        match self.server {
+            Some(_) => format!("New table of {}", self.game.name()),
+            None => format!("New game of {}", self.game.name()),
+        }
     }
 
     fn help(&self) -> Vec<(String, String)> {
+        let server = self.server.is_some();
         [
             ("↑/↓ j/k Tab", "move between rows"),
-            ("←/→ h/l", "change the value (count, who plays, options)"),
-            ("Enter", "edit a seat's name; on Start: start"),
+            (
+                "←/→ h/l",
+                if server {
+                    "change the value (count, who plays: here, remote or computer, options, timeout)"
+                } else {
+                    "change the value (count, who plays, options)"
+                },
+            ),
+            (
+                "Enter",
+                if server {
+                    "edit the name of a person here; on Open table: open it"
+                } else {
+                    "edit a seat's name; on Start: start"
+                },
+            ),
             ("digits", "on the Seed row: type a seed"),
-            ("s", "start the game"),
+            (
+                "s",
+                if server {
+                    "open the table in the lobby"
+                } else {
+                    "start the game"
+                },
+            ),
             ("Esc / q", "back to the games"),
         ]
         .iter()
@@ -658,6 +907,110 @@ mod tests {
         go_to(&mut f, Row::Count);
         press(&mut f, KeyCode::Left, 1);
         assert_eq!(value(&f, "healer"), "off", "re-clamped at 3 players");
+    }
+
+    fn server_form(id: &str) -> SetupForm {
+        let catalog = Catalog {
+            games: registry::GAMES.to_vec(),
+            dir: std::env::temp_dir().join("hotseat-setup-tests-never-written"),
+        };
+        SetupForm::for_server(catalog, registry::find(id).expect("game"), "ann")
+    }
+
+    #[test]
+    fn the_local_form_offers_no_remote_seats() {
+        let mut f = form("couperation");
+        assert!(!f.rows().contains(&Row::Timeout));
+        go_to(&mut f, Row::Seat(1));
+        let mut labels = Vec::new();
+        for _ in 0..f.kinds() {
+            labels.push(f.kind_label(f.seats[1].kind));
+            press(&mut f, KeyCode::Right, 1);
+        }
+        assert!(
+            labels
+                .iter()
+                .all(|l| !l.contains("Remote") && !l.contains("Here"))
+        );
+        assert_eq!(labels.len(), f.game.bots().len() + 1);
+        press(&mut f, KeyCode::Char('s'), 1);
+        assert!(
+            !f.take_ready(),
+            "a local form starts a game, it is never 'ready'"
+        );
+    }
+
+    #[test]
+    fn a_server_form_seats_the_creator_here_and_leaves_the_rest_free() {
+        let mut f = server_form("couperation");
+        assert_eq!(
+            f.seat_choices(),
+            [SeatChoice::Here("ann".into()), SeatChoice::Remote]
+        );
+        assert_eq!(f.timeout(), Some(std::time::Duration::from_secs(120)));
+        // Right from a remote seat wraps to a person here, then the computer players.
+        go_to(&mut f, Row::Seat(1));
+        press(&mut f, KeyCode::Right, 1);
+        assert_eq!(f.seat_choices()[1], SeatChoice::Here("Player 2".into()));
+        press(&mut f, KeyCode::Right, 1);
+        let best = f.game.bots()[0].0.to_string();
+        assert_eq!(f.seat_choices()[1], SeatChoice::Bot { kind: best });
+        // A computer player's or a remote seat's name is not typed here.
+        press(&mut f, KeyCode::Enter, 1);
+        assert!(!f.editing);
+        // The person here can be renamed; the name stays through kind changes back and forth.
+        go_to(&mut f, Row::Seat(0));
+        press(&mut f, KeyCode::Enter, 1);
+        assert!(f.editing && f.captures_text());
+        press(&mut f, KeyCode::Backspace, 3);
+        for c in "Bo".chars() {
+            f.on_event(&crate::ui::testutil::ch(c));
+        }
+        press(&mut f, KeyCode::Enter, 1);
+        assert_eq!(f.seat_choices()[0], SeatChoice::Here("Bo".into()));
+        go_to(&mut f, Row::Timeout);
+        press(&mut f, KeyCode::Right, 10);
+        assert_eq!(f.timeout(), Some(std::time::Duration::from_secs(1800)));
+        press(&mut f, KeyCode::Left, 10);
+        assert_eq!(f.timeout(), Some(std::time::Duration::from_secs(60)));
+        // Start only marks the form ready, once; nothing is written anywhere.
+        assert!(matches!(
+            f.on_event(&crate::ui::testutil::ch('s')),
+            Nav::Stay
+        ));
+        assert!(f.take_ready());
+        assert!(!f.take_ready());
+    }
+
+    #[test]
+    fn a_server_form_with_a_bad_seed_is_not_ready() {
+        let mut f = server_form("pocket");
+        f.seed.value = "99999999999999999999".into();
+        f.on_event(&crate::ui::testutil::ch('s'));
+        assert!(!f.take_ready());
+        assert!(f.error.as_deref().is_some_and(|e| e.contains("seed")));
+        f.seed.value = "42".into();
+        f.on_event(&crate::ui::testutil::ch('s'));
+        assert!(f.take_ready());
+        assert_eq!(f.chosen_seed(), Ok(Some(42)));
+    }
+
+    #[test]
+    fn server_form_snapshots() {
+        // Kokoro at eight seats is the tallest form: it must still fit at 80x24.
+        let mut f = server_form("kokoro");
+        go_to(&mut f, Row::Count);
+        press(&mut f, KeyCode::Right, 7);
+        assert_eq!(f.players, 8);
+        go_to(&mut f, Row::Seat(2));
+        press(&mut f, KeyCode::Right, 2);
+        go_to(&mut f, Row::Seat(3));
+        press(&mut f, KeyCode::Right, 1);
+        go_to(&mut f, Row::Seat(1));
+        let small = draw(&f, THEME, 80, 24);
+        assert!(small.contains("[ Open table ]"), "{small}");
+        assert_snapshot!("setup_server_80x24", small);
+        assert_snapshot!("setup_server_120x40", draw(&f, THEME, 120, 40));
     }
 
     #[test]

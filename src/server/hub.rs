@@ -1,0 +1,681 @@
+//! The server's shared tables: every connection's screens reach the tables through one [`Hub`].
+//!
+//! A table lives here, not on any connection: its computer players and chance advance on the
+//! server, and every connection at it is woken when it changes. The lobby lists tables with
+//! [`Hub::tables`] and seats people with [`Hub::create`], [`Hub::join`] and [`Hub::watch`].
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
+
+use crate::engine::log::{self, PlayerEntry};
+use crate::engine::{Options, Seat, Setup, rng};
+use crate::registry::{self, AnyGame};
+use crate::ui::play::BOT_DELAY;
+use crate::ui::{Nav, Screen, Theme};
+use crate::{store, text};
+
+use super::table_code;
+use super::table_room::{RoomSetup, SeatHold, ServerTable};
+use super::table_store::{self, Ident, ServerFile, TableRecord};
+use super::{Peer, Wake};
+
+/// What a new table is: the game, its options, who sits where, and how long a seat may stay
+/// empty before a computer player takes it over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSpec {
+    pub game: String,
+    pub options: Options,
+    pub seats: Vec<SeatSpec>,
+    pub seed: Option<u64>,
+    pub timeout: Duration,
+}
+
+/// Who sits in one seat of a new table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatSpec {
+    /// A free seat anyone may take.
+    Remote,
+    /// A person at the creator's terminal, by name (hot-seat with hand-off screens).
+    Here(String),
+    /// A computer player of this kind.
+    Bot { kind: String },
+}
+
+/// What the lobby shows of one table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSummary {
+    pub code: String,
+    pub game: String,
+    pub seats: Vec<SeatSummary>,
+    /// Every remote seat has been taken once: the game is under way.
+    pub started: bool,
+    pub over: bool,
+}
+
+/// What the lobby shows of one seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatSummary {
+    pub seat: Seat,
+    /// The player's name ("free" seats have the name they will lose to their first taker).
+    pub name: String,
+    pub kind: SeatKind,
+    /// A remote seat nobody holds: anyone may join it.
+    pub free: bool,
+    /// Its person is connected now.
+    pub connected: bool,
+    /// A computer player plays it while its person is away.
+    pub stand_in: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    Remote,
+    Here,
+    Bot(String),
+}
+
+/// Every table of the server. Cheap to clone; all clones share the tables.
+#[derive(Clone)]
+pub struct Hub {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    dir: PathBuf,
+    rooms: Mutex<Rooms>,
+    /// How long computer players think before their move shows, in milliseconds.
+    bot_delay_ms: AtomicU64,
+}
+
+#[derive(Default)]
+struct Rooms {
+    /// By code, and in the order they opened.
+    tables: BTreeMap<String, Arc<dyn ServerTable>>,
+    order: Vec<String>,
+    /// Tables "play again" opened, by the finished table's code.
+    again: BTreeMap<String, String>,
+    /// Log file names of the finished tables.
+    finished: Vec<String>,
+    /// Records of tables that could not be opened at start (their log is open in another
+    /// process, or broken): kept in the file as they were.
+    dormant: Vec<TableRecord>,
+    threads: Vec<JoinHandle<()>>,
+}
+
+impl Drop for Inner {
+    /// The server is going away: every driver thread ends (and with the rooms, their logs'
+    /// locks go).
+    fn drop(&mut self) {
+        let rooms = std::mem::take(self.rooms.get_mut().unwrap_or_else(|e| e.into_inner()));
+        for room in rooms.tables.values() {
+            room.close();
+        }
+        for t in rooms.threads {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Who sits where at a table being opened.
+struct Opening {
+    game: &'static dyn AnyGame,
+    setup: Setup,
+    seats: Vec<SeatHold>,
+    creator: Ident,
+    timeout: Duration,
+}
+
+impl Hub {
+    /// The hub over the data folder `data_dir`, with the unfinished tables saved there.
+    pub fn open(data_dir: &Path) -> io::Result<Hub> {
+        std::fs::create_dir_all(data_dir.join("games"))?;
+        let hub = Hub {
+            inner: Arc::new(Inner {
+                dir: data_dir.to_path_buf(),
+                rooms: Mutex::new(Rooms::default()),
+                bot_delay_ms: AtomicU64::new(BOT_DELAY.as_millis() as u64),
+            }),
+        };
+        let file = table_store::read(data_dir).map_err(io::Error::other)?;
+        {
+            let mut rooms = hub.rooms();
+            rooms.finished = file.finished;
+            for rec in file.tables {
+                match hub.restore(&rec) {
+                    Ok(Some((room, thread))) => {
+                        rooms.order.push(rec.code.clone());
+                        rooms.tables.insert(rec.code.clone(), room);
+                        rooms.threads.extend(thread);
+                    }
+                    Ok(None) => rooms.finished.push(rec.log.clone()),
+                    Err(e) => {
+                        eprintln!("hotseat: table {} stays closed: {e}", rec.code);
+                        rooms.dormant.push(rec);
+                    }
+                }
+            }
+        }
+        hub.save();
+        Ok(hub)
+    }
+
+    /// How long computer players think before their move shows at tables opened from now on
+    /// ([`BOT_DELAY`] unless set).
+    pub fn set_bot_delay(&self, d: Duration) {
+        self.inner
+            .bot_delay_ms
+            .store(d.as_millis() as u64, Ordering::SeqCst);
+    }
+
+    fn bot_delay(&self) -> Duration {
+        Duration::from_millis(self.inner.bot_delay_ms.load(Ordering::SeqCst))
+    }
+
+    fn rooms(&self) -> MutexGuard<'_, Rooms> {
+        self.inner.rooms.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn games_dir(&self) -> PathBuf {
+        self.inner.dir.join("games")
+    }
+
+    /// Opens one saved table again; `None` when its game has ended.
+    #[allow(clippy::type_complexity)]
+    fn restore(
+        &self,
+        rec: &TableRecord,
+    ) -> Result<Option<(Arc<dyn ServerTable>, Option<JoinHandle<()>>)>, String> {
+        if table_code::normalize(&rec.code).as_deref() != Some(rec.code.as_str()) {
+            return Err("its code is not a table code".into());
+        }
+        if !table_store::plain_file_name(&rec.log) {
+            return Err("its log is not a file in the games folder".into());
+        }
+        let path = self.games_dir().join(&rec.log);
+        let l = log::read(&path).map_err(|e| e.to_string())?;
+        let game = registry::find(&l.game).ok_or("its game is not in this hotseat")?;
+        let mut table = game.load_table(&l).map_err(|e| e.to_string())?;
+        if table.outcome().is_some() {
+            return Ok(None);
+        }
+        if rec.seats.len() != l.players.len() {
+            return Err("its seats do not match its log".into());
+        }
+        let mut seats = Vec::new();
+        for s in &rec.seats {
+            let kind = match (s.kind.as_str(), &s.bot) {
+                ("remote", None) => SeatKind::Remote,
+                ("here", None) => SeatKind::Here,
+                ("bot", Some(k)) => SeatKind::Bot(k.clone()),
+                _ => return Err(format!("a seat of unknown kind '{}'", s.kind)),
+            };
+            let mut hold = SeatHold::new(kind, s.holder.clone());
+            hold.reconnect = match &s.reconnect {
+                Some(c) => Some(table_code::normalize(c).ok_or("a broken reconnect code")?),
+                None => None,
+            };
+            seats.push(hold);
+        }
+        table.set_save(Some(path.clone()))?;
+        Ok(Some(table.into_room(RoomSetup {
+            code: rec.code.clone(),
+            seats,
+            creator: rec.creator.clone(),
+            timeout: Duration::from_secs(rec.timeout_secs),
+            log: path,
+            started: rec.started,
+            bot_delay: self.bot_delay(),
+        })))
+    }
+
+    /// Writes the list of tables beside their logs.
+    fn save(&self) {
+        let rooms = self.rooms();
+        let mut file = ServerFile {
+            format: table_store::FORMAT.into(),
+            version: 1,
+            tables: Vec::new(),
+            finished: rooms.finished.clone(),
+        };
+        for code in &rooms.order {
+            let Some(room) = rooms.tables.get(code) else {
+                continue;
+            };
+            let rec = room.record();
+            if room.is_over() {
+                if !file.finished.contains(&rec.log) {
+                    file.finished.push(rec.log);
+                }
+            } else {
+                file.tables.push(rec);
+            }
+        }
+        file.tables.extend(rooms.dormant.iter().cloned());
+        if let Err(e) = table_store::write(&self.inner.dir, &file) {
+            eprintln!("hotseat: cannot save the list of tables: {e}");
+        }
+    }
+
+    /// The first screen of a new connection: the lobby, with the table on top where the
+    /// connection's key holds a seat in a game under way.
+    pub fn welcome(&self, peer: Peer, wake: Wake) -> Box<dyn Screen> {
+        let back = self.rejoin(&peer, wake.clone());
+        let lobby: Box<dyn Screen> = Box::new(TableList { hub: self.clone() });
+        match back {
+            Some(play) => Box::new(Stack(vec![lobby, play])),
+            None => lobby,
+        }
+    }
+
+    /// The play screen of the unfinished table where `peer`'s key holds a seat, if any.
+    pub fn rejoin(&self, peer: &Peer, wake: Wake) -> Option<Box<dyn Screen>> {
+        peer.key.as_ref()?;
+        let room = {
+            let rooms = self.rooms();
+            rooms
+                .order
+                .iter()
+                .rev()
+                .filter_map(|c| rooms.tables.get(c))
+                .find(|r| !r.is_over() && !r.held_by(peer).is_empty())
+                .cloned()?
+        };
+        let seats = room.held_by(peer);
+        let creator = room.creator() == Ident::of(peer);
+        Some(room.screen(seats, creator, self.clone(), peer.clone(), wake))
+    }
+
+    /// The open tables, oldest first (finished ones while somebody still looks at them).
+    pub fn tables(&self) -> Vec<TableSummary> {
+        let mut rooms = self.rooms();
+        let idle: Vec<String> = rooms
+            .order
+            .iter()
+            .filter(|c| rooms.tables.get(*c).is_some_and(|r| r.is_idle()))
+            .cloned()
+            .collect();
+        rooms.threads.retain(|t| !t.is_finished());
+        for code in idle {
+            if let Some(room) = rooms.tables.remove(&code) {
+                let name = room.record().log;
+                if !rooms.finished.contains(&name) {
+                    rooms.finished.push(name);
+                }
+            }
+            rooms.order.retain(|c| *c != code);
+        }
+        rooms
+            .order
+            .iter()
+            .filter_map(|c| rooms.tables.get(c))
+            .map(|r| r.summary())
+            .collect()
+    }
+
+    pub(crate) fn room(&self, code: &str) -> Option<Arc<dyn ServerTable>> {
+        self.rooms().tables.get(code).cloned()
+    }
+
+    /// Opens a table and seats its creator's people; returns its code and the creator's screen.
+    pub fn create(
+        &self,
+        spec: TableSpec,
+        by: &Peer,
+        wake: Wake,
+    ) -> Result<(String, Box<dyn Screen>), String> {
+        let game = registry::find(&spec.game)
+            .ok_or_else(|| format!("this hotseat has no game '{}'", text::clean(&spec.game)))?;
+        game.check_setup(&spec.options, spec.seats.len())?;
+        let seed = spec.seed.unwrap_or_else(rand::random::<u64>);
+        let creator = Ident::of(by);
+        let mut players = Vec::new();
+        let mut seats = Vec::new();
+        for (i, s) in spec.seats.iter().enumerate() {
+            match s {
+                SeatSpec::Remote => {
+                    players.push(PlayerEntry::human(format!("Seat {}", i + 1)));
+                    seats.push(SeatHold::new(SeatKind::Remote, None));
+                }
+                SeatSpec::Here(name) => {
+                    log::check_name(name).map_err(|e| format!("seat {}: {e}", i + 1))?;
+                    players.push(PlayerEntry::human(name.clone()));
+                    seats.push(SeatHold::new(SeatKind::Here, Some(creator.clone())));
+                }
+                SeatSpec::Bot { kind } => {
+                    players.push(PlayerEntry::bot(
+                        format!("Bot {}", i + 1),
+                        kind.clone(),
+                        rng::bot_seed(seed, i),
+                    ));
+                    seats.push(SeatHold::new(SeatKind::Bot(kind.clone()), None));
+                }
+            }
+        }
+        let code = self.open_table(Opening {
+            game,
+            setup: Setup {
+                options: spec.options,
+                players,
+                seed,
+                started: store::now_rfc3339(),
+            },
+            seats,
+            creator,
+            timeout: spec.timeout,
+        })?;
+        let room = self.room(&code).ok_or("the table closed at once")?;
+        let mine = room.held_by(by);
+        Ok((
+            code,
+            room.screen(mine, true, self.clone(), by.clone(), wake),
+        ))
+    }
+
+    /// Opens a table: its log (locked) in the games folder, its room and driver, a fresh code.
+    fn open_table(&self, mut o: Opening) -> Result<String, String> {
+        let mut table = o.game.new_table(o.setup.clone())?;
+        let path = store::new_log_path_in(&self.games_dir(), o.game.id(), &o.setup.started);
+        table.set_save(Some(path.clone()))?;
+        let mut rooms = self.rooms();
+        let taken = |c: &str| {
+            rooms.tables.contains_key(c)
+                || rooms
+                    .tables
+                    .values()
+                    .any(|r| r.reconnect_codes().iter().any(|x| x == c))
+        };
+        let code = table_code::fresh_unused(taken);
+        // A guest's seats share one reconnect code.
+        let mut guest_codes: BTreeMap<String, String> = BTreeMap::new();
+        for h in &mut o.seats {
+            if let Some(Ident::Guest(name)) = &h.holder {
+                let c = guest_codes
+                    .entry(name.clone())
+                    .or_insert_with(|| table_code::fresh_unused(|c| taken(c) || c == code));
+                h.reconnect = Some(c.clone());
+            }
+        }
+        let (room, thread) = table.into_room(RoomSetup {
+            code: code.clone(),
+            seats: o.seats,
+            creator: o.creator,
+            timeout: o.timeout,
+            log: path,
+            started: false,
+            bot_delay: self.bot_delay(),
+        });
+        rooms.tables.insert(code.clone(), room);
+        rooms.order.push(code.clone());
+        rooms.threads.extend(thread);
+        drop(rooms);
+        self.save();
+        Ok(code)
+    }
+
+    /// Takes `seat` (or the first free one, or the seats `by`'s key already holds) at the table
+    /// `code`; `code` may also be a seat's reconnect code, which gives its seats back to the
+    /// name they were taken under.
+    pub fn join(
+        &self,
+        code: &str,
+        seat: Option<Seat>,
+        by: &Peer,
+        wake: Wake,
+    ) -> Result<Box<dyn Screen>, String> {
+        let code = table_code::normalize(code).ok_or(NOT_A_CODE)?;
+        let creator_key =
+            |room: &Arc<dyn ServerTable>| by.key.is_some() && room.creator() == Ident::of(by);
+        if let Some(room) = self.room(&code) {
+            let seats = room.take(seat, by)?;
+            self.save();
+            let creator = creator_key(&room);
+            return Ok(room.screen(seats, creator, self.clone(), by.clone(), wake));
+        }
+        let rooms: Vec<Arc<dyn ServerTable>> = self.rooms().tables.values().cloned().collect();
+        for room in rooms {
+            if let Some(seats) = room.reclaim(&code, by) {
+                let seats = seats?;
+                let creator = room.creator() == Ident::of(by);
+                return Ok(room.screen(seats, creator, self.clone(), by.clone(), wake));
+            }
+        }
+        Err(NO_TABLE.into())
+    }
+
+    /// Watches the table `code` as a spectator: its public view only.
+    pub fn watch(&self, code: &str, by: &Peer, wake: Wake) -> Result<Box<dyn Screen>, String> {
+        let code = table_code::normalize(code).ok_or(NOT_A_CODE)?;
+        let room = self.room(&code).ok_or(NO_TABLE)?;
+        let creator = by.key.is_some() && room.creator() == Ident::of(by);
+        Ok(room.screen(Vec::new(), creator, self.clone(), by.clone(), wake))
+    }
+
+    /// The logs of the server's finished tables, newest first.
+    pub fn finished_logs(&self) -> Vec<PathBuf> {
+        self.tables();
+        self.save();
+        let rooms = self.rooms();
+        let mut names = rooms.finished.clone();
+        for code in &rooms.order {
+            if let Some(room) = rooms.tables.get(code).filter(|r| r.is_over()) {
+                let name = room.record().log;
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        names
+            .iter()
+            .rev()
+            .filter(|n| table_store::plain_file_name(n))
+            .map(|n| self.games_dir().join(n))
+            .filter(|p| p.is_file())
+            .collect()
+    }
+
+    /// A new table with the same seats as the finished table `code` (a fresh deal); every
+    /// connection at `code` follows to it. Asked twice, the second gets the first's table.
+    pub fn play_again(&self, code: &str) -> Result<String, String> {
+        if let Some(again) = self.rooms().again.get(code) {
+            return Ok(again.clone());
+        }
+        let room = self.room(code).ok_or(NO_TABLE)?;
+        if !room.is_over() {
+            return Err("the game is not over yet".into());
+        }
+        let a = room.again_setup();
+        let game = registry::find(a.game).ok_or("this game is gone")?;
+        let seed = rand::random::<u64>();
+        let players = a
+            .players
+            .iter()
+            .zip(&a.seats)
+            .enumerate()
+            .map(|(i, (p, h))| match &h.kind {
+                SeatKind::Bot(kind) => {
+                    PlayerEntry::bot(p.name.clone(), kind.clone(), rng::bot_seed(seed, i))
+                }
+                _ => PlayerEntry::human(p.name.clone()),
+            })
+            .collect();
+        let new = self.open_table(Opening {
+            game,
+            setup: Setup {
+                options: a.options,
+                players,
+                seed,
+                started: store::now_rfc3339(),
+            },
+            seats: a.seats,
+            creator: a.creator,
+            timeout: a.timeout,
+        })?;
+        self.rooms().again.insert(code.to_string(), new.clone());
+        room.set_again(new.clone());
+        Ok(new)
+    }
+
+    /// A connection at a finished table follows to the table "play again" opened: with the
+    /// seats its identity holds there, or as a spectator.
+    pub(crate) fn follow(
+        &self,
+        code: &str,
+        seated: bool,
+        peer: &Peer,
+        wake: Wake,
+    ) -> Option<Box<dyn Screen>> {
+        let room = self.room(code)?;
+        let seats = if seated {
+            room.held_by(peer)
+        } else {
+            Vec::new()
+        };
+        let creator = room.creator() == Ident::of(peer);
+        Some(room.screen(seats, creator, self.clone(), peer.clone(), wake))
+    }
+
+    /// The creator gives `seat` of table `code` to a computer player.
+    pub fn hand_to_bot(&self, code: &str, seat: Seat, by: &Peer) -> Result<(), String> {
+        let room = self.creators_room(code, by)?;
+        room.hand_to_bot(seat)?;
+        self.save();
+        Ok(())
+    }
+
+    /// The creator frees `seat` of table `code` for someone else.
+    pub fn free_seat(&self, code: &str, seat: Seat, by: &Peer) -> Result<(), String> {
+        let room = self.creators_room(code, by)?;
+        room.free(seat)?;
+        self.save();
+        Ok(())
+    }
+
+    fn creators_room(&self, code: &str, by: &Peer) -> Result<Arc<dyn ServerTable>, String> {
+        let room = self.room(code).ok_or(NO_TABLE)?;
+        if room.creator() != Ident::of(by) {
+            return Err("only the table's creator may do that".into());
+        }
+        Ok(room)
+    }
+
+    /// The summary of table `code`.
+    pub fn table(&self, code: &str) -> Option<TableSummary> {
+        self.room(code).map(|r| r.summary())
+    }
+}
+
+const NOT_A_CODE: &str = "a code is eight letters and digits, like 7K2M-9PQR";
+const NO_TABLE: &str = "no table has that code";
+
+/// Screens stacked inside one: the table over the lobby for a player coming back. Leaving the
+/// top screen shows the one below, as the app's own stack would.
+struct Stack(Vec<Box<dyn Screen>>);
+
+impl Stack {
+    fn nav(&mut self, nav: Nav) -> Nav {
+        match nav {
+            Nav::Stay => Nav::Stay,
+            Nav::Quit => Nav::Quit,
+            Nav::Pop if self.0.len() > 1 => {
+                self.0.pop();
+                Nav::Stay
+            }
+            Nav::Pop => Nav::Pop,
+            Nav::Push(s) => {
+                self.0.push(s);
+                Nav::Stay
+            }
+            Nav::Replace(s) => {
+                self.0.pop();
+                self.0.push(s);
+                Nav::Stay
+            }
+        }
+    }
+}
+
+impl Screen for Stack {
+    fn render(&self, f: &mut Frame, theme: &Theme) {
+        if let Some(top) = self.0.last() {
+            top.render(f, theme);
+        }
+    }
+    fn on_event(&mut self, ev: &Event) -> Nav {
+        let nav = match self.0.last_mut() {
+            Some(top) => top.on_event(ev),
+            None => return Nav::Pop,
+        };
+        self.nav(nav)
+    }
+    fn on_event_in(&mut self, ev: &Event, area: Rect, theme: &Theme) -> Nav {
+        let nav = match self.0.last_mut() {
+            Some(top) => top.on_event_in(ev, area, theme),
+            None => return Nav::Pop,
+        };
+        self.nav(nav)
+    }
+    fn deadline(&self) -> Option<Instant> {
+        self.0.last().and_then(|t| t.deadline())
+    }
+    fn on_deadline(&mut self) -> Nav {
+        let nav = match self.0.last_mut() {
+            Some(top) => top.on_deadline(),
+            None => return Nav::Stay,
+        };
+        self.nav(nav)
+    }
+    fn title(&self) -> String {
+        self.0.last().map(|t| t.title()).unwrap_or_default()
+    }
+    fn help(&self) -> Vec<(String, String)> {
+        self.0.last().map(|t| t.help()).unwrap_or_default()
+    }
+    fn legend(&self) -> Vec<(String, String)> {
+        self.0.last().map(|t| t.legend()).unwrap_or_default()
+    }
+    fn captures_text(&self) -> bool {
+        self.0.last().is_some_and(|t| t.captures_text())
+    }
+    fn on_exit(&mut self) {
+        for s in &mut self.0 {
+            s.on_exit();
+        }
+    }
+}
+
+/// The open tables, until the lobby takes this place.
+struct TableList {
+    hub: Hub,
+}
+
+impl Screen for TableList {
+    fn render(&self, f: &mut Frame, theme: &Theme) {
+        let mut lines = vec![Line::styled(" Open tables", theme.title()), Line::from("")];
+        for t in self.hub.tables() {
+            lines.push(Line::from(format!(" {}  {}", t.code, theme.text(&t.game))));
+        }
+        lines.push(Line::from(""));
+        lines.push(Line::styled(" q  leave", theme.dim()));
+        f.render_widget(Paragraph::new(lines), f.area());
+    }
+
+    fn on_event(&mut self, ev: &Event) -> Nav {
+        match ev {
+            Event::Key(k) if k.kind != KeyEventKind::Release && k.code == KeyCode::Char('q') => {
+                Nav::Quit
+            }
+            _ => Nav::Stay,
+        }
+    }
+}

@@ -1,0 +1,804 @@
+//! The lobby: what a person sees right after `ssh -p 2222 ann@host`. It lists the server's open
+//! tables (code, game, seats taken and free, who sits where, waiting or playing) and leads to a
+//! table: set up a new one, take a free seat by picking it or by typing a table's code, watch
+//! one as a spectator. It also opens the rules pages and the replays of finished games.
+//!
+//! The lobby reads the tables from the hub every time it draws, so the list is current
+//! whenever the hub wakes the connection. It shows names, seats and games only: nothing a seat
+//! keeps hidden is ever in a [`TableSummary`].
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, Weak};
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
+
+use crate::engine::Seat;
+use crate::ui::commands::{self, Command, ENTER, Key};
+use crate::ui::theme::Theme;
+use crate::ui::widgets::{TextInput, column_widths, fit, hint_line, truncate, width};
+use crate::ui::{AnyGame, Nav, Screen};
+
+use super::hub::{Hub, SeatKind, SeatSummary, TableSpec, TableSummary};
+use super::lobby_finished::FinishedList;
+use super::lobby_games::GamePick;
+use super::{Peer, Wake};
+
+/// What the lobby and its screens need of the hub: [`Hub`] itself on the server; tests may
+/// stand in for it.
+pub trait Tables {
+    fn tables(&self) -> Vec<TableSummary>;
+    fn create(
+        &self,
+        spec: TableSpec,
+        by: &Peer,
+        wake: Wake,
+    ) -> Result<(String, Box<dyn Screen>), String>;
+    fn join(
+        &self,
+        code: &str,
+        seat: Option<Seat>,
+        by: &Peer,
+        wake: Wake,
+    ) -> Result<Box<dyn Screen>, String>;
+    fn watch(&self, code: &str, by: &Peer, wake: Wake) -> Result<Box<dyn Screen>, String>;
+    fn finished_logs(&self) -> Vec<PathBuf>;
+}
+
+impl Tables for Hub {
+    fn tables(&self) -> Vec<TableSummary> {
+        Hub::tables(self)
+    }
+    fn create(
+        &self,
+        spec: TableSpec,
+        by: &Peer,
+        wake: Wake,
+    ) -> Result<(String, Box<dyn Screen>), String> {
+        Hub::create(self, spec, by, wake)
+    }
+    fn join(
+        &self,
+        code: &str,
+        seat: Option<Seat>,
+        by: &Peer,
+        wake: Wake,
+    ) -> Result<Box<dyn Screen>, String> {
+        Hub::join(self, code, seat, by, wake)
+    }
+    fn watch(&self, code: &str, by: &Peer, wake: Wake) -> Result<Box<dyn Screen>, String> {
+        Hub::watch(self, code, by, wake)
+    }
+    fn finished_logs(&self) -> Vec<PathBuf> {
+        Hub::finished_logs(self)
+    }
+}
+
+/// Every lobby on a screen, by a weak handle on its connection's wake: the ones to wake when
+/// the list of tables changes.
+static LOBBIES: Mutex<Vec<Weak<Wake>>> = Mutex::new(Vec::new());
+
+/// Wakes every lobby of this process, so each draws the tables again. A lobby rings after a
+/// table is opened or a seat taken through it; the hub may ring for the changes it makes on
+/// its own (a game ends, a seat's person goes away). Cheap, and never blocks on a connection.
+pub fn ring_lobbies() {
+    let live: Vec<Arc<Wake>> = {
+        let mut all = LOBBIES.lock().unwrap_or_else(|e| e.into_inner());
+        all.retain(|w| w.strong_count() > 0);
+        all.iter().filter_map(Weak::upgrade).collect()
+    };
+    for w in live {
+        w.wake();
+    }
+}
+
+/// A lobby's place among [`LOBBIES`], for as long as the lobby lives.
+struct Listed(#[allow(dead_code)] Arc<Wake>);
+
+impl Listed {
+    fn new(wake: &Wake) -> Listed {
+        let me = Arc::new(wake.clone());
+        let mut all = LOBBIES.lock().unwrap_or_else(|e| e.into_inner());
+        all.retain(|w| w.strong_count() > 0);
+        all.push(Arc::downgrade(&me));
+        Listed(me)
+    }
+}
+
+/// The hub, the person and their connection's wake: what every lobby screen passes on.
+#[derive(Clone)]
+pub struct Visitor {
+    pub hub: Arc<dyn Tables>,
+    pub peer: Peer,
+    pub wake: Wake,
+    pub games: Vec<&'static dyn AnyGame>,
+}
+
+impl Visitor {
+    /// The game's display name, or its id (cleaned) when this build does not have it.
+    pub fn game_name(&self, id: &str) -> String {
+        self.games
+            .iter()
+            .find(|g| g.id() == id)
+            .map(|g| g.name().to_string())
+            .unwrap_or_else(|| crate::text::clean(id).into_owned())
+    }
+}
+
+/// Where the lobby stands: the list, or one of its two small questions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    List,
+    /// Typing a table's code (a reconnect code works too: the hub knows both).
+    Code(TextInput),
+    /// Choosing a free seat at the table `code`; `seat` is the highlighted one.
+    Seat {
+        code: String,
+        seat: Seat,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LobbyCmd {
+    Move,
+    Join,
+    Code,
+    New,
+    Watch,
+    Rules,
+    Finished,
+    Quit,
+    SeatMove,
+    TakeSeat,
+    CodeJoin,
+    Back,
+}
+
+const UP_DOWN: &[Key] = &[
+    Key::Code(KeyCode::Up),
+    Key::Code(KeyCode::Down),
+    Key::Char('k'),
+    Key::Char('j'),
+];
+
+/// The lobby's keys, in the order of the hint line.
+pub const LOBBY_COMMANDS: &[Command<LobbyCmd>] = &[
+    Command {
+        id: LobbyCmd::Move,
+        keys: UP_DOWN,
+        key: "↑/↓",
+        label: "choose",
+        help: "choose a table",
+    },
+    Command {
+        id: LobbyCmd::Join,
+        keys: ENTER,
+        key: "Enter",
+        label: "join",
+        help: "join the chosen table: pick one of its free seats (or go back to your own)",
+    },
+    Command {
+        id: LobbyCmd::Code,
+        keys: &[Key::Char('c')],
+        key: "c",
+        label: "code",
+        help: "join a table by the short code a friend gave you (or your reconnect code)",
+    },
+    Command {
+        id: LobbyCmd::New,
+        keys: &[Key::Char('n')],
+        key: "n",
+        label: "new",
+        help: "set up a new table: game, seats (remote, here or computer), options",
+    },
+    Command {
+        id: LobbyCmd::Watch,
+        keys: &[Key::Char('w')],
+        key: "w",
+        label: "watch",
+        help: "watch the chosen table as a spectator (what everyone may see, no hands)",
+    },
+    Command {
+        id: LobbyCmd::Rules,
+        keys: &[Key::Char('r')],
+        key: "r",
+        label: "rules",
+        help: "read the rules of a game",
+    },
+    Command {
+        id: LobbyCmd::Finished,
+        keys: &[Key::Char('f')],
+        key: "f",
+        label: "finished",
+        help: "watch the replay of a game finished on this server",
+    },
+    Command {
+        id: LobbyCmd::Quit,
+        keys: &[Key::Char('q')],
+        key: "q",
+        label: "quit",
+        help: "leave the server (a seat you hold stays yours)",
+    },
+    Command {
+        id: LobbyCmd::SeatMove,
+        keys: UP_DOWN,
+        key: "↑/↓",
+        label: "seat",
+        help: "",
+    },
+    Command {
+        id: LobbyCmd::TakeSeat,
+        keys: ENTER,
+        key: "Enter",
+        label: "take it",
+        help: "",
+    },
+    Command {
+        id: LobbyCmd::CodeJoin,
+        keys: &[Key::Code(KeyCode::Enter)],
+        key: "Enter",
+        label: "join",
+        help: "",
+    },
+    Command {
+        id: LobbyCmd::Back,
+        keys: &[Key::Code(KeyCode::Esc)],
+        key: "Esc",
+        label: "back",
+        help: "",
+    },
+];
+
+/// The longest code the field takes: table codes and reconnect codes are both shorter.
+const CODE_MAX: usize = 32;
+
+pub struct Lobby {
+    pub visitor: Visitor,
+    /// The highlighted table's code: the highlight stays on its table as others come and go.
+    pub selected: Option<String>,
+    pub step: Step,
+    /// What the last key did, or why it could not (`true`: an error).
+    pub note: Option<(String, bool)>,
+    _listed: Listed,
+}
+
+impl Lobby {
+    /// The lobby for `peer`, over the server's hub.
+    pub fn new(hub: Hub, peer: Peer, wake: Wake) -> Self {
+        Lobby::over(Arc::new(hub), peer, wake)
+    }
+
+    /// The lobby over any [`Tables`].
+    pub fn over(hub: Arc<dyn Tables>, peer: Peer, wake: Wake) -> Self {
+        Lobby {
+            _listed: Listed::new(&wake),
+            visitor: Visitor {
+                hub,
+                peer,
+                wake,
+                games: crate::registry::GAMES.to_vec(),
+            },
+            selected: None,
+            step: Step::List,
+            note: None,
+        }
+    }
+
+    /// The tables the lobby lists: the open ones (finished ones are under `f`).
+    pub fn open_tables(&self) -> Vec<TableSummary> {
+        let mut t = self.visitor.hub.tables();
+        t.retain(|t| !t.over);
+        t
+    }
+
+    /// The highlighted row: the selected code's, or the first.
+    fn index(&self, tables: &[TableSummary]) -> Option<usize> {
+        if tables.is_empty() {
+            return None;
+        }
+        let at = self
+            .selected
+            .as_ref()
+            .and_then(|c| tables.iter().position(|t| &t.code == c));
+        Some(at.unwrap_or(0))
+    }
+
+    fn current(&self, tables: &[TableSummary]) -> Option<TableSummary> {
+        self.index(tables).and_then(|i| tables.get(i)).cloned()
+    }
+
+    /// Whether `cmd` does something now.
+    pub fn applies(&self, cmd: LobbyCmd) -> bool {
+        let has_table = || !self.open_tables().is_empty();
+        match (&self.step, cmd) {
+            (Step::List, LobbyCmd::Move | LobbyCmd::Join | LobbyCmd::Watch) => has_table(),
+            (
+                Step::List,
+                LobbyCmd::Code
+                | LobbyCmd::New
+                | LobbyCmd::Rules
+                | LobbyCmd::Finished
+                | LobbyCmd::Quit,
+            ) => true,
+            (Step::Seat { .. }, LobbyCmd::SeatMove | LobbyCmd::TakeSeat | LobbyCmd::Back) => true,
+            (Step::Code(_), LobbyCmd::CodeJoin | LobbyCmd::Back) => true,
+            _ => false,
+        }
+    }
+
+    fn on_key(&mut self, key: KeyEvent) -> Nav {
+        let Some(cmd) = commands::find(LOBBY_COMMANDS, &key, |c| self.applies(c)) else {
+            if let Step::Code(input) = &mut self.step {
+                input.on_key(&key);
+                self.note = None;
+            }
+            return Nav::Stay;
+        };
+        self.note = None;
+        let tables = self.open_tables();
+        match cmd {
+            LobbyCmd::Move => {
+                let Some(i) = self.index(&tables) else {
+                    return Nav::Stay;
+                };
+                let down = matches!(key.code, KeyCode::Down | KeyCode::Char('j'));
+                let next = if down {
+                    (i + 1).min(tables.len() - 1)
+                } else {
+                    i.saturating_sub(1)
+                };
+                self.selected = tables.get(next).map(|t| t.code.clone());
+                Nav::Stay
+            }
+            LobbyCmd::Join => {
+                let Some(t) = self.current(&tables) else {
+                    return Nav::Stay;
+                };
+                self.selected = Some(t.code.clone());
+                match t.seats.iter().find(|s| s.free) {
+                    Some(s) => {
+                        self.step = Step::Seat {
+                            code: t.code,
+                            seat: s.seat,
+                        };
+                        Nav::Stay
+                    }
+                    // No free seat: the hub still seats a person back in their own seat, or
+                    // says why not.
+                    None => self.join(&t.code, None),
+                }
+            }
+            LobbyCmd::Code => {
+                self.step = Step::Code(TextInput::new("", CODE_MAX));
+                Nav::Stay
+            }
+            LobbyCmd::New => Nav::Push(Box::new(GamePick::create(self.visitor.clone()))),
+            LobbyCmd::Watch => {
+                let Some(t) = self.current(&tables) else {
+                    return Nav::Stay;
+                };
+                self.selected = Some(t.code.clone());
+                let v = &self.visitor;
+                match v.hub.watch(&t.code, &v.peer, v.wake.clone()) {
+                    Ok(screen) => Nav::Push(screen),
+                    Err(e) => self.refused(e),
+                }
+            }
+            LobbyCmd::Rules => {
+                let game = self.current(&tables).map(|t| t.game);
+                Nav::Push(Box::new(GamePick::rules(
+                    self.visitor.games.clone(),
+                    game.as_deref(),
+                )))
+            }
+            LobbyCmd::Finished => Nav::Push(Box::new(FinishedList::new(
+                self.visitor.games.clone(),
+                &self.visitor.hub.finished_logs(),
+            ))),
+            LobbyCmd::Quit => Nav::Quit,
+            LobbyCmd::SeatMove => {
+                let Step::Seat { code, seat } = &self.step else {
+                    return Nav::Stay;
+                };
+                let down = matches!(key.code, KeyCode::Down | KeyCode::Char('j'));
+                let free: Vec<Seat> = tables
+                    .iter()
+                    .find(|t| &t.code == code)
+                    .map(|t| t.seats.iter().filter(|s| s.free).map(|s| s.seat).collect())
+                    .unwrap_or_default();
+                let next = if down {
+                    free.iter().find(|&&s| s > *seat)
+                } else {
+                    free.iter().rev().find(|&&s| s < *seat)
+                };
+                if let Some(&next) = next {
+                    self.step = Step::Seat {
+                        code: code.clone(),
+                        seat: next,
+                    };
+                }
+                Nav::Stay
+            }
+            LobbyCmd::TakeSeat => {
+                let Step::Seat { code, seat } = self.step.clone() else {
+                    return Nav::Stay;
+                };
+                self.join(&code, Some(seat))
+            }
+            LobbyCmd::CodeJoin => {
+                let Step::Code(input) = &self.step else {
+                    return Nav::Stay;
+                };
+                let code = input.value.trim().to_string();
+                if code.is_empty() {
+                    return Nav::Stay;
+                }
+                self.join(&code, None)
+            }
+            LobbyCmd::Back => {
+                self.step = Step::List;
+                Nav::Stay
+            }
+        }
+    }
+
+    /// Asks the hub for a seat; the lobby is back at its list when the person leaves the table.
+    fn join(&mut self, code: &str, seat: Option<Seat>) -> Nav {
+        let v = &self.visitor;
+        match v.hub.join(code, seat, &v.peer, v.wake.clone()) {
+            Ok(screen) => {
+                self.step = Step::List;
+                // A seat taken: the other lobbies show it.
+                ring_lobbies();
+                Nav::Push(screen)
+            }
+            Err(e) => self.refused(e),
+        }
+    }
+
+    /// The hub said no: say why, and stay where the person was (a mistyped code can be fixed).
+    fn refused(&mut self, why: String) -> Nav {
+        self.note = Some((crate::text::clean(&why).into_owned(), true));
+        Nav::Stay
+    }
+}
+
+/// "2/4": seats taken of all seats.
+fn taken(t: &TableSummary) -> String {
+    let free = t.seats.iter().filter(|s| s.free).count();
+    format!("{}/{}", t.seats.len() - free, t.seats.len())
+}
+
+/// "waiting for 2", "playing", "playing, 1 free".
+fn state(t: &TableSummary) -> String {
+    let free = t.seats.iter().filter(|s| s.free).count();
+    match (t.started, free) {
+        (false, n) => format!("waiting for {n}"),
+        (true, 0) => "playing".into(),
+        (true, n) => format!("playing, {n} free"),
+    }
+}
+
+/// A seat's name as the lobby shows it.
+fn seat_name(theme: &Theme, s: &SeatSummary) -> String {
+    if s.free {
+        "(free)".into()
+    } else {
+        theme.text(&crate::text::clean(&s.name))
+    }
+}
+
+/// Who plays a seat, in a few words.
+fn seat_role(s: &SeatSummary) -> String {
+    if s.free {
+        return "free: anyone may take it".into();
+    }
+    let away = if s.stand_in {
+        ", away: a computer plays"
+    } else if !s.connected && !matches!(s.kind, SeatKind::Bot(_)) {
+        ", away"
+    } else {
+        ""
+    };
+    match &s.kind {
+        SeatKind::Remote => format!("remote{away}"),
+        SeatKind::Here => format!("hot-seat{away}"),
+        SeatKind::Bot(kind) => format!("computer ({})", crate::text::clean(kind)),
+    }
+}
+
+const GAP: usize = 2;
+
+/// How the ways to a table work, in the room a wide terminal leaves under the seats.
+fn render_how(f: &mut Frame, theme: &Theme, area: Rect) {
+    if area.height < 4 {
+        return;
+    }
+    let block = theme.block("How to play here");
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let text = [
+        "Enter takes a free seat at the chosen table; a seat you held before is yours again.",
+        "w watches a table: only what every player may see.",
+        "n sets up a table: seats free for friends over SSH, people taking turns at this terminal, computer players.",
+        "c joins by a table's code, or by your reconnect code.",
+    ];
+    let w = (inner.width as usize).saturating_sub(2).max(1);
+    let mut lines = Vec::new();
+    for t in text {
+        for (i, l) in crate::ui::widgets::wrap(t, w.saturating_sub(2))
+            .into_iter()
+            .enumerate()
+        {
+            let lead = if i == 0 { " - " } else { "   " };
+            lines.push(Line::styled(
+                format!("{lead}{}", theme.text(&l)),
+                theme.dim(),
+            ));
+        }
+    }
+    f.render_widget(Paragraph::new(lines), inner);
+}
+
+impl Lobby {
+    fn cells(&self, theme: &Theme, t: &TableSummary) -> [String; 5] {
+        let names: Vec<String> = t.seats.iter().map(|s| seat_name(theme, s)).collect();
+        [
+            theme.text(&crate::text::clean(&t.code)),
+            theme.text(&self.visitor.game_name(&t.game)),
+            taken(t),
+            state(t),
+            names.join(", "),
+        ]
+    }
+
+    fn render_list(&self, f: &mut Frame, theme: &Theme, area: Rect, tables: &[TableSummary]) {
+        let block = theme.block(format!("Open tables ({})", tables.len()));
+        let inner = block.inner(area);
+        f.render_widget(block, area);
+        if tables.is_empty() {
+            let text = vec![
+                Line::from(""),
+                Line::styled("  No open tables yet.", theme.dim()),
+                Line::from(""),
+                Line::styled(
+                    "  n sets one up: seats for friends who join over SSH, people here",
+                    theme.dim(),
+                ),
+                Line::styled("  at this terminal, computer players.", theme.dim()),
+                Line::styled(
+                    "  c joins a table by the code a friend gives you.",
+                    theme.dim(),
+                ),
+            ];
+            f.render_widget(Paragraph::new(text), inner);
+            return;
+        }
+        let heads = ["Code", "Game", "Seats", "State", "Players"];
+        let rows: Vec<[String; 5]> = tables.iter().map(|t| self.cells(theme, t)).collect();
+        let mut natural: Vec<usize> = heads.iter().map(|h| width(h)).collect();
+        for r in &rows {
+            for (n, c) in natural.iter_mut().zip(r) {
+                *n = (*n).max(width(c));
+            }
+        }
+        let w = inner.width as usize;
+        let min = [natural[0], 8, 5, 7, 10];
+        let widths = column_widths(&natural, &min, GAP, w.saturating_sub(2));
+        let line = |marker: &str, cells: [&str; 5]| {
+            let mut row = marker.to_string();
+            for (i, (c, &cw)) in cells.iter().zip(&widths).enumerate() {
+                if i > 0 {
+                    row.push_str(&" ".repeat(GAP));
+                }
+                if i + 1 == cells.len() {
+                    row.push_str(&truncate(c, cw, theme.ellipsis()));
+                } else {
+                    row.push_str(&fit(c, cw, theme.ellipsis()));
+                }
+            }
+            truncate(&row, w, theme.ellipsis())
+        };
+        let mut lines = vec![Line::styled(line("  ", heads), theme.title())];
+        let sel = self.index(tables).unwrap_or(0);
+        let room = (inner.height as usize).saturating_sub(1).max(1);
+        let first = sel.saturating_sub(room - 1);
+        for (i, r) in rows.iter().enumerate().skip(first).take(room) {
+            let marker = if i == sel { theme.pointer() } else { "  " };
+            let text = line(marker, r.each_ref().map(String::as_str));
+            lines.push(if i == sel {
+                Line::styled(text, theme.selected())
+            } else {
+                Line::from(text)
+            });
+        }
+        f.render_widget(Paragraph::new(lines), inner);
+    }
+
+    /// The chosen table's seats, one a line, with who plays each.
+    fn render_seats(&self, f: &mut Frame, theme: &Theme, area: Rect, t: &TableSummary) {
+        let title = format!(
+            "{}{}{}",
+            theme.text(&crate::text::clean(&t.code)),
+            theme.sep(),
+            theme.text(&self.visitor.game_name(&t.game))
+        );
+        let block = theme.block(title);
+        let inner = block.inner(area);
+        f.render_widget(block, area);
+        let w = inner.width as usize;
+        let name_w = t
+            .seats
+            .iter()
+            .map(|s| width(&seat_name(theme, s)))
+            .max()
+            .unwrap_or(0)
+            .clamp(6, 16);
+        let picking = match &self.step {
+            Step::Seat { code, seat } if *code == t.code => Some(*seat),
+            _ => None,
+        };
+        let lines: Vec<Line> = t
+            .seats
+            .iter()
+            .map(|s| {
+                let sel = picking == Some(s.seat);
+                let marker = if sel { theme.pointer() } else { "  " };
+                let row = format!(
+                    "{marker}{:>2} {} {}",
+                    s.seat + 1,
+                    fit(&seat_name(theme, s), name_w, theme.ellipsis()),
+                    seat_role(s)
+                );
+                let row = truncate(&row, w, theme.ellipsis());
+                if sel {
+                    Line::styled(row, theme.selected())
+                } else if s.free {
+                    Line::styled(row, theme.accent())
+                } else {
+                    Line::from(row)
+                }
+            })
+            .collect();
+        f.render_widget(Paragraph::new(lines), inner);
+    }
+
+    /// The code field, over the middle of the screen.
+    fn render_code(&self, f: &mut Frame, theme: &Theme, input: &TextInput) {
+        let area = f.area();
+        let w = 50.min(area.width);
+        let h = 6.min(area.height);
+        let rect = Rect {
+            x: area.x + (area.width - w) / 2,
+            y: area.y + (area.height - h) / 2,
+            width: w,
+            height: h,
+        };
+        f.render_widget(Clear, rect);
+        let block = theme.block("Join by code");
+        let inner = block.inner(rect);
+        f.render_widget(block, rect);
+        let mut lines = vec![
+            Line::from(""),
+            Line::from(vec![
+                Span::raw(" Code: "),
+                Span::styled(format!("{}_", theme.text(&input.value)), theme.accent()),
+            ]),
+        ];
+        lines.push(Line::styled(
+            " A table's code, or your reconnect code.",
+            theme.dim(),
+        ));
+        f.render_widget(Paragraph::new(lines), inner);
+    }
+}
+
+impl Screen for Lobby {
+    fn render(&self, f: &mut Frame, theme: &Theme) {
+        let tables = self.open_tables();
+        let [head, body, note, hint] = Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Fill(1),
+            Constraint::Length(2),
+            Constraint::Length(1),
+        ])
+        .areas(f.area());
+        let greeting = vec![
+            Line::from(""),
+            Line::from(vec![
+                Span::styled("  hotseat", theme.title()),
+                Span::styled(theme.sep().to_string(), theme.dim()),
+                Span::styled(
+                    format!(
+                        "Hello, {}!",
+                        theme.text(&crate::text::clean(&self.visitor.peer.name))
+                    ),
+                    theme.accent(),
+                ),
+                Span::styled(
+                    format!("{}tables to join or watch", theme.sep()),
+                    theme.dim(),
+                ),
+            ]),
+        ];
+        f.render_widget(Paragraph::new(greeting), head);
+        let current = self.current(&tables);
+        match &current {
+            Some(t) if body.width >= 110 => {
+                let [list, side] =
+                    Layout::horizontal([Constraint::Fill(1), Constraint::Length(46)]).areas(body);
+                let h = (t.seats.len() as u16 + 2).min(side.height);
+                let [seats, how] =
+                    Layout::vertical([Constraint::Length(h), Constraint::Fill(1)]).areas(side);
+                self.render_list(f, theme, list, &tables);
+                self.render_seats(f, theme, seats, t);
+                render_how(f, theme, how);
+            }
+            Some(t) => {
+                // The list keeps its heading and three rows; the seats take the rest they need.
+                let h = (t.seats.len() as u16 + 2).min(body.height.saturating_sub(6));
+                let [list, seats] =
+                    Layout::vertical([Constraint::Fill(1), Constraint::Length(h)]).areas(body);
+                self.render_list(f, theme, list, &tables);
+                self.render_seats(f, theme, seats, t);
+            }
+            None => self.render_list(f, theme, body, &tables),
+        }
+        let note_line = match (&self.note, &self.step) {
+            (Some((text, true)), _) => {
+                Line::styled(format!(" {}", theme.text(text)), theme.error())
+            }
+            (Some((text, false)), _) => Line::styled(format!(" {}", theme.text(text)), theme.dim()),
+            (None, Step::Seat { code, .. }) if tables.iter().all(|t| &t.code != code) => {
+                Line::styled(" That table has closed: Esc goes back.", theme.error())
+            }
+            (None, Step::Seat { .. }) => Line::styled(
+                " Choose a free seat: Enter takes it, Esc goes back.",
+                theme.dim(),
+            ),
+            (None, _) => Line::from(""),
+        };
+        f.render_widget(Paragraph::new(note_line).wrap(Wrap { trim: false }), note);
+        if let Step::Code(input) = &self.step {
+            self.render_code(f, theme, input);
+        }
+        let mut keys = commands::hints(LOBBY_COMMANDS, |c| self.applies(c));
+        // At 80 columns every key of the list fills the line: `?` is then left to the help.
+        if matches!(self.step, Step::List) && (hint.width >= 90 || tables.is_empty()) {
+            keys.push(("?", "help"));
+        }
+        let keys: Vec<(&str, &str)> = keys
+            .iter()
+            .map(|&(k, l)| {
+                if k == "↑/↓" {
+                    (theme.up_down(), l)
+                } else {
+                    (k, l)
+                }
+            })
+            .collect();
+        f.render_widget(Paragraph::new(hint_line(theme, &keys)), hint);
+    }
+
+    fn on_event(&mut self, ev: &Event) -> Nav {
+        match ev {
+            Event::Key(k) if k.kind != KeyEventKind::Release => self.on_key(*k),
+            _ => Nav::Stay,
+        }
+    }
+
+    fn captures_text(&self) -> bool {
+        matches!(self.step, Step::Code(_))
+    }
+
+    fn title(&self) -> String {
+        "Lobby".into()
+    }
+
+    fn help(&self) -> Vec<(String, String)> {
+        commands::help_lines(LOBBY_COMMANDS)
+    }
+}

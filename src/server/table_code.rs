@@ -1,0 +1,87 @@
+//! Table codes and reconnect codes: eight characters of Crockford's base-32 alphabet drawn from
+//! the operating system's randomness (40 bits: not worth guessing through the server's limits
+//! on connections and attempts), typed in any case, with or without a dash, and with the
+//! letters people confuse with digits read as those digits.
+
+/// Crockford's base 32: the digits and the letters but I, L, O and U.
+const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// How many characters a code has.
+pub const LEN: usize = 8;
+
+/// A fresh code. 256 is a multiple of 32, so every character is equally likely.
+pub fn fresh() -> String {
+    let mut bytes = [0u8; LEN];
+    if rand::TryRng::try_fill_bytes(&mut rand::rngs::SysRng, &mut bytes).is_err() {
+        // The thread generator is a CSPRNG seeded from the same source.
+        rand::fill(&mut bytes);
+    }
+    bytes
+        .iter()
+        .map(|b| char::from(ALPHABET[usize::from(b % 32)]))
+        .collect()
+}
+
+/// A fresh code not in `taken`.
+pub fn fresh_unused(taken: impl Fn(&str) -> bool) -> String {
+    loop {
+        let c = fresh();
+        if !taken(&c) {
+            return c;
+        }
+    }
+}
+
+/// A code as typed, in its canonical form: upper case, without dashes or spaces, with O read
+/// as 0 and I or L as 1. `None` when it cannot be a code.
+pub fn normalize(typed: &str) -> Option<String> {
+    let mut out = String::new();
+    for c in typed.chars() {
+        let c = match c.to_ascii_uppercase() {
+            '-' | ' ' => continue,
+            'O' => '0',
+            'I' | 'L' => '1',
+            c => c,
+        };
+        if !c.is_ascii() || !ALPHABET.contains(&(c as u8)) {
+            return None;
+        }
+        out.push(c);
+    }
+    (out.len() == LEN).then_some(out)
+}
+
+/// A code as shown: two groups of four, easier to read out.
+pub fn show(code: &str) -> String {
+    if code.len() == LEN && code.is_ascii() {
+        format!("{}-{}", &code[..4], &code[4..])
+    } else {
+        code.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fresh_codes_are_canonical_and_differ() {
+        let a = fresh();
+        assert_eq!(a.len(), LEN);
+        assert_eq!(normalize(&a).as_deref(), Some(a.as_str()));
+        let many: std::collections::BTreeSet<String> = (0..200).map(|_| fresh()).collect();
+        assert_eq!(many.len(), 200, "40 random bits do not repeat in 200 draws");
+    }
+
+    #[test]
+    fn typing_is_forgiving_but_not_loose() {
+        assert_eq!(normalize("abcd-efgh").as_deref(), Some("ABCDEFGH"));
+        assert_eq!(normalize(" 7k2m 9pqr ").as_deref(), Some("7K2M9PQR"));
+        assert_eq!(normalize("OIL0-1234").as_deref(), Some("01101234"));
+        assert_eq!(normalize("ABCDEFG"), None, "too short");
+        assert_eq!(normalize("ABCDEFGHJ"), None, "too long");
+        assert_eq!(normalize("ABCDEFGU"), None, "U is not in the alphabet");
+        assert_eq!(normalize("ABCDÉFGH"), None);
+        assert_eq!(show("ABCDEFGH"), "ABCD-EFGH");
+    }
+}

@@ -1,0 +1,895 @@
+//! One table on the server: the authoritative [`Table`] of a game, the seats and who holds
+//! them, the connections showing it, and the thread that plays its chance and computer players.
+//!
+//! A connection never drives the table: its play screen sends its people's actions here
+//! ([`Attached::act`]) and mirrors the table's match to draw from its own seats' views
+//! ([`Attached::pull`]). Every change bumps the room's version and calls every attached
+//! connection's [`Wake`]; a play screen whose mirror is older than the version asks to act at
+//! once (its deadline is now), so the connection thread pulls before it draws again.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::engine::table::Pace;
+use crate::engine::{Actor, Bot, Game, Seat, Table, ToMove, Viewer};
+use crate::ui::play::Play;
+use crate::ui::{Registered, Screen};
+
+use super::hub::{Hub, SeatKind, SeatSummary, TableSummary};
+use super::table_store::{Ident, SeatRecord, TableRecord};
+use super::{Peer, Wake};
+
+/// One seat and who holds it.
+#[derive(Clone, Debug)]
+pub struct SeatHold {
+    pub kind: SeatKind,
+    /// The person's identity, for remote and here seats that someone holds.
+    pub holder: Option<Ident>,
+    /// The code that brings a keyless holder back (see [`super::table_code`]).
+    pub reconnect: Option<String>,
+    /// Since when no connection shows this person's seat; `None` while one does.
+    pub away_since: Option<Instant>,
+    /// A computer player plays the seat for now (its person is away, or the creator handed it).
+    pub stand_in: bool,
+}
+
+impl SeatHold {
+    pub fn new(kind: SeatKind, holder: Option<Ident>) -> SeatHold {
+        SeatHold {
+            kind,
+            holder,
+            reconnect: None,
+            away_since: None,
+            stand_in: false,
+        }
+    }
+
+    fn person(&self) -> bool {
+        matches!(self.kind, SeatKind::Remote | SeatKind::Here)
+    }
+
+    pub fn record(&self) -> SeatRecord {
+        let (kind, bot) = match &self.kind {
+            SeatKind::Remote => ("remote", None),
+            SeatKind::Here => ("here", None),
+            SeatKind::Bot(k) => ("bot", Some(k.clone())),
+        };
+        SeatRecord {
+            kind: kind.into(),
+            bot,
+            holder: self.holder.clone(),
+            reconnect: self.reconnect.clone(),
+        }
+    }
+}
+
+/// One connection showing the table.
+struct Conn {
+    wake: Wake,
+    seats: Vec<Seat>,
+    /// The table's creator, seen as such (a key, or the creator's own first connection).
+    creator: bool,
+}
+
+/// What a room is made with.
+pub struct RoomSetup {
+    pub code: String,
+    pub seats: Vec<SeatHold>,
+    pub creator: Ident,
+    pub timeout: Duration,
+    pub log: PathBuf,
+    pub started: bool,
+    /// How long computer players "think" before their move shows ([`crate::ui::play::BOT_DELAY`]).
+    pub bot_delay: Duration,
+}
+
+/// The state behind a room's lock.
+pub struct Shared<G: Registered> {
+    pub table: Table<G>,
+    pub code: String,
+    pub seats: Vec<SeatHold>,
+    pub creator: Ident,
+    pub timeout: Duration,
+    /// Every remote seat has been taken once: play may go on.
+    pub started: bool,
+    /// The code of the table "play again" opened after this one.
+    pub again: Option<String>,
+    /// Why the game cannot go on (a rules or computer-player error).
+    pub broken: Option<String>,
+    pub log: PathBuf,
+    conns: BTreeMap<u64, Conn>,
+    next_conn: u64,
+    /// When the computer players to move act (they "think" for [`crate::ui::play::BOT_DELAY`] so that people
+    /// see one move at a time).
+    bots_at: Option<Instant>,
+    bot_delay: Duration,
+    closed: bool,
+    /// The real state while a test shows the connections a varied one.
+    #[cfg(test)]
+    real: Option<G>,
+}
+
+pub struct Room<G: Registered> {
+    state: Mutex<Shared<G>>,
+    cv: Condvar,
+    version: AtomicU64,
+}
+
+/// Opens a room on `table` (saving to its log already) and starts its driver thread.
+pub fn open<G: Registered>(
+    table: Table<G>,
+    setup: RoomSetup,
+) -> (Arc<dyn ServerTable>, Option<JoinHandle<()>>) {
+    let now = Instant::now();
+    let mut shared = Shared {
+        table,
+        code: setup.code,
+        seats: setup.seats,
+        creator: setup.creator,
+        timeout: setup.timeout,
+        started: setup.started,
+        again: None,
+        broken: None,
+        log: setup.log,
+        conns: BTreeMap::new(),
+        next_conn: 1,
+        bots_at: None,
+        bot_delay: setup.bot_delay,
+        closed: false,
+        #[cfg(test)]
+        real: None,
+    };
+    for s in 0..shared.seats.len() {
+        if let SeatKind::Bot(kind) = shared.seats[s].kind.clone() {
+            if !shared.table.is_bot(s) {
+                shared.stand_in(s, &kind);
+            }
+        } else if shared.seats[s].person() {
+            // Nobody is connected yet; the clock runs from now.
+            shared.seats[s].away_since = Some(now);
+        }
+    }
+    shared.start_if_full();
+    let room = Arc::new(Room {
+        state: Mutex::new(shared),
+        cv: Condvar::new(),
+        version: AtomicU64::new(1),
+    });
+    let driver = room.clone();
+    let handle = std::thread::Builder::new()
+        .name("hotseat-table".into())
+        .spawn(move || drive(&driver))
+        .ok();
+    (room, handle)
+}
+
+impl<G: Registered> Shared<G> {
+    /// Whether some connection shows `seat`.
+    fn shown(&self, seat: Seat) -> bool {
+        self.conns.values().any(|c| c.seats.contains(&seat))
+    }
+
+    /// The seats `ident` holds.
+    pub fn held(&self, ident: &Ident) -> Vec<Seat> {
+        (0..self.seats.len())
+            .filter(|&s| self.seats[s].holder.as_ref() == Some(ident))
+            .collect()
+    }
+
+    /// Starts play once every remote seat has someone.
+    fn start_if_full(&mut self) {
+        if !self.started
+            && self
+                .seats
+                .iter()
+                .all(|s| s.kind != SeatKind::Remote || s.holder.is_some())
+        {
+            self.started = true;
+        }
+    }
+
+    /// A computer player of `kind` (the game's best when unknown) takes `seat`, shown the game
+    /// so far as the seat saw it, so that it knows what its person knew.
+    fn stand_in(&mut self, seat: Seat, kind: &str) {
+        let seed = crate::engine::rng::bot_seed(self.table.m.seed ^ 0x5eed_5ea7, seat);
+        let bot = G::make_bot(kind, seed)
+            .or_else(|| G::BOTS.first().and_then(|(k, _)| G::make_bot(k, seed)));
+        let Some(mut bot) = bot else {
+            return;
+        };
+        let me = Viewer::Seat(seat);
+        let mut state = self.table.m.initial.clone();
+        bot.observe(&state.view(me));
+        for step in &self.table.m.history {
+            // Applied once already, so it applies again.
+            let _ = state.apply(step.actor, &step.action);
+            bot.observe(&state.view(me));
+        }
+        if let Some(slot) = self.table.bots.get_mut(seat) {
+            *slot = Some(bot);
+            self.seats[seat].stand_in = true;
+        }
+    }
+
+    /// The person is back: their seat is theirs again.
+    fn stand_down(&mut self, seat: Seat) {
+        let hold = &mut self.seats[seat];
+        hold.away_since = None;
+        if hold.stand_in && hold.person() {
+            hold.stand_in = false;
+            if let Some(slot) = self.table.bots.get_mut(seat) {
+                *slot = None;
+            }
+        }
+    }
+
+    /// Seats whose person has been away longer than the timeout go to a computer player, while
+    /// somebody plays on: a table everyone has left waits for them instead of playing itself
+    /// to the end.
+    fn take_over_timed_out(&mut self, now: Instant) -> bool {
+        let mut changed = false;
+        if !self.conns.values().any(|c| !c.seats.is_empty()) {
+            return false;
+        }
+        for s in 0..self.seats.len() {
+            let h = &self.seats[s];
+            if h.person()
+                && !h.stand_in
+                && h.away_since
+                    .is_some_and(|t| now.saturating_duration_since(t) >= self.timeout)
+            {
+                let best = G::BOTS.first().map(|b| b.0).unwrap_or("");
+                self.stand_in(s, best);
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// When the next seat times out.
+    fn next_timeout(&self) -> Option<Instant> {
+        if !self.conns.values().any(|c| !c.seats.is_empty()) {
+            return None;
+        }
+        self.seats
+            .iter()
+            .filter(|h| h.person() && !h.stand_in)
+            .filter_map(|h| h.away_since.and_then(|t| t.checked_add(self.timeout)))
+            .min()
+    }
+
+    pub fn summary(&self) -> TableSummary {
+        TableSummary {
+            code: self.code.clone(),
+            game: G::ID.to_string(),
+            seats: (0..self.seats.len())
+                .map(|s| {
+                    let h = &self.seats[s];
+                    SeatSummary {
+                        seat: s,
+                        name: self.table.m.player_name(s).to_string(),
+                        kind: h.kind.clone(),
+                        free: h.kind == SeatKind::Remote && h.holder.is_none(),
+                        connected: self.shown(s),
+                        stand_in: h.stand_in && h.person(),
+                    }
+                })
+                .collect(),
+            started: self.started,
+            over: self.table.m.is_over(),
+        }
+    }
+
+    pub fn record(&self) -> TableRecord {
+        TableRecord {
+            code: self.code.clone(),
+            log: self
+                .log
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            creator: self.creator.clone(),
+            timeout_secs: self.timeout.as_secs(),
+            started: self.started,
+            seats: self.seats.iter().map(SeatHold::record).collect(),
+        }
+    }
+
+    /// Applies the table's driver up to the next decision a person owes or the computer
+    /// players' next round, and keeps the game's log up to date.
+    fn advance(&mut self, bot_rounds: usize) {
+        match self.table.advance(Pace {
+            bot_rounds,
+            hold_for: None,
+        }) {
+            Ok(_) => {}
+            Err(e) => self.broken = Some(format!("the game cannot go on: {e}")),
+        }
+        // A computer player standing in for a person moves for that person: saved at once,
+        // where the table alone would wait for a person's next decision.
+        if self.table.unsaved() && self.seats.iter().any(|h| h.stand_in && h.person()) {
+            self.table.persist();
+        }
+    }
+
+    /// What the driver must do now: `Some(true)` act at once, `Some(false)` wait for
+    /// `bots_at`, `None` nothing (people to move, or the end).
+    fn due(&mut self, now: Instant) -> Option<bool> {
+        if !self.started || self.broken.is_some() || self.table.save_error.is_some() {
+            return None;
+        }
+        match self.table.m.to_move() {
+            ToMove::Over => None,
+            ToMove::Chance => Some(true),
+            ToMove::Seats(seats) => {
+                let bots = seats.iter().filter(|&&s| self.table.is_bot(s)).count();
+                if bots == 0 {
+                    self.bots_at = None;
+                    return None;
+                }
+                if bots < seats.len() {
+                    // People are to move too: the computer players choose now, unseen.
+                    return Some(true);
+                }
+                let at = *self.bots_at.get_or_insert(now + self.bot_delay);
+                Some(now >= at)
+            }
+        }
+    }
+}
+
+impl<G: Registered> Room<G> {
+    fn lock(&self) -> MutexGuard<'_, Shared<G>> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Something every connection shows may have changed.
+    fn changed(&self, g: &Shared<G>) {
+        self.version.fetch_add(1, Ordering::SeqCst);
+        for c in g.conns.values() {
+            c.wake.wake();
+        }
+        self.cv.notify_all();
+    }
+
+    fn attach(&self, seats: Vec<Seat>, creator: bool, wake: Wake) -> u64 {
+        let mut g = self.lock();
+        for &s in &seats {
+            g.stand_down(s);
+        }
+        let id = g.next_conn;
+        g.next_conn += 1;
+        g.conns.insert(
+            id,
+            Conn {
+                wake,
+                seats,
+                creator,
+            },
+        );
+        self.changed(&g);
+        id
+    }
+
+    fn detach(&self, conn: u64) {
+        let mut g = self.lock();
+        let Some(c) = g.conns.remove(&conn) else {
+            return;
+        };
+        let now = Instant::now();
+        for s in c.seats {
+            if !g.shown(s) && g.seats[s].person() && g.seats[s].holder.is_some() {
+                g.seats[s].away_since = Some(now);
+            }
+        }
+        self.changed(&g);
+    }
+}
+
+/// The driver thread: chance at once, computer players after their pause, seats whose people
+/// stayed away too long to a computer player. It sleeps on the room's condition variable in
+/// between, so an idle table costs nothing.
+fn drive<G: Registered>(room: &Room<G>) {
+    let mut g = room.lock();
+    loop {
+        // Nothing moves at a finished table: the thread ends with the game.
+        if g.closed || g.table.m.is_over() {
+            return;
+        }
+        let now = Instant::now();
+        if g.started && !g.table.m.is_over() && g.take_over_timed_out(now) {
+            room.changed(&g);
+            continue;
+        }
+        let mut wake_at = g.next_timeout();
+        match g.due(now) {
+            Some(true) => {
+                g.bots_at = None;
+                let rounds = if matches!(g.table.m.to_move(), ToMove::Chance) {
+                    0
+                } else {
+                    1
+                };
+                g.advance(rounds);
+                room.changed(&g);
+                continue;
+            }
+            Some(false) => {
+                wake_at = [wake_at, g.bots_at].into_iter().flatten().min();
+            }
+            None => {}
+        }
+        g = match wake_at {
+            Some(at) => {
+                let wait = at
+                    .saturating_duration_since(now)
+                    .max(Duration::from_millis(1));
+                room.cv
+                    .wait_timeout(g, wait)
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0
+            }
+            None => room.cv.wait(g).unwrap_or_else(|e| e.into_inner()),
+        };
+    }
+}
+
+/// A room, whatever its game, as the hub sees it.
+pub trait ServerTable: Send + Sync {
+    fn summary(&self) -> TableSummary;
+    fn record(&self) -> TableRecord;
+    fn is_over(&self) -> bool;
+    /// Over, and nobody looks at it any more.
+    fn is_idle(&self) -> bool;
+    /// The log's path.
+    fn log(&self) -> PathBuf;
+    /// `by` takes `seat`, or the first free seat; a key that holds seats here gets them back.
+    /// Returns the seats `by` then holds.
+    fn take(&self, seat: Option<Seat>, by: &Peer) -> Result<Vec<Seat>, String>;
+    /// The seats a reconnect code gives back to `by`, if the code is this table's.
+    fn reclaim(&self, code: &str, by: &Peer) -> Option<Result<Vec<Seat>, String>>;
+    /// The seats `by`'s identity holds.
+    fn held_by(&self, by: &Peer) -> Vec<Seat>;
+    fn creator(&self) -> Ident;
+    /// The play screen of a connection showing `seats` (none: a spectator).
+    fn screen(
+        self: Arc<Self>,
+        seats: Vec<Seat>,
+        creator: bool,
+        hub: Hub,
+        peer: Peer,
+        wake: Wake,
+    ) -> Box<dyn Screen>;
+    /// The creator gives `seat` to a computer player for the rest of the game.
+    fn hand_to_bot(&self, seat: Seat) -> Result<(), String>;
+    /// The creator frees `seat` for someone else (a computer player keeps it warm after the
+    /// timeout).
+    fn free(&self, seat: Seat) -> Result<(), String>;
+    /// What "play again" needs: the game, options, each seat as it is held, the players'
+    /// names, the creator and the timeout.
+    fn again_setup(&self) -> AgainSetup;
+    /// Every connection here follows to the table `code`.
+    fn set_again(&self, code: String);
+    /// The server is shutting down: the driver thread ends.
+    fn close(&self);
+    fn reconnect_codes(&self) -> Vec<String>;
+    /// Tests: nothing is due on the server (people to move, the end, or waiting for players).
+    #[cfg(test)]
+    fn quiet(&self) -> bool;
+    /// Tests: shows the connections a state that differs only in what `viewer` may not know
+    /// (`Some(salt)`), or the real one again (`None`).
+    #[cfg(test)]
+    fn vary_hidden(&self, viewer: Viewer, salt: Option<u64>);
+    /// Tests: the first person to move plays a random legal action; false at the end.
+    #[cfg(test)]
+    fn play_random(&self, seed: u64) -> bool;
+    /// Tests: the number of actions so far.
+    #[cfg(test)]
+    fn actions(&self) -> usize;
+}
+
+/// What "play again" copies from a finished table.
+pub struct AgainSetup {
+    pub game: &'static str,
+    pub options: crate::engine::Options,
+    pub seats: Vec<SeatHold>,
+    pub players: Vec<crate::engine::log::PlayerEntry>,
+    pub creator: Ident,
+    pub timeout: Duration,
+}
+
+impl<G: Registered> ServerTable for Room<G> {
+    fn summary(&self) -> TableSummary {
+        self.lock().summary()
+    }
+
+    fn record(&self) -> TableRecord {
+        self.lock().record()
+    }
+
+    fn is_over(&self) -> bool {
+        self.lock().table.m.is_over()
+    }
+
+    fn is_idle(&self) -> bool {
+        let g = self.lock();
+        g.table.m.is_over() && g.conns.is_empty()
+    }
+
+    fn log(&self) -> PathBuf {
+        self.lock().log.clone()
+    }
+
+    fn take(&self, seat: Option<Seat>, by: &Peer) -> Result<Vec<Seat>, String> {
+        let mut g = self.lock();
+        let ident = Ident::of(by);
+        let held = g.held(&ident);
+        if !held.is_empty() && seat.is_none_or(|s| held.contains(&s)) {
+            if matches!(ident, Ident::Guest(_)) {
+                return Err(
+                    "someone by that name has a seat here already: type its reconnect code to get it back"
+                        .into(),
+                );
+            }
+            return Ok(held);
+        }
+        if g.table.m.is_over() {
+            return Err("this game is over".into());
+        }
+        let seat = match seat {
+            Some(s) => {
+                let Some(h) = g.seats.get(s) else {
+                    return Err(format!("this table has no seat {}", s + 1));
+                };
+                if h.kind != SeatKind::Remote || h.holder.is_some() {
+                    return Err(format!("seat {} is taken", s + 1));
+                }
+                s
+            }
+            None => (0..g.seats.len())
+                .find(|&s| g.seats[s].kind == SeatKind::Remote && g.seats[s].holder.is_none())
+                .ok_or("this table has no free seat: watch it instead")?,
+        };
+        let reconnect = match &ident {
+            Ident::Key(_) => None,
+            Ident::Guest(_) => Some(
+                held.first()
+                    .and_then(|&s| g.seats[s].reconnect.clone())
+                    .unwrap_or_else(super::table_code::fresh),
+            ),
+        };
+        let hold = &mut g.seats[seat];
+        hold.holder = Some(ident);
+        hold.reconnect = reconnect;
+        hold.away_since = Some(Instant::now());
+        if !g.started && crate::engine::log::check_name(&by.name).is_ok() {
+            // Before the first move a seat takes its person's name.
+            g.table.m.players[seat].name = by.name.clone();
+        }
+        g.start_if_full();
+        g.table.persist();
+        self.changed(&g);
+        Ok(vec![seat])
+    }
+
+    fn reclaim(&self, code: &str, by: &Peer) -> Option<Result<Vec<Seat>, String>> {
+        let g = self.lock();
+        let seats: Vec<Seat> = (0..g.seats.len())
+            .filter(|&s| g.seats[s].reconnect.as_deref() == Some(code))
+            .collect();
+        let first = *seats.first()?;
+        if g.seats[first].holder != Some(Ident::of(by)) {
+            return Some(Err(
+                "that reconnect code belongs to another name: connect with the name you played under"
+                    .into(),
+            ));
+        }
+        Some(Ok(seats))
+    }
+
+    fn held_by(&self, by: &Peer) -> Vec<Seat> {
+        self.lock().held(&Ident::of(by))
+    }
+
+    fn creator(&self) -> Ident {
+        self.lock().creator.clone()
+    }
+
+    fn screen(
+        self: Arc<Self>,
+        seats: Vec<Seat>,
+        creator: bool,
+        hub: Hub,
+        peer: Peer,
+        wake: Wake,
+    ) -> Box<dyn Screen> {
+        let conn = self.attach(seats.clone(), creator, wake.clone());
+        let attached = Attached {
+            room: self,
+            conn,
+            hub,
+            peer,
+            wake,
+            seen: 0,
+            mine: seats,
+            info: Info::default(),
+        };
+        Box::new(Play::shared(attached))
+    }
+
+    fn hand_to_bot(&self, seat: Seat) -> Result<(), String> {
+        let mut g = self.lock();
+        let Some(h) = g.seats.get(seat) else {
+            return Err(format!("this table has no seat {}", seat + 1));
+        };
+        if !h.person() {
+            return Err("a computer player has that seat already".into());
+        }
+        let best = G::BOTS.first().map(|b| b.0).unwrap_or("").to_string();
+        for c in g.conns.values_mut() {
+            c.seats.retain(|&s| s != seat);
+        }
+        let h = &mut g.seats[seat];
+        h.kind = SeatKind::Bot(best.clone());
+        h.holder = None;
+        h.reconnect = None;
+        h.away_since = None;
+        if !h.stand_in {
+            g.stand_in(seat, &best);
+        }
+        g.start_if_full();
+        self.changed(&g);
+        Ok(())
+    }
+
+    fn free(&self, seat: Seat) -> Result<(), String> {
+        let mut g = self.lock();
+        if g.seats.get(seat).is_none() {
+            return Err(format!("this table has no seat {}", seat + 1));
+        }
+        for c in g.conns.values_mut() {
+            c.seats.retain(|&s| s != seat);
+        }
+        let started = g.started;
+        let h = &mut g.seats[seat];
+        let was_bot = matches!(h.kind, SeatKind::Bot(_));
+        if was_bot && !h.stand_in {
+            return Err("a computer player seated at the start keeps its seat".into());
+        }
+        h.kind = SeatKind::Remote;
+        h.holder = None;
+        h.reconnect = None;
+        if !h.stand_in {
+            // Nobody there: after the timeout a computer player keeps it warm.
+            h.away_since = started.then(Instant::now);
+        }
+        self.changed(&g);
+        Ok(())
+    }
+
+    fn again_setup(&self) -> AgainSetup {
+        let g = self.lock();
+        AgainSetup {
+            game: G::ID,
+            options: g.table.m.options.clone(),
+            seats: g
+                .seats
+                .iter()
+                .map(|h| SeatHold::new(h.kind.clone(), h.holder.clone()))
+                .collect(),
+            players: g.table.m.players.clone(),
+            creator: g.creator.clone(),
+            timeout: g.timeout,
+        }
+    }
+
+    fn set_again(&self, code: String) {
+        let mut g = self.lock();
+        g.again = Some(code);
+        self.changed(&g);
+    }
+
+    fn close(&self) {
+        let mut g = self.lock();
+        g.closed = true;
+        self.cv.notify_all();
+    }
+
+    fn reconnect_codes(&self) -> Vec<String> {
+        self.lock()
+            .seats
+            .iter()
+            .filter_map(|h| h.reconnect.clone())
+            .collect()
+    }
+
+    #[cfg(test)]
+    fn quiet(&self) -> bool {
+        let mut g = self.lock();
+        !g.started || g.due(Instant::now()).is_none()
+    }
+
+    #[cfg(test)]
+    fn vary_hidden(&self, viewer: Viewer, salt: Option<u64>) {
+        let mut g = self.lock();
+        let real = g.real.take().unwrap_or_else(|| g.table.m.state.clone());
+        match salt {
+            Some(salt) => {
+                g.table.m.state = real.vary_hidden(viewer, salt);
+                g.real = Some(real);
+            }
+            None => g.table.m.state = real,
+        }
+        self.changed(&g);
+    }
+
+    #[cfg(test)]
+    fn play_random(&self, seed: u64) -> bool {
+        let mut g = self.lock();
+        let Some(&seat) = g.table.m.to_move().seats().first() else {
+            return false;
+        };
+        let legal = g.table.m.state.bot_actions(seat);
+        let mut pick = crate::engine::rng::stream(seed, 99);
+        let i = crate::engine::rng::below(&mut pick, legal.len() as u64) as usize;
+        let Some(a) = legal.get(i).cloned() else {
+            return false;
+        };
+        if g.table.apply(Actor::Seat(seat), a, Some(1)).is_err() {
+            return false;
+        }
+        g.advance(0);
+        self.changed(&g);
+        true
+    }
+
+    #[cfg(test)]
+    fn actions(&self) -> usize {
+        self.lock().table.m.history.len()
+    }
+}
+
+/// What a connection's screen knows of its table besides the match.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Info {
+    pub code: String,
+    pub started: bool,
+    pub seats: Vec<SeatSummary>,
+    /// This connection's reconnect code (a client without a key).
+    pub reconnect: Option<String>,
+    pub creator: bool,
+    pub again: Option<String>,
+    pub broken: Option<String>,
+}
+
+/// One connection's place at a room: the seats at its keyboard. Dropping it detaches the
+/// connection (the seats stay held, and their timeout starts).
+pub struct Attached<G: Registered> {
+    room: Arc<Room<G>>,
+    conn: u64,
+    hub: Hub,
+    peer: Peer,
+    wake: Wake,
+    /// The room's version the mirror was pulled at.
+    seen: u64,
+    /// The seats at this keyboard.
+    pub mine: Vec<Seat>,
+    pub info: Info,
+}
+
+impl<G: Registered> Drop for Attached<G> {
+    fn drop(&mut self) {
+        self.room.detach(self.conn);
+    }
+}
+
+/// A stand-in for a computer player in a mirror: the mirror never plays, it only needs to know
+/// which seats are computer players.
+struct Mirrored;
+
+impl<G: Game> Bot<G> for Mirrored {
+    fn choose(&mut self, _seat: Seat, _view: &G::View, legal: &[G::Action]) -> G::Action {
+        // Never called: a mirror is never advanced. `legal` is never empty by contract.
+        legal[0].clone()
+    }
+}
+
+impl<G: Registered> Attached<G> {
+    /// Whether the room changed since the last pull.
+    pub fn stale(&self) -> bool {
+        self.room.version.load(Ordering::SeqCst) != self.seen
+    }
+
+    /// A mirror of the room's table (no store, no lock, no computer players that play).
+    pub fn mirror(&mut self) -> Table<G> {
+        let (m, bots) = {
+            let g = self.room.lock();
+            let bots = (0..g.seats.len())
+                .map(|s| {
+                    g.table
+                        .is_bot(s)
+                        .then(|| Box::new(Mirrored) as Box<dyn Bot<G>>)
+                })
+                .collect();
+            (g.table.m.clone(), bots)
+        };
+        let mut t = Table::shown(m, bots);
+        self.pull(&mut t);
+        t
+    }
+
+    /// Brings `mirror` and this connection's info up to date with the room.
+    pub fn pull(&mut self, mirror: &mut Table<G>) {
+        let g = self.room.lock();
+        self.seen = self.room.version.load(Ordering::SeqCst);
+        if mirror.m.history.len() != g.table.m.history.len()
+            || mirror.m.players != g.table.m.players
+            || mirror.m.state != g.table.m.state
+        {
+            mirror.m = g.table.m.clone();
+        }
+        for s in 0..mirror.bots.len() {
+            let bot = g.table.is_bot(s);
+            if mirror.is_bot(s) != bot {
+                mirror.bots[s] = bot.then(|| Box::new(Mirrored) as Box<dyn Bot<G>>);
+            }
+        }
+        let conn = g.conns.get(&self.conn);
+        self.mine = conn.map(|c| c.seats.clone()).unwrap_or_default();
+        self.info = Info {
+            code: g.code.clone(),
+            started: g.started,
+            seats: g.summary().seats,
+            reconnect: self
+                .mine
+                .first()
+                .and_then(|&s| g.seats[s].reconnect.clone()),
+            creator: conn.is_some_and(|c| c.creator),
+            again: g.again.clone(),
+            broken: g.broken.clone().or_else(|| g.table.save_error.clone()),
+        };
+    }
+
+    /// The person in `seat` (at this keyboard) does `action`.
+    pub fn act(&self, seat: Seat, action: G::Action, ms: u64) -> Result<(), String> {
+        let mut g = self.room.lock();
+        let mine = g
+            .conns
+            .get(&self.conn)
+            .is_some_and(|c| c.seats.contains(&seat));
+        if !mine || g.table.is_bot(seat) {
+            return Err("that seat is not yours to play".into());
+        }
+        if !g.started {
+            return Err("the table waits for its players".into());
+        }
+        g.table
+            .apply(Actor::Seat(seat), action, Some(ms))
+            .map_err(|e| e.to_string())?;
+        g.advance(0);
+        self.room.changed(&g);
+        Ok(())
+    }
+
+    /// Opens a new table with the same seats; every connection here follows.
+    pub fn play_again(&self) -> Result<(), String> {
+        let code = self.room.lock().code.clone();
+        self.hub.play_again(&code).map(|_| ())
+    }
+
+    /// This connection's screen at the table "play again" opened, if there is one.
+    pub fn follow(&self) -> Option<Box<dyn Screen>> {
+        let code = self.info.again.clone()?;
+        self.hub
+            .follow(&code, !self.mine.is_empty(), &self.peer, self.wake.clone())
+    }
+
+    /// The creator's seat screen.
+    pub fn seats_screen(&self) -> Box<dyn Screen> {
+        super::seat_admin::screen(self.hub.clone(), self.info.code.clone(), self.peer.clone())
+    }
+}

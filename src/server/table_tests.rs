@@ -1,0 +1,639 @@
+//! Tables on the server, driven in-process: several connections' apps at one hub, fed events
+//! and drawn with the test backend as the SSH layer would draw them.
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::KeyCode;
+
+use crate::engine::{Options, Viewer};
+use crate::registry::Registered;
+use crate::ui::Theme;
+use crate::ui::app::App;
+use crate::ui::testutil::{ch, draw_app, key};
+
+use super::hub::{Hub, SeatKind, SeatSpec, TableSpec};
+use super::table_code;
+use super::{Peer, Wake};
+
+const THEME: Theme = Theme::new(false, true);
+const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
+
+fn peer(name: &str, key: Option<&str>) -> Peer {
+    Peer {
+        name: name.into(),
+        key: key.map(|k| format!("SHA256:{k}")),
+        addr: IpAddr::V4(Ipv4Addr::LOCALHOST),
+        color: true,
+    }
+}
+
+/// One connection: its app, and how often the hub woke it.
+struct Term {
+    app: App,
+    woken: Arc<AtomicUsize>,
+}
+
+fn wake() -> (Wake, Arc<AtomicUsize>) {
+    let n = Arc::new(AtomicUsize::new(0));
+    let m = n.clone();
+    (
+        Wake::new(move || {
+            m.fetch_add(1, Ordering::SeqCst);
+        }),
+        n,
+    )
+}
+
+impl Term {
+    fn open(screen: impl FnOnce(Wake) -> Box<dyn crate::ui::Screen>) -> Term {
+        let (w, woken) = wake();
+        let mut app = App::new(screen(w), THEME);
+        app.set_size(80, 24);
+        let mut t = Term { app, woken };
+        t.catch_up();
+        t
+    }
+
+    /// What the connection thread does when woken: acts on a passed deadline, then draws.
+    fn catch_up(&mut self) {
+        for _ in 0..100 {
+            match self.app.deadline() {
+                Some(at) if at <= Instant::now() => self.app.on_deadline(),
+                _ => return,
+            }
+        }
+    }
+
+    fn draw(&mut self, w: u16, h: u16) -> String {
+        self.catch_up();
+        draw_app(&self.app, w, h)
+    }
+
+    /// The frames a person may look at: both sizes, and the `?` overlay.
+    fn frames(&mut self) -> Vec<String> {
+        let mut out: Vec<String> = SIZES.iter().map(|&(w, h)| self.draw(w, h)).collect();
+        self.press(ch('?'));
+        out.push(self.draw(80, 24));
+        self.press(ch('?'));
+        out
+    }
+
+    fn press(&mut self, ev: ratatui::crossterm::event::Event) {
+        self.catch_up();
+        self.app.on_event(&ev);
+        self.catch_up();
+    }
+}
+
+fn hub(dir: &Path) -> Hub {
+    let hub = Hub::open(dir).expect("hub");
+    hub.set_bot_delay(Duration::from_millis(5));
+    hub
+}
+
+/// Waits (generously) until `cond` holds; the driver thread works meanwhile.
+fn until(what: &str, mut cond: impl FnMut() -> bool) {
+    let end = Instant::now() + Duration::from_secs(30);
+    while !cond() {
+        assert!(Instant::now() < end, "waited too long for: {what}");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Waits until the server owes nothing (people to move, or the end).
+fn quiet(hub: &Hub, code: &str) {
+    let room = hub.room(code).expect("room");
+    until("the table to settle", || room.quiet());
+}
+
+fn spec(game: &str, seats: Vec<SeatSpec>) -> TableSpec {
+    TableSpec {
+        game: game.into(),
+        options: Options::new(),
+        seats,
+        seed: Some(7),
+        timeout: Duration::from_secs(3600),
+    }
+}
+
+/// A table of `G` with `n` remote seats, each taken by its own connection, and a spectator.
+fn full_table<G: Registered>(hub: &Hub, n: usize) -> (String, Vec<Term>, Term) {
+    let creator = peer("host", Some("host"));
+    let mut code = String::new();
+    let host = Term::open(|w| {
+        let (c, s) = hub
+            .create(spec(G::ID, vec![SeatSpec::Remote; n]), &creator, w)
+            .expect("create");
+        code = c;
+        s
+    });
+    drop(host);
+    let terms: Vec<Term> = (0..n)
+        .map(|i| {
+            let name = format!("P{}", i + 1);
+            let p = peer(&name, Some(&name));
+            Term::open(|w| hub.join(&code, Some(i), &p, w).expect("join"))
+        })
+        .collect();
+    let watcher = peer("eve", Some("eve"));
+    let spectator = Term::open(|w| hub.watch(&code, &watcher, w).expect("watch"));
+    quiet(hub, &code);
+    (code, terms, spectator)
+}
+
+/// Each connection's frames stay the same, to the character, whatever its viewer may not
+/// know is changed on the server; the spectator's whatever the public may not know. Returns
+/// how many seats' frames did change when their own secrets changed too (the check can fail).
+fn same_frames_whatever_is_hidden(
+    hub: &Hub,
+    code: &str,
+    terms: &mut [Term],
+    spectator: &mut Term,
+) -> usize {
+    let mut seen = 0;
+    let room = hub.room(code).expect("room");
+    let viewers: Vec<Viewer> = (0..terms.len()).map(Viewer::Seat).collect();
+    for (i, viewer) in viewers.iter().chain([&Viewer::Public]).enumerate() {
+        let t = if i < terms.len() {
+            &mut terms[i]
+        } else {
+            &mut *spectator
+        };
+        let real = t.frames();
+        for salt in 0..3 {
+            room.vary_hidden(*viewer, Some(salt));
+            let varied = t.frames();
+            assert_eq!(
+                real,
+                varied,
+                "{viewer:?} sees a secret at action {}",
+                room.actions()
+            );
+        }
+        if *viewer != Viewer::Public {
+            // What the public may not know includes this seat's own secrets: those show.
+            room.vary_hidden(Viewer::Public, Some(1));
+            seen += usize::from(t.frames() != real);
+        }
+        room.vary_hidden(*viewer, None);
+    }
+    seen
+}
+
+fn check_private_game<G: Registered>(players: usize) {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, mut terms, mut spectator) = full_table::<G>(&hub, players);
+    let room = hub.room(&code).expect("room");
+    for (i, t) in terms.iter_mut().enumerate() {
+        let shown = t.draw(120, 40);
+        assert!(
+            shown.contains(&format!("P{}'s view", i + 1)),
+            "{}: seat {i} draws its own view:\n{shown}",
+            G::ID
+        );
+        assert!(!shown.contains("Hand-off"), "no hand-off between terminals");
+    }
+    assert!(spectator.draw(120, 40).contains("Public view"));
+    let mut seen = 0;
+    for step in 0..12u64 {
+        seen += same_frames_whatever_is_hidden(&hub, &code, &mut terms, &mut spectator);
+        for n in 0..3 {
+            if !room.play_random(step * 10 + n) {
+                break;
+            }
+            quiet(&hub, &code);
+        }
+    }
+    assert!(seen > 0, "{}: a seat's own secrets reach its frames", G::ID);
+}
+
+#[test]
+fn each_terminal_is_drawn_only_from_its_own_seat() {
+    check_private_game::<crate::games::couperation::Couperation>(2);
+    check_private_game::<crate::games::rocca::Rocca>(4);
+    check_private_game::<crate::games::kokoro::Kokoro>(2);
+    check_private_game::<crate::games::cocoon::Cocoon>(3);
+}
+
+#[test]
+fn a_waiting_seat_sees_whose_turn_it_is_and_the_moves_as_they_happen() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, mut terms, _spectator) =
+        full_table::<crate::games::couperation::Couperation>(&hub, 2);
+    let room = hub.room(&code).expect("room");
+    let before = terms[1].woken.load(Ordering::SeqCst);
+    let first = terms[0].draw(80, 24);
+    let second = terms[1].draw(80, 24);
+    // Seat 1 is to move: the other terminal says so and waits, with no hand-off screen.
+    assert!(first.contains("P1 to move"), "{first}");
+    assert!(second.contains("P1 to move"), "{second}");
+    assert!(!second.contains("Pass to"), "{second}");
+    assert!(room.play_random(1));
+    quiet(&hub, &code);
+    assert!(
+        terms[1].woken.load(Ordering::SeqCst) > before,
+        "a move wakes the others"
+    );
+    let second = terms[1].draw(80, 24);
+    assert!(second.contains("P2 to move"), "{second}");
+    assert!(
+        second.contains("P1:"),
+        "the move shows in the event pane:\n{second}"
+    );
+}
+
+#[test]
+fn the_waiting_screen_gives_the_code_and_the_seats() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let creator = peer("Ann", Some("ann"));
+    let mut code = String::new();
+    let mut host = Term::open(|w| {
+        let (c, s) = hub
+            .create(
+                spec(
+                    "couperation",
+                    vec![
+                        SeatSpec::Here("Ann".into()),
+                        SeatSpec::Remote,
+                        SeatSpec::Bot {
+                            kind: "random".into(),
+                        },
+                    ],
+                ),
+                &creator,
+                w,
+            )
+            .expect("create");
+        code = c;
+        s
+    });
+    let shown = table_code::show(&code);
+    for (w, h) in SIZES {
+        let frame = host.draw(w, h).replace(&shown, "CODE-CODE");
+        insta::assert_snapshot!(format!("waiting_for_players_{w}x{h}"), frame);
+    }
+    let bo = peer("Bo", Some("bo"));
+    let mut joiner = Term::open(|w| hub.join(&code.to_lowercase(), None, &bo, w).expect("join"));
+    quiet(&hub, &code);
+    let host_frame = host.draw(80, 24);
+    assert!(host_frame.contains("Ann's view"), "{host_frame}");
+    let bo_frame = joiner.draw(80, 24);
+    assert!(
+        bo_frame.contains("Bo's view"),
+        "the seat took its person's name:\n{bo_frame}"
+    );
+    let t = hub.table(&code).expect("table");
+    assert!(t.started);
+    assert_eq!(t.seats[1].name, "Bo");
+}
+
+#[test]
+fn a_dropped_connection_keeps_its_seat_and_the_same_key_gets_it_back() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, mut terms, _spectator) =
+        full_table::<crate::games::couperation::Couperation>(&hub, 2);
+    let p2 = terms.pop().expect("P2");
+    drop(p2);
+    let t = hub.table(&code).expect("table");
+    assert!(
+        !t.seats[1].connected && !t.seats[1].free,
+        "the seat stays held"
+    );
+    // Someone else cannot take it.
+    let other = peer("Zed", Some("zed"));
+    assert!(hub.join(&code, Some(1), &other, Wake::none()).is_err());
+    // The same key comes back to it, from the table's code or straight from the welcome.
+    let p2 = peer("P2", Some("P2"));
+    let mut back = Term::open(|w| hub.join(&code, None, &p2, w).expect("rejoin"));
+    assert!(back.draw(80, 24).contains("P2's view"));
+    drop(back);
+    let mut welcomed = Term::open(|w| hub.welcome(p2.clone(), w));
+    let frame = welcomed.draw(80, 24);
+    assert!(frame.contains("P2's view"), "{frame}");
+    // Leaving the table shows the lobby beneath.
+    welcomed.press(ch('q'));
+    assert!(!welcomed.app.done());
+    assert!(!welcomed.draw(80, 24).contains("P2's view"));
+}
+
+#[test]
+fn a_guest_without_a_key_comes_back_with_the_reconnect_code() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let host = peer("host", Some("host"));
+    let (code, _) = hub
+        .create(
+            spec(
+                "couperation",
+                vec![SeatSpec::Here("Host".into()), SeatSpec::Remote],
+            ),
+            &host,
+            Wake::none(),
+        )
+        .expect("create");
+    let guest = peer("Gus", None);
+    let mut t = Term::open(|w| hub.join(&code, None, &guest, w).expect("join"));
+    let frame = t.draw(120, 40);
+    let room = hub.room(&code).expect("room");
+    let reconnect = room.reconnect_codes().pop().expect("a reconnect code");
+    assert!(
+        frame.contains(&table_code::show(&reconnect)),
+        "the code is shown at join:\n{frame}"
+    );
+    drop(t);
+    // The table's code alone does not give a guest's seat back: anyone may type that name.
+    assert!(hub.join(&code, None, &guest, Wake::none()).is_err());
+    let impostor = peer("Ivy", None);
+    assert!(hub.join(&reconnect, None, &impostor, Wake::none()).is_err());
+    let mut back = Term::open(|w| {
+        hub.join(&reconnect.to_lowercase(), None, &guest, w)
+            .expect("reconnect")
+    });
+    assert!(back.draw(80, 24).contains("Gus's view"));
+}
+
+#[test]
+fn a_seat_away_past_the_timeout_is_played_by_a_computer_until_its_person_returns() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let ann = peer("Ann", Some("ann"));
+    let mut s = spec(
+        "couperation",
+        vec![SeatSpec::Here("Ann".into()), SeatSpec::Remote],
+    );
+    s.timeout = Duration::from_millis(50);
+    let mut code = String::new();
+    let mut host = Term::open(|w| {
+        let (c, s) = hub.create(s, &ann, w).expect("create");
+        code = c;
+        s
+    });
+    let bo = peer("Bo", Some("bo"));
+    let bo_term = Term::open(|w| hub.join(&code, None, &bo, w).expect("join"));
+    quiet(&hub, &code);
+    drop(bo_term);
+    until("Bo's seat to go to a computer player", || {
+        hub.table(&code).expect("table").seats[1].stand_in
+    });
+    // Ann plays; the computer player answers for Bo.
+    let room = hub.room(&code).expect("room");
+    let before = room.actions();
+    assert!(room.play_random(3));
+    until("the computer player to move for Bo", || {
+        room.quiet() && room.actions() > before + 1
+    });
+    let frame = host.draw(80, 24);
+    assert!(frame.contains("Ann's view"), "{frame}");
+    // Bo is back: the seat is his again.
+    let mut back = Term::open(|w| hub.join(&code, None, &bo, w).expect("rejoin"));
+    let t = hub.table(&code).expect("table");
+    assert!(!t.seats[1].stand_in && t.seats[1].connected);
+    assert!(back.draw(80, 24).contains("Bo's view"));
+}
+
+#[test]
+fn the_creator_hands_a_seat_to_a_computer_or_frees_it() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let ann = peer("Ann", Some("ann"));
+    let mut code = String::new();
+    let mut host = Term::open(|w| {
+        let (c, s) = hub
+            .create(
+                spec(
+                    "rocca",
+                    vec![
+                        SeatSpec::Here("Ann".into()),
+                        SeatSpec::Remote,
+                        SeatSpec::Remote,
+                    ],
+                ),
+                &ann,
+                w,
+            )
+            .expect("create");
+        code = c;
+        s
+    });
+    let bo = peer("Bo", Some("bo"));
+    let cy = peer("Cy", Some("cy"));
+    let mut bo_t = Term::open(|w| hub.join(&code, None, &bo, w).expect("bo"));
+    let _cy_t = Term::open(|w| hub.join(&code, None, &cy, w).expect("cy"));
+    quiet(&hub, &code);
+    // Only the creator is offered the seat screen.
+    host.press(ch('?'));
+    assert!(
+        host.draw(120, 40)
+            .contains("give a seat to a computer player")
+    );
+    host.press(key(KeyCode::Esc));
+    bo_t.press(ch('?'));
+    assert!(
+        !bo_t
+            .draw(120, 40)
+            .contains("give a seat to a computer player")
+    );
+    bo_t.press(key(KeyCode::Esc));
+    bo_t.press(ch('s'));
+    assert!(!bo_t.draw(80, 24).contains("Seats at table"));
+    assert!(hub.hand_to_bot(&code, 1, &bo).is_err(), "only the creator");
+    host.press(ch('s'));
+    assert!(host.draw(80, 24).contains("Seats at table"));
+    host.press(key(KeyCode::Down));
+    host.press(ch('b'));
+    let t = hub.table(&code).expect("table");
+    assert!(
+        matches!(t.seats[1].kind, SeatKind::Bot(_)),
+        "{:?}",
+        t.seats[1]
+    );
+    assert!(
+        !bo_t.draw(80, 24).contains("Bo's view"),
+        "Bo no longer sees the seat"
+    );
+    host.press(key(KeyCode::Down));
+    host.press(ch('f'));
+    let t = hub.table(&code).expect("table");
+    assert!(t.seats[2].free, "Cy's seat is free for someone else");
+    let dee = peer("Dee", Some("dee"));
+    assert!(hub.join(&code, Some(2), &dee, Wake::none()).is_ok());
+}
+
+/// Plays random moves for the people until the game ends.
+fn play_to_end(hub: &Hub, code: &str) {
+    let room = hub.room(code).expect("room");
+    for n in 0..20_000u64 {
+        quiet(hub, code);
+        if !room.play_random(n) {
+            break;
+        }
+    }
+    quiet(hub, code);
+    assert!(room.is_over(), "the game ended");
+}
+
+#[test]
+fn tables_come_back_after_a_restart_and_the_lock_keeps_local_play_out() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub1 = hub(dir.path());
+    let (code, terms, spectator) = full_table::<crate::games::couperation::Couperation>(&hub1, 2);
+    let room = hub1.room(&code).expect("room");
+    for n in 0..5 {
+        assert!(room.play_random(n));
+        quiet(&hub1, &code);
+    }
+    let actions = room.actions();
+    let log = room.log();
+    assert!(
+        crate::engine::lock::lock(&log).is_err(),
+        "a local `hotseat resume` cannot open the table while the server has it"
+    );
+    let before = hub1.tables();
+    drop((terms, spectator, room));
+    drop(hub1);
+    // The server is gone: its table's lock with it.
+    let hub2 = hub(dir.path());
+    let after = hub2.tables();
+    assert_eq!(after.len(), 1);
+    assert_eq!(after[0].code, before[0].code);
+    assert_eq!(after[0].seats[1].name, "P2");
+    assert!(after[0].started && !after[0].seats[0].connected);
+    let room = hub2.room(&code).expect("restored");
+    assert_eq!(room.actions(), actions);
+    let p2 = peer("P2", Some("P2"));
+    let mut back = Term::open(|w| hub2.join(&code, None, &p2, w).expect("rejoin"));
+    assert!(back.draw(80, 24).contains("P2's view"));
+    assert!(crate::engine::lock::lock(&log).is_err());
+}
+
+#[test]
+fn a_finished_table_is_listed_and_play_again_seats_everyone_at_a_new_one() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, mut terms, mut spectator) =
+        full_table::<crate::games::couperation::Couperation>(&hub, 2);
+    play_to_end(&hub, &code);
+    for t in terms.iter_mut() {
+        let frame = t.draw(80, 24);
+        assert!(frame.contains("Game over"), "{frame}");
+        assert!(frame.contains("a play again"), "{frame}");
+    }
+    assert!(spectator.draw(80, 24).contains("Game over"));
+    let old_log = hub.room(&code).expect("room").log();
+    assert_eq!(hub.finished_logs(), vec![old_log]);
+    terms[0].press(ch('a'));
+    let new = hub
+        .tables()
+        .into_iter()
+        .find(|t| t.code != code)
+        .expect("a new table");
+    assert!(new.started, "the same people hold the same seats");
+    quiet(&hub, &new.code);
+    let shown = table_code::show(&new.code);
+    for (i, t) in terms.iter_mut().enumerate() {
+        let frame = t.draw(80, 24);
+        assert!(
+            frame.contains(&shown),
+            "seat {i} follows to the new table:\n{frame}"
+        );
+        assert!(frame.contains(&format!("P{}'s view", i + 1)), "{frame}");
+    }
+    let frame = spectator.draw(80, 24);
+    assert!(
+        frame.contains(&shown) && frame.contains("Public view"),
+        "{frame}"
+    );
+    let t = hub.table(&new.code).expect("new");
+    assert!(t.seats.iter().all(|s| s.connected));
+    assert_eq!(
+        hub.play_again(&code),
+        Ok(new.code.clone()),
+        "asked twice: one new table"
+    );
+}
+
+#[test]
+fn several_people_at_one_terminal_pass_it_between_them_but_not_to_other_terminals() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let ann = peer("Ann", Some("ann"));
+    let mut code = String::new();
+    let mut host = Term::open(|w| {
+        let (c, s) = hub
+            .create(
+                spec(
+                    "couperation",
+                    vec![
+                        SeatSpec::Here("Ann".into()),
+                        SeatSpec::Here("Al".into()),
+                        SeatSpec::Remote,
+                    ],
+                ),
+                &ann,
+                w,
+            )
+            .expect("create");
+        code = c;
+        s
+    });
+    let bo = peer("Bo", Some("bo"));
+    let mut remote = Term::open(|w| hub.join(&code, None, &bo, w).expect("join"));
+    quiet(&hub, &code);
+    let room = hub.room(&code).expect("room");
+    // Until Bo is to move, the shared terminal hands off between Ann and Al; Bo's terminal
+    // never shows a hand-off.
+    let mut handed = 0;
+    for n in 0..40u64 {
+        let frame = host.draw(80, 24);
+        if frame.contains("Bo to move") {
+            break;
+        }
+        if let Some(name) = ["Ann", "Al"]
+            .into_iter()
+            .find(|n| frame.contains(&format!("Pass to {n}")))
+        {
+            assert!(!remote.draw(80, 24).contains("Pass to"));
+            host.press(key(KeyCode::Enter));
+            let frame = host.draw(80, 24);
+            assert!(frame.contains(&format!("{name}'s view")), "{frame}");
+            handed += 1;
+        }
+        assert!(room.play_random(n));
+        quiet(&hub, &code);
+    }
+    assert!(handed > 0, "the shared terminal handed off");
+    // While another terminal's seat is to move, the shared terminal shows the public view.
+    let frame = host.draw(120, 40);
+    assert!(frame.contains("Bo to move"), "{frame}");
+    assert!(frame.contains("Public view"), "{frame}");
+    assert!(remote.draw(120, 40).contains("Bo's view"));
+    // Undo is never offered at a table on the server; the help says why.
+    host.press(ch('?'));
+    let help = host.draw(120, 40);
+    assert!(help.contains("no undo at a table on the server"), "{help}");
+}
+
+#[test]
+fn snapshot_of_a_seat_waiting_for_another_terminal() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, mut terms, _spectator) =
+        full_table::<crate::games::couperation::Couperation>(&hub, 2);
+    let shown = table_code::show(&code);
+    for (w, h) in SIZES {
+        let frame = terms[1].draw(w, h).replace(&shown, "CODE-CODE");
+        assert!(
+            frame.contains("P1 to move") && frame.contains("P2's view"),
+            "{frame}"
+        );
+        insta::assert_snapshot!(format!("waiting_for_another_terminal_{w}x{h}"), frame);
+    }
+}
