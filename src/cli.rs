@@ -92,6 +92,25 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
     },
+    /// Host games over the network: friends join with `ssh -p PORT NAME@HOST`, each on their
+    /// own terminal.
+    Serve(ServeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on.
+    #[arg(long, default_value_t = 2222)]
+    pub port: u16,
+    /// The address to listen on (default: every address of this computer).
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
+    pub bind: std::net::IpAddr,
+    /// Only the public keys in this file (authorized_keys format) may join.
+    #[arg(long, value_name = "FILE")]
+    pub allow_keys: Option<PathBuf>,
+    /// Every player must give this password (shared by all; with a key, after it).
+    #[arg(long, value_name = "PW")]
+    pub password: Option<String>,
 }
 
 #[derive(Args, Debug)]

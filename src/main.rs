@@ -59,6 +59,7 @@ fn run(args: Cli) -> Result<Exit, String> {
             let names: Vec<String> = pages.iter().map(|p| hotseat::text::path(p)).collect();
             out(&format!("{}\n", names.join("\n")))
         }
+        Some(Command::Serve(a)) => serve(&a, args.ascii),
         Some(Command::Play(a)) => {
             let (mut t, path) = cli::new_play_table(&a)?;
             // Before the log is created: a game nobody can see must not be saved.
@@ -87,6 +88,28 @@ fn run(args: Cli) -> Result<Exit, String> {
             show(Box::new(Launcher::new(hotseat::registry::GAMES)))
         }
     }
+}
+
+/// `hotseat serve`: the hub over the data folder, each connection's first screen its lobby.
+fn serve(a: &cli::ServeArgs, ascii: bool) -> Result<Exit, String> {
+    let dir = hotseat::store::data_dir();
+    let hub = hotseat::server::hub::Hub::open(&dir).map_err(|e| {
+        format!(
+            "cannot open the server's tables in {}: {e}",
+            hotseat::text::path(&dir)
+        )
+    })?;
+    let opts = hotseat::server::ServeOptions {
+        bind: a.bind,
+        port: a.port,
+        allow_keys: a.allow_keys.clone(),
+        password: a.password.clone(),
+        ascii,
+    };
+    let welcome: hotseat::server::Welcome =
+        std::sync::Arc::new(move |peer, wake| hub.welcome(peer, wake));
+    hotseat::server::serve(&opts, &dir, welcome)?;
+    Ok(Exit::Quit)
 }
 
 /// Prints `text` to standard output. A reader that stops early (`hotseat rules pocket | head

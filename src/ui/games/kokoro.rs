@@ -1281,16 +1281,9 @@ impl crate::ui::Registered for crate::games::kokoro::Kokoro {
     const RULES: &'static str = include_str!("../../../assets/rules/kokoro.md");
     const HIGH_SCORES: bool = true;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
-        // Easy overlooks some moves a third of the time; hard is normal's player until a
-        // stronger one is measured.
+        // The planner has three levels of its own (see `crate::bots::kokoro`).
         let (kind, level) = crate::bots::split_level(kind);
-        let bot = crate::bots::kokoro::make(kind, seed)?;
-        Some(match level {
-            crate::bots::Level::Easy if crate::bots::has_levels(kind) => {
-                Box::new(crate::bots::Overlook::new(bot, seed, 35))
-            }
-            _ => bot,
-        })
+        crate::bots::kokoro::make_level(kind, level, seed)
     }
 }
 
