@@ -172,7 +172,7 @@ fn main() {
         cpu1.saturating_sub(cpu0)
     );
     for mut c in clients {
-        c.send_bytes(b"q");
+        c.send_bytes(b"\x03");
         c.wait_exit();
     }
     assert!(server.alive());
