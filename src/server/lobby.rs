@@ -461,9 +461,28 @@ impl Lobby {
 
     /// The hub said no: say why, and stay where the person was (a mistyped code can be fixed).
     fn refused(&mut self, why: String) -> Nav {
-        self.note = Some((crate::text::clean(&why).into_owned(), true));
+        self.note = Some((sentence(&crate::text::clean(&why)), true));
         Nav::Stay
     }
+}
+
+/// A reason as a sentence: a capital first, a full stop last.
+fn sentence(s: &str) -> String {
+    let s = s.trim();
+    let mut chars = s.chars();
+    let mut out: String = match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => return String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
+/// A table's code as people read it out: "7K2M-9PQR".
+fn show_code(theme: &Theme, code: &str) -> String {
+    theme.text(&super::table_code::show(&crate::text::clean(code)))
 }
 
 /// "2/4": seats taken of all seats.
@@ -547,7 +566,7 @@ impl Lobby {
     fn cells(&self, theme: &Theme, t: &TableSummary) -> [String; 5] {
         let names: Vec<String> = t.seats.iter().map(|s| seat_name(theme, s)).collect();
         [
-            theme.text(&crate::text::clean(&t.code)),
+            show_code(theme, &t.code),
             theme.text(&self.visitor.game_name(&t.game)),
             taken(t),
             state(t),
@@ -622,7 +641,7 @@ impl Lobby {
     fn render_seats(&self, f: &mut Frame, theme: &Theme, area: Rect, t: &TableSummary) {
         let title = format!(
             "{}{}{}",
-            theme.text(&crate::text::clean(&t.code)),
+            show_code(theme, &t.code),
             theme.sep(),
             theme.text(&self.visitor.game_name(&t.game))
         );

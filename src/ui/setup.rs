@@ -103,7 +103,10 @@ pub struct SetupForm {
 
 fn default_name(seat: usize, kind: usize) -> String {
     if kind == 0 {
-        format!("Player {}", seat + 1)
+        match crate::config::current().name(seat) {
+            Some(name) => name.to_string(),
+            None => format!("Player {}", seat + 1),
+        }
     } else {
         format!("Bot {}", seat + 1)
     }
@@ -298,8 +301,11 @@ impl SetupForm {
         bot_choices(self.game).len() + 1 + usize::from(self.server.is_some())
     }
 
-    /// The kind string of choice `kind` (0 = human, the remote seat: none).
+    /// The kind string of choice `kind` (0 = a person, and the remote seat: none).
     fn bot_kind(&self, kind: usize) -> Option<String> {
+        if self.is_remote(kind) {
+            return None;
+        }
         kind.checked_sub(1)
             .and_then(|k| bot_choices(self.game).into_iter().nth(k))
     }
@@ -992,8 +998,14 @@ mod tests {
         press(&mut f, KeyCode::Right, 1);
         assert_eq!(f.seat_choices()[1], SeatChoice::Here("Player 2".into()));
         press(&mut f, KeyCode::Right, 1);
-        let first = bot_choices(f.game)[0].clone();
-        assert_eq!(f.seat_choices()[1], SeatChoice::Bot { kind: first });
+        // The best kind first, at its easy level.
+        let best = f.game.bots()[0].0.to_string();
+        assert_eq!(
+            f.seat_choices()[1],
+            SeatChoice::Bot {
+                kind: format!("{best}:easy")
+            }
+        );
         // A computer player's or a remote seat's name is not typed here.
         press(&mut f, KeyCode::Enter, 1);
         assert!(!f.editing);

@@ -79,6 +79,8 @@ impl Term {
         cmd.env("TERM", "xterm-256color");
         cmd.env("HOTSEAT_HOME", home);
         cmd.env("HOME", home);
+        // The user's own settings file must not change what a test sees.
+        cmd.env("HOTSEAT_CONFIG", home.join("config.toml"));
         cmd.env_remove("NO_COLOR");
         let child = pair.slave.spawn_command(cmd).expect("spawn hotseat");
         drop(pair.slave);
