@@ -45,7 +45,9 @@ fn launcher_server(home: &std::path::Path) -> u16 {
         ascii: false,
     };
     let welcome: Welcome = Arc::new(|_peer, _wake| {
-        Box::new(hotseat::ui::launcher::Launcher::new(hotseat::registry::GAMES))
+        Box::new(hotseat::ui::launcher::Launcher::new(
+            hotseat::registry::GAMES,
+        ))
     });
     let dir = home.to_path_buf();
     std::thread::spawn(move || hotseat::server::serve(&opts, &dir, welcome));
@@ -83,7 +85,11 @@ fn ssh_to(port: u16, client: &std::path::Path, key: &std::path::Path) -> Term {
 }
 
 fn main() {
-    if std::process::Command::new("ssh").arg("-V").output().is_err() {
+    if std::process::Command::new("ssh")
+        .arg("-V")
+        .output()
+        .is_err()
+    {
         println!("ssh: the OpenSSH client is missing; nothing measured");
         return;
     }
