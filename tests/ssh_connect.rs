@@ -36,7 +36,7 @@ fn a_client_with_a_key_gets_the_lobby_at_once_and_leaves_cleanly() {
         !raw.windows(4).any(|w| w == b"\x1b[6n"),
         "the server asked the client's terminal for its cursor"
     );
-    t.send("q");
+    t.send("\x03");
     assert_eq!(t.wait_exit(), 0);
     assert!(t.restored(), "the client's terminal was not restored");
     assert!(s.alive());
@@ -63,7 +63,7 @@ fn a_guest_without_a_key_may_join() {
     let mut s = Server::start(&[]);
     let mut t = s.connect("guest", None, 80, 24);
     t.wait_for("Open tables");
-    t.send("q");
+    t.send("\x03");
     assert_eq!(t.wait_exit(), 0);
     assert!(s.alive());
 }
@@ -86,8 +86,8 @@ fn colour_follows_the_clients_term_not_the_servers_no_color() {
         0,
         "colour sent to a dumb terminal"
     );
-    colour.send("q");
-    dumb.send("q");
+    colour.send("\x03");
+    dumb.send("\x03");
     assert_eq!(colour.wait_exit(), 0);
     assert_eq!(dumb.wait_exit(), 0);
 }

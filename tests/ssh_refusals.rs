@@ -151,7 +151,7 @@ fn a_wrong_password_is_refused_and_the_right_one_lets_in() {
     }
     t.send("open sesame\r");
     t.wait_for("Open tables");
-    t.send("q");
+    t.send("\x03");
     assert_eq!(t.wait_exit(), 0);
     assert!(s.alive());
 }

@@ -113,7 +113,7 @@ fn fifty_clients_at_once() {
     responsive(&clients[0]);
     responsive(&clients[49]);
     for mut t in clients {
-        t.send("q");
+        t.send("\x03");
         assert_eq!(t.wait_exit(), 0);
     }
     s.assert_serves(&key);
@@ -138,7 +138,7 @@ fn one_address_may_hold_only_a_few_connections() {
     s.assert_serves(&key);
     // One leaves: a place comes free.
     let mut first = held.remove(0);
-    first.send("q");
+    first.send("\x03");
     assert_eq!(first.wait_exit(), 0);
     let mut again = s.connect_from("127.0.0.5", "p", Some(&key));
     let end = std::time::Instant::now() + Duration::from_secs(20);
@@ -151,7 +151,7 @@ fn one_address_may_hold_only_a_few_connections() {
         std::thread::sleep(Duration::from_millis(100));
     }
     for mut t in held {
-        t.send("q");
+        t.send("\x03");
         assert_eq!(t.wait_exit(), 0);
     }
 }
