@@ -3,11 +3,17 @@
 //!
 //! Each iteration samples one *determinization*: a full game state consistent with everything
 //! the bot's seat has been shown (its views, in order) and nothing else; the game's
-//! [`Determinize`] impl builds it. The iteration then walks a tree whose nodes are action
-//! histories from the decision, choosing by UCB1 among the actions legal in that sample (with
-//! availability counts, so that actions legal in few samples are not starved), expands one
-//! node, and plays the game out to its end with a cheap playout policy (the game's heuristic
-//! bot or random). Chance is sampled from [`Game::chance_outcomes`] with its weights.
+//! [`Determinize`] impl builds it. Two ways to spend the iterations ([`Root`]):
+//! - [`Root::Halving`] (the default): the playout policy's favourite few actions are each
+//!   played out on the same sampled states and chance draws (common random numbers), and
+//!   sequential halving drops the worse half each round. At the few hundred playouts a decision
+//!   can afford within its time cap this tells close actions apart; the tree cannot.
+//! - [`Root::Tree`]: IS-MCTS proper, a tree whose nodes are action histories from the decision,
+//!   UCB1 among the actions legal in that sample (with availability counts), one node expanded
+//!   per iteration.
+//!
+//! Playouts follow a cheap [`Policy`] (the game's heuristic bot, a rule on the sampled state,
+//! or random). Chance is sampled from [`Game::chance_outcomes`] with its weights.
 //!
 //! Simultaneous steps (Kokoro's turn, Rocca's night and votes): a determinization forgets the
 //! choices other seats have already made in private, so in the sample they are still to choose
@@ -19,13 +25,10 @@
 //! observed (tests use counts); under load the time cap cuts it short with fewer playouts.
 //!
 //! ## Wiring a level to it
-//! ```ignore
-//! use hotseat::bots::search::{Search, Budget};
-//! // A search player for Cocoon with `wheel` playouts and the default budget:
-//! let bot = Search::<Cocoon>::with_bots(seed, Budget::default(), |s| Box::new(WheelBot::new(s)));
-//! ```
-//! Each game's module here (`search::<id>`) has a `hard(seed)` that picks the policy and budget
-//! measured best for that game; `make_bot` maps the "hard" level to it.
+//! Each game's module here has `hard(seed) -> Search<G>` with the policy and budget chosen
+//! for that game (400 playouts, 120 ms cap): `make_bot` maps a level to it with
+//! `Box::new(crate::bots::search::cocoon::hard(seed))`. By hand:
+//! `Search::<Cocoon>::with_bots(seed, Budget::default(), |s| Box::new(WheelBot::new(s)))`.
 
 pub mod cocoon;
 pub mod couperation;
