@@ -151,6 +151,7 @@ pub enum LobbyCmd {
     Rules,
     Finished,
     Quit,
+    StopHosting,
     SeatMove,
     TakeSeat,
     CodeJoin,
@@ -223,6 +224,13 @@ pub const LOBBY_COMMANDS: &[Command<LobbyCmd>] = &[
         help: "leave the server (a seat you hold stays yours)",
     },
     Command {
+        id: LobbyCmd::StopHosting,
+        keys: &[Key::Char('q')],
+        key: "q",
+        label: "stop",
+        help: "hosting from this terminal: stop the server and go back to the games",
+    },
+    Command {
         id: LobbyCmd::SeatMove,
         keys: UP_DOWN,
         key: "↑/↓",
@@ -263,6 +271,9 @@ pub struct Lobby {
     /// What the last key did, or why it could not (`true`: an error).
     pub note: Option<(String, bool)>,
     _listed: Listed,
+    /// This terminal hosts the server: how to join it, and what keeps the server running
+    /// (dropped with the lobby, which stops it).
+    hosting: Option<(String, Box<dyn std::any::Any>)>,
 }
 
 impl Lobby {
@@ -284,7 +295,15 @@ impl Lobby {
             selected: None,
             step: Step::List,
             note: None,
+            hosting: None,
         }
+    }
+
+    /// The lobby of the terminal that hosts the server: `banner` says how to join, and the
+    /// server runs as long as `server` is kept (the lobby's `q` lets it go).
+    pub fn hosting(mut self, banner: String, server: Box<dyn std::any::Any>) -> Self {
+        self.hosting = Some((banner, server));
+        self
     }
 
     /// The tables the lobby lists: the open ones (finished ones are under `f`).
@@ -315,14 +334,11 @@ impl Lobby {
         let has_table = || !self.open_tables().is_empty();
         match (&self.step, cmd) {
             (Step::List, LobbyCmd::Move | LobbyCmd::Join | LobbyCmd::Watch) => has_table(),
-            (
-                Step::List,
-                LobbyCmd::Code
-                | LobbyCmd::New
-                | LobbyCmd::Rules
-                | LobbyCmd::Finished
-                | LobbyCmd::Quit,
-            ) => true,
+            (Step::List, LobbyCmd::Code | LobbyCmd::New | LobbyCmd::Rules | LobbyCmd::Finished) => {
+                true
+            }
+            (Step::List, LobbyCmd::Quit) => self.hosting.is_none(),
+            (Step::List, LobbyCmd::StopHosting) => self.hosting.is_some(),
             (Step::Seat { .. }, LobbyCmd::SeatMove | LobbyCmd::TakeSeat | LobbyCmd::Back) => true,
             (Step::Code(_), LobbyCmd::CodeJoin | LobbyCmd::Back) => true,
             _ => false,
@@ -399,6 +415,7 @@ impl Lobby {
                 &self.visitor.hub.finished_logs(),
             ))),
             LobbyCmd::Quit => Nav::Quit,
+            LobbyCmd::StopHosting => Nav::Pop,
             LobbyCmd::SeatMove => {
                 let Step::Seat { code, seat } = &self.step else {
                     return Nav::Stay;
@@ -725,8 +742,12 @@ impl Screen for Lobby {
             Constraint::Length(1),
         ])
         .areas(f.area());
+        let banner = match &self.hosting {
+            Some((b, _)) => Line::styled(format!("  {}", theme.text(b)), theme.key()),
+            None => Line::from(""),
+        };
         let greeting = vec![
-            Line::from(""),
+            banner,
             Line::from(vec![
                 Span::styled("  hotseat", theme.title()),
                 Span::styled(theme.sep().to_string(), theme.dim()),

@@ -804,3 +804,39 @@ mod via_hub {
         }
     }
 }
+
+#[test]
+fn a_hosting_lobby_says_how_to_join_and_q_stops_the_server() {
+    struct Server(Arc<AtomicUsize>);
+    impl Drop for Server {
+        fn drop(&mut self) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+    let stopped = Arc::new(AtomicUsize::new(0));
+    let (hub, _) = with_tables();
+    let mut l = lobby_over(&hub, "host").hosting(
+        "Hosting: friends join with ssh -p 2222 <name>@box".into(),
+        Box::new(Server(stopped.clone())),
+    );
+    for (w, h) in [(80, 24), (120, 40)] {
+        let s = draw(&l, THEME, w, h);
+        assert!(
+            s.contains("friends join with ssh -p 2222 <name>@box"),
+            "{s}"
+        );
+        assert!(s.contains("q stop") && !s.contains("q quit"), "{s}");
+        assert_snapshot!(format!("lobby_hosting_{w}x{h}"), s);
+    }
+    assert!(
+        matches!(l.on_event(&ch('q')), Nav::Pop),
+        "back to the launcher"
+    );
+    assert_eq!(stopped.load(Ordering::SeqCst), 0);
+    drop(l);
+    assert_eq!(
+        stopped.load(Ordering::SeqCst),
+        1,
+        "the server stops with its lobby"
+    );
+}

@@ -14,6 +14,7 @@ pub mod lobby;
 pub mod lobby_create;
 pub mod lobby_finished;
 pub mod lobby_games;
+pub mod lobby_host;
 #[cfg(test)]
 mod lobby_tests;
 pub mod remote_term;

@@ -100,6 +100,8 @@ fn event_loop(
         };
         match waiter.wait(timeout)? {
             Wake::Timeout => {}
+            // Something this terminal shows changed elsewhere (a hosted table): draw again.
+            Wake::Nudged => dirty = true,
             Wake::Signal(n) => return Ok(Exit::Signal(n)),
             Wake::Closed => return Ok(Exit::InputClosed),
             Wake::Input => {

@@ -28,6 +28,16 @@ pub enum Wake {
     Signal(i32),
     /// The terminal hung up or its descriptor failed: no more input will ever come.
     Closed,
+    /// Another thread called [`nudge`]: what the screen shows may have changed (a table on
+    /// the game server this terminal hosts).
+    Nudged,
+}
+
+/// Ends the current or next wait of this process's terminal with [`Wake::Nudged`], so the app
+/// draws again. Cheap, never blocks; does nothing before the app has started.
+pub fn nudge() {
+    #[cfg(unix)]
+    unix::nudge();
 }
 
 /// How long a stop signal may go unanswered before the watchdog exits the process.
@@ -52,6 +62,19 @@ mod unix {
 
     const TTY: Token = Token(0);
     const SIGNALS: Token = Token(1);
+    const NUDGE: Token = Token(2);
+
+    /// The running app's waker, for [`super::nudge`] from other threads.
+    static WAKER: std::sync::Mutex<Option<std::sync::Arc<mio::Waker>>> =
+        std::sync::Mutex::new(None);
+
+    pub(super) fn nudge() {
+        let waker = WAKER.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        if let Some(w) = waker {
+            // A full wake pipe already holds a wake-up: nothing is lost by ignoring the error.
+            let _ = w.wake();
+        }
+    }
 
     /// The signals that end the program: a closed window or logout, `kill`, an interrupt sent
     /// from outside (Ctrl-C itself is a key in raw mode).
@@ -64,6 +87,7 @@ mod unix {
         /// The descriptor watched; the file keeps an opened `/dev/tty` (or a test's pipe) open.
         fd: RawFd,
         _file: Option<File>,
+        waker: std::sync::Arc<mio::Waker>,
         /// The terminal has hung up: every later wait says so at once (an edge-triggered poll
         /// would not report it twice).
         closed: bool,
@@ -81,6 +105,7 @@ mod unix {
                 (f.as_raw_fd(), Some(f))
             };
             let w = Waiter::watch(fd, file)?;
+            *WAKER.lock().unwrap_or_else(|e| e.into_inner()) = Some(w.waker.clone());
             start_watchdog()?;
             Ok(w)
         }
@@ -98,7 +123,9 @@ mod unix {
             let mut signals = Signals::new(STOP.iter().copied().chain([SIGWINCH]))?;
             poll.registry()
                 .register(&mut signals, SIGNALS, Interest::READABLE)?;
+            let waker = std::sync::Arc::new(mio::Waker::new(poll.registry(), NUDGE)?);
             Ok(Waiter {
+                waker,
                 poll,
                 events: Events::with_capacity(4),
                 signals,
@@ -124,11 +151,13 @@ mod unix {
                 let mut input = false;
                 let mut closed = false;
                 let mut signalled = false;
+                let mut nudged = false;
                 for ev in self.events.iter() {
                     match ev.token() {
                         TTY if ev.is_read_closed() || ev.is_error() => closed = true,
                         TTY => input = true,
                         SIGNALS => signalled = true,
+                        NUDGE => nudged = true,
                         _ => {}
                     }
                 }
@@ -149,6 +178,9 @@ mod unix {
                 if input || resized {
                     return Ok(Wake::Input);
                 }
+                if nudged {
+                    return Ok(Wake::Nudged);
+                }
                 if self.events.is_empty() && timeout.is_some() {
                     return Ok(Wake::Timeout);
                 }
@@ -158,6 +190,11 @@ mod unix {
         /// The descriptor watched (for tests).
         pub fn fd(&self) -> RawFd {
             self.fd
+        }
+
+        /// Ends a wait from another thread, as [`super::nudge`] does for the app's waiter.
+        pub fn waker(&self) -> std::sync::Arc<mio::Waker> {
+            self.waker.clone()
         }
     }
 
@@ -224,6 +261,16 @@ mod tests {
         );
         tx.write_all(b"x").expect("write");
         assert_eq!(w.wait(None).expect("wait"), Wake::Input);
+    }
+
+    #[test]
+    fn another_thread_can_end_a_wait() {
+        let (mut w, _tx) = pipe_waiter();
+        let waker = w.waker();
+        let t = std::thread::spawn(move || waker.wake().expect("wake"));
+        // No timeout: only the nudge can end this wait.
+        assert_eq!(w.wait(None).expect("wait"), Wake::Nudged);
+        t.join().expect("thread");
     }
 
     #[test]

@@ -59,6 +59,10 @@ impl Catalog {
 pub struct Launcher {
     catalog: Catalog,
     pub selected: usize,
+    /// Where "Host on the network" listens.
+    pub host_at: crate::server::lobby_host::HostAt,
+    /// Why the last request could not be done (the server could not start).
+    pub note: Option<String>,
 }
 
 impl Launcher {
@@ -71,6 +75,30 @@ impl Launcher {
         Launcher {
             catalog,
             selected: 0,
+            host_at: Default::default(),
+            note: None,
+        }
+    }
+
+    /// The data folder: the games folder's parent (tests keep everything in their own).
+    fn data_dir(&self) -> PathBuf {
+        self.catalog
+            .dir
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(store::data_dir)
+    }
+
+    /// Starts the game server in this process and opens its lobby here; the server stops when
+    /// that lobby is left.
+    fn host(&mut self) -> Nav {
+        let nudge = crate::server::Wake::new(super::input::nudge);
+        match crate::server::lobby_host::host_lobby(&self.data_dir(), self.host_at, nudge) {
+            Ok(lobby) => Nav::Push(Box::new(lobby)),
+            Err(e) => {
+                self.note = Some(format!("Cannot host: {}", crate::text::clean(&e)));
+                Nav::Stay
+            }
         }
     }
 
@@ -96,7 +124,7 @@ impl Screen for Launcher {
             Constraint::Length(1),
         ])
         .areas(f.area());
-        let head = vec![
+        let mut head = vec![
             Line::from(""),
             Line::from(vec![
                 Span::styled("  hotseat", theme.title()),
@@ -106,6 +134,9 @@ impl Screen for Launcher {
                 ),
             ]),
         ];
+        if let Some(n) = &self.note {
+            head.push(Line::styled(format!("  {}", theme.text(n)), theme.error()));
+        }
         f.render_widget(Paragraph::new(head), title);
         let block = theme.block("Games");
         let inner = block.inner(body);
@@ -151,7 +182,15 @@ impl Screen for Launcher {
         if self.game().is_some_and(|g| g.high_scores()) {
             keys.push(("h", "scores"));
         }
-        keys.extend([("q", "quit"), ("?", "help")]);
+        keys.extend([("o", "host"), ("q", "quit")]);
+        // `?` is the same on every screen: it gives way when the line is full.
+        let used: usize = keys
+            .iter()
+            .map(|(k, w)| super::widgets::width(k) + super::widgets::width(w) + 3)
+            .sum();
+        if used + 7 <= hint.width as usize {
+            keys.push(("?", "help"));
+        }
         f.render_widget(Paragraph::new(hint_line(theme, &keys)), hint);
     }
 
@@ -162,6 +201,7 @@ impl Screen for Launcher {
         if k.kind == KeyEventKind::Release {
             return Nav::Stay;
         }
+        self.note = None;
         let n = self.catalog.games.len();
         match k.code {
             // Only `q` quits: Esc means "back" on every other screen, and a second Esc from
@@ -183,14 +223,10 @@ impl Screen for Launcher {
                 Some(g) => Nav::Push(Box::new(RulesPage::new(g.name(), g.rules()))),
                 None => Nav::Stay,
             },
+            KeyCode::Char('o') => self.host(),
             KeyCode::Char('h') => match self.game().filter(|g| g.high_scores()) {
                 Some(g) => {
-                    let data = self
-                        .catalog
-                        .dir
-                        .parent()
-                        .map(Path::to_path_buf)
-                        .unwrap_or_else(store::data_dir);
+                    let data = self.data_dir();
                     Nav::Push(Box::new(ScoresPage::new(
                         g.id(),
                         g.name(),
@@ -227,6 +263,7 @@ impl Screen for Launcher {
             ("r", "read the rules of the chosen game"),
             ("h", "solo high scores (games that keep them)"),
             ("t", "stats: games played, wins and scores per player"),
+            ("o", "host on the network: friends join over SSH"),
             ("q", "quit"),
         ]
         .iter()
