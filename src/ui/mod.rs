@@ -18,6 +18,7 @@ pub mod registered;
 pub mod replay;
 pub mod rules_page;
 pub mod saved;
+pub mod score_chart;
 pub mod scores_page;
 pub mod setup;
 pub mod stats_page;
@@ -177,6 +178,11 @@ pub trait GameUi<G: Game>: Default + 'static {
     /// opened), for records kept outside the game such as a solo high-score table. `data_dir`
     /// is the data folder, `None` where nothing may be written (tests).
     fn on_game_over(&mut self, _m: &crate::engine::Match<G>, _data_dir: Option<&std::path::Path>) {}
+    /// How each seat's score moved through the finished game, for a chart beside the play
+    /// screen's end panel (a game computes it in [`GameUi::on_game_over`]); `None`: no chart.
+    fn end_chart(&self) -> Option<&score_chart::Progress> {
+        None
+    }
     /// True while the board shows what every person at the table must see before play goes on
     /// (Pocket: the tiles a finished turn turned up). The play screen then holds everyone,
     /// computer players included, and the next key or click only calls [`GameUi::release`].

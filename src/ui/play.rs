@@ -17,11 +17,15 @@ use crate::ui::Registered;
 use super::commands::{self, Command};
 use super::events::{self, EventLog};
 pub use super::play_keys::{PLAY_COMMANDS, PlayCmd};
+use super::score_chart;
 use super::theme::Theme;
 use super::widgets::hint_line;
 use super::{Ctx, GameUi, Nav, Screen, pass};
 
 /// How long a computer player "thinks" before its move is shown; any key skips it.
+/// Columns the end panel adds for a score chart.
+const END_CHART_W: u16 = 40;
+
 pub const BOT_DELAY: Duration = crate::config::DEFAULT_PACE;
 
 /// How long a computer player's move stays on screen: the settings' `bot_pace_ms`.
@@ -933,9 +937,53 @@ impl<G: Registered> Play<G> {
             .unwrap_or(30)
             .clamp(36, area.width);
         let height = (lines.len() as u16 + 2).min(area.height);
-        let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+        // A game that follows its scores through the game shows them beside the table, with
+        // the keys below both.
+        let table_w = lines[..lines.len() - 2]
+            .iter()
+            .map(|l| l.width() as u16 + 3)
+            .max()
+            .unwrap_or(20);
+        let chart = self
+            .ui
+            .end_chart()
+            .filter(|p| !p.is_empty() && area.width >= table_w + END_CHART_W + 2);
+        let Some(progress) = chart else {
+            let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+            f.render_widget(Clear, popup);
+            f.render_widget(Paragraph::new(lines).block(theme.block("Game over")), popup);
+            return;
+        };
+        let hint = lines.split_off(lines.len() - 2);
+        let body_h =
+            (lines.len() as u16).max(score_chart::height_for(self.names.len(), END_CHART_W) + 1);
+        let outer_w = width.max(table_w + END_CHART_W + 2).min(area.width);
+        let outer_h = (body_h + 4).min(area.height);
+        let popup = area.centered(Constraint::Length(outer_w), Constraint::Length(outer_h));
         f.render_widget(Clear, popup);
-        f.render_widget(Paragraph::new(lines).block(theme.block("Game over")), popup);
+        let block = theme.block("Game over");
+        let inner = block.inner(popup);
+        f.render_widget(block, popup);
+        let [body, keys] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(2)]).areas(inner);
+        let [table, right] =
+            Layout::horizontal([Constraint::Length(table_w), Constraint::Fill(1)]).areas(body);
+        f.render_widget(Paragraph::new(lines), table);
+        f.render_widget(Paragraph::new(hint), keys);
+        let at = Rect {
+            x: right.x + 1,
+            y: right.y + 1,
+            width: right.width.saturating_sub(2),
+            height: right.height.saturating_sub(1),
+        };
+        f.render_widget(
+            score_chart::ScoreChart {
+                progress,
+                names: &self.names,
+                theme: *theme,
+            },
+            at,
+        );
     }
 }
 

@@ -27,6 +27,8 @@ pub struct CocoonUi {
     cursor: Option<u8>,
     /// "Place a tile anywhere": the tile chosen, before its space.
     staged: Option<Tile>,
+    /// Everyone's EP through the game, once it is over.
+    progress: Option<crate::ui::score_chart::Progress>,
 }
 
 /// One menu row: its text and the actions left/right step through.
@@ -668,6 +670,20 @@ impl GameUi<Cocoon> for CocoonUi {
         ("3t", "tiles in hand"),
     ];
 
+    fn on_game_over(
+        &mut self,
+        m: &crate::engine::Match<Cocoon>,
+        _data_dir: Option<&std::path::Path>,
+    ) {
+        self.progress = Some(crate::ui::score_chart::Progress::of(m, |s: &Cocoon| {
+            (0..s.players()).map(|p| i32::from(s.ep(p))).collect()
+        }));
+    }
+
+    fn end_chart(&self) -> Option<&crate::ui::score_chart::Progress> {
+        self.progress.as_ref()
+    }
+
     /// On the board the arrows walk the spaces and the digits do nothing; `Esc` only while a
     /// chosen tile waits for its space.
     fn applies(&self, cmd: Cmd, ctx: &Ctx<Cocoon>) -> bool {
@@ -968,5 +984,33 @@ mod tests {
         let shown = draw(&p, THEME, 80, 24);
         assert!(shown.contains("Game over"), "{shown}");
         assert_snapshot!("cocoon_end", shown);
+        // Beside the table, everyone's EP through the game, ending at the final EP.
+        assert!(shown.contains("Scores through the game"), "{shown}");
+        let progress = p.ui.progress.clone().expect("computed at the end");
+        let last: Vec<i32> = progress
+            .series
+            .iter()
+            .map(|s| *s.last().expect("points"))
+            .collect();
+        assert_eq!(Some(last), p.table.m.state.outcome().map(|o| o.scores));
+        assert_eq!(
+            progress.series.iter().map(|s| s[0]).collect::<Vec<_>>(),
+            [0, 0]
+        );
+        assert_snapshot!("cocoon_end_120x40", draw(&p, THEME, 120, 40));
+    }
+
+    #[test]
+    fn no_chart_before_the_end() {
+        let players = vec![
+            PlayerEntry::bot("Ann", "wheel", 1),
+            PlayerEntry::bot("Bo", "random", 2),
+        ];
+        let mut t = Table::new(new_match(players, 11), Cocoon::make_bot).expect("table");
+        crate::ui::AnyTable::run_bots_for(&mut t, 40).expect("plays");
+        let p = Play::new(t, true);
+        assert!(!p.is_over());
+        assert!(p.ui.progress.is_none());
+        assert!(!draw(&p, THEME, 120, 40).contains("Scores through the game"));
     }
 }

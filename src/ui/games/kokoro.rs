@@ -58,6 +58,8 @@ pub struct KokoroUi {
     pub high: Option<HighReport>,
     /// At the end: the final mats instead of the score sheet (Esc switches).
     pub board_at_end: bool,
+    /// Everyone's running total through the game, once it is over.
+    pub progress: Option<crate::ui::score_chart::Progress>,
 }
 
 /// The size of the mat's spaces, chosen from the room the body gives.
@@ -925,7 +927,26 @@ impl KokoroUi {
                 first.style = theme.title();
             }
         }
+        let used = right.len() as u16;
         f.render_widget(Paragraph::new(right).wrap(Wrap { trim: false }), a.info);
+        // The scores through the game below, in the room left.
+        if let Some(progress) = &self.progress {
+            let top = if used == 0 { 0 } else { used + 1 };
+            let room = Rect {
+                y: a.info.y + top,
+                height: a.info.height.saturating_sub(top),
+                ..a.info
+            };
+            let names: Vec<String> = (0..view.sheets.len()).map(|s| name_of(ctx, s)).collect();
+            f.render_widget(
+                crate::ui::score_chart::ScoreChart {
+                    progress,
+                    names: &names,
+                    theme: *theme,
+                },
+                room,
+            );
+        }
     }
 }
 
@@ -1221,6 +1242,15 @@ impl GameUi<Kokoro> for KokoroUi {
     }
 
     fn on_game_over(&mut self, m: &Match<Kokoro>, data_dir: Option<&Path>) {
+        // The sheet's total as it stood after each step (boxes so far, guardians and decree as
+        // the mats then read): public, like the mats.
+        self.progress = Some(crate::ui::score_chart::Progress::of(m, |s: &Kokoro| {
+            s.view(crate::engine::Viewer::Public)
+                .sheets
+                .iter()
+                .map(|x| x.total)
+                .collect()
+        }));
         let humans = m
             .players
             .iter()

@@ -447,3 +447,31 @@ fn undo_on_the_pass_screen_before_the_hand_off() {
     assert_eq!(p.keyboard, Some(1));
     assert!(!p.can_undo());
 }
+
+/// At the end, the totals through the game sit beside the final sheet; they start level and
+/// end at the sheet's totals, and there is no chart before the end.
+#[test]
+fn end_chart_follows_the_totals_through_the_game() {
+    let mut m = new_match(3, 1, &[], 21);
+    play_until(&mut m, |v| v.cards_revealed > 6);
+    let before = settled(m.clone());
+    assert!(before.ui.progress.is_none());
+    assert!(!draw(&before, THEME, 120, 40).contains("Scores through the game"));
+    play_until(&mut m, |v| v.over);
+    let p = settled(m);
+    let progress = p.ui.progress.clone().expect("computed at the end");
+    let totals: Vec<i32> = progress
+        .series
+        .iter()
+        .map(|s| *s.last().expect("points"))
+        .collect();
+    let outcome = p.table.m.state.outcome().expect("over");
+    assert_eq!(totals, outcome.scores);
+    assert!(progress.len() > 2, "{progress:?}");
+    let small = draw(&p, THEME, 80, 24);
+    assert!(small.contains("Scores through the game"), "{small}");
+    assert_snapshot!("kokoro_end_chart_80x24", small);
+    let large = draw(&p, THEME, 120, 40);
+    assert!(large.contains("1 Ann  2 Bo  3 Cy"), "{large}");
+    assert_snapshot!("kokoro_end_chart_120x40", large);
+}
