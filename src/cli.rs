@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::engine::log::{self, PlayerEntry};
 use crate::engine::rng;
@@ -21,6 +21,18 @@ pub struct Cli {
     /// Plain ASCII drawing: no box-drawing characters or symbols outside ASCII.
     #[arg(long, global = true)]
     pub ascii: bool,
+    /// Leave the mouse to the terminal (select and copy text); every action has a key.
+    #[arg(long, global = true)]
+    pub no_mouse: bool,
+    /// Colours for the background: dark, light or none (overrides the settings file).
+    #[arg(long, global = true, value_name = "THEME")]
+    pub theme: Option<String>,
+    /// standard or colour-blind (overrides the settings file).
+    #[arg(long, global = true, value_name = "PALETTE")]
+    pub palette: Option<String>,
+    /// Milliseconds each computer player's move stays on screen (overrides the settings file).
+    #[arg(long, global = true, value_name = "MS")]
+    pub bot_pace: Option<u64>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -49,6 +61,56 @@ pub enum Command {
     List,
     /// Play computer-only games without a screen and report statistics.
     Sim(SimArgs),
+    /// Where the settings file is and whether it is sound; --example prints a commented
+    /// example with every key.
+    Config {
+        /// Print a commented example of the settings file with every key and its default.
+        #[arg(long, conflicts_with = "path")]
+        example: bool,
+        /// Print only the settings file's path.
+        #[arg(long)]
+        path: bool,
+    },
+    /// Games played, wins, best and average scores per game and player, from the saved logs.
+    Stats {
+        /// Only this game.
+        #[arg(long, value_name = "ID")]
+        game: Option<String>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a shell completion script (see the README for where each shell wants it).
+    Completions {
+        /// bash, zsh, fish, powershell or elvish.
+        shell: crate::shell::Shell,
+    },
+    /// Print the manual page (roff) to standard output, or write one page per command into a
+    /// folder with --out.
+    Man {
+        /// Write hotseat.1 and hotseat-<command>.1 into this folder instead.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+    /// Host games over the network: friends join with `ssh -p PORT NAME@HOST`, each on their
+    /// own terminal.
+    Serve(ServeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on.
+    #[arg(long, default_value_t = 2222)]
+    pub port: u16,
+    /// The address to listen on (default: every address of this computer).
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
+    pub bind: std::net::IpAddr,
+    /// Only the public keys in this file (authorized_keys format) may join.
+    #[arg(long, value_name = "FILE")]
+    pub allow_keys: Option<PathBuf>,
+    /// Every player must give this password (shared by all; with a key, after it).
+    #[arg(long, value_name = "PW")]
+    pub password: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -108,6 +170,93 @@ pub struct SimArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// What `hotseat --version` prints after the program's name: its version, then the rules
+/// version of each game (a log records the version it was played under, and a newer program
+/// may refuse or convert an older log, so a bug report needs both).
+pub fn long_version() -> String {
+    let mut s = format!("{}\nrules versions:", env!("CARGO_PKG_VERSION"));
+    for g in registry::GAMES {
+        s.push_str(&format!(
+            "\n  {:<12} {:>2}  {}",
+            g.id(),
+            g.rules_version(),
+            g.name()
+        ));
+    }
+    s
+}
+
+static LONG_VERSION: std::sync::LazyLock<String> = std::sync::LazyLock::new(long_version);
+
+/// The command line's definition, with the facts only known at run time (the rules versions).
+pub fn command() -> clap::Command {
+    Cli::command().long_version(LONG_VERSION.as_str())
+}
+
+/// Parses the process's arguments; `--help`, `--version` and mistakes print and exit as clap
+/// does.
+pub fn parse() -> Cli {
+    let matches = command().get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
+/// The settings in force: the file's (or the defaults, with a warning when the file is
+/// refused) under the command line's flags. `Err` only for a bad flag.
+pub fn settings(args: &Cli) -> Result<(crate::config::Settings, Option<String>), String> {
+    use crate::config::{self, Palette, ThemeName};
+    let (mut s, warning) = match config::load(&config::path()) {
+        Ok(found) => (found.unwrap_or_default(), None),
+        Err(e) => (
+            config::Settings::default(),
+            Some(format!("{e}; starting with the default settings")),
+        ),
+    };
+    s.ascii |= args.ascii;
+    if args.no_mouse {
+        s.mouse = false;
+    }
+    if let Some(t) = &args.theme {
+        s.theme = match t.as_str() {
+            "dark" => ThemeName::Dark,
+            "light" => ThemeName::Light,
+            "none" => ThemeName::None,
+            _ => return Err("--theme is dark, light or none".into()),
+        };
+    }
+    if let Some(p) = &args.palette {
+        s.palette = match p.as_str() {
+            "standard" => Palette::Standard,
+            "colour-blind" | "color-blind" => Palette::ColourBlind,
+            _ => return Err("--palette is standard or colour-blind".into()),
+        };
+    }
+    if let Some(ms) = args.bot_pace {
+        if ms > config::MAX_PACE_MS {
+            return Err(format!(
+                "--bot-pace is 0 to {} milliseconds",
+                config::MAX_PACE_MS
+            ));
+        }
+        s.bot_pace = std::time::Duration::from_millis(ms);
+    }
+    Ok((s, warning))
+}
+
+/// `hotseat stats`: the saved logs' statistics, as text or JSON.
+pub fn stats(only: Option<&str>, json: bool) -> Result<String, String> {
+    let mut st = crate::stats::read(&store::games_dir(), &store::data_dir(), registry::GAMES);
+    if let Some(id) = only {
+        st = st.only(game(id)?.id());
+    }
+    if json {
+        let mut s = serde_json::to_string(&st).map_err(|e| e.to_string())?;
+        s.push('\n');
+        Ok(s)
+    } else {
+        Ok(st.text())
+    }
 }
 
 pub fn game(id: &str) -> Result<&'static dyn AnyGame, String> {
@@ -238,23 +387,29 @@ pub fn play_setup(g: &dyn AnyGame, a: &PlayArgs, started: String) -> Result<Setu
         };
         kinds[seat] = Some(kind);
     }
-    let players = (0..n)
-        .map(|i| {
-            let name = a
-                .names
-                .get(i)
-                .map(|s| s.trim().to_string())
-                .filter(|s| !s.is_empty());
-            match &kinds[i] {
-                Some(kind) => PlayerEntry::bot(
-                    name.unwrap_or(format!("Bot {}", i + 1)),
-                    kind,
-                    rng::bot_seed(seed, i),
-                ),
-                None => PlayerEntry::human(name.unwrap_or(format!("Player {}", i + 1))),
-            }
-        })
-        .collect();
+    let players =
+        (0..n)
+            .map(|i| {
+                let name = a
+                    .names
+                    .get(i)
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty());
+                match &kinds[i] {
+                    Some(kind) => PlayerEntry::bot(
+                        name.unwrap_or(format!("Bot {}", i + 1)),
+                        kind,
+                        rng::bot_seed(seed, i),
+                    ),
+                    None => PlayerEntry::human(name.unwrap_or_else(|| {
+                        match crate::config::current().name(i) {
+                            Some(n) => n.to_string(),
+                            None => format!("Player {}", i + 1),
+                        }
+                    })),
+                }
+            })
+            .collect();
     Ok(Setup {
         options: parse_options(&a.options)?,
         players,

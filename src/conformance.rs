@@ -405,3 +405,79 @@ fn check_undo<G: Registered>(t: &mut Table<G>, n: usize, seed: u64) {
     );
     assert_eq!(t.m.history.len(), keep);
 }
+
+/// Decisions checked per game by [`check_bot_blind`].
+const BLIND_DECISIONS: usize = 6;
+
+/// A computer player sees only its own seat's view: along seeded random games, at decisions
+/// spread over each game, two copies of the bot with the same seed watch the same views; one
+/// chooses on the true state, the other on the state with everything its seat may not know
+/// varied (`vary_hidden`). Their choices must be the same. Run it for every bot of a game with
+/// [`check_bots_blind`], or for one bot built by `make` (e.g. a search level).
+pub fn check_bot_blind<G: Game>(
+    name: &str,
+    make: &dyn Fn(u64) -> Box<dyn crate::engine::Bot<G>>,
+    games: u64,
+) {
+    for players in G::MIN_PLAYERS..=G::MAX_PLAYERS.min(G::MIN_PLAYERS + 2) {
+        for seed in 0..games {
+            let Some(m) = random_playout::<G>(players, &Options::new(), seed * 31 + 7) else {
+                continue;
+            };
+            let decisions: Vec<usize> = (0..m.history.len())
+                .filter(|&i| matches!(m.history[i].actor, Actor::Seat(_)))
+                .collect();
+            let every = (decisions.len() / BLIND_DECISIONS).max(1);
+            for &at in decisions.iter().step_by(every) {
+                let Actor::Seat(seat) = m.history[at].actor else {
+                    continue;
+                };
+                let viewer = Viewer::Seat(seat);
+                // What the seat watched before this decision, as the table shows it.
+                let mut state = m.initial.clone();
+                let mut watched = Vec::with_capacity(at);
+                for step in &m.history[..at] {
+                    watched.push(state.view(viewer));
+                    let _ = state.apply(step.actor, &step.action);
+                }
+                let varied = state.vary_hidden(viewer, seed ^ at as u64);
+                let view = state.view(viewer);
+                assert_eq!(view, varied.view(viewer), "{}: vary_hidden leaks", G::ID);
+                let legal = state.bot_actions(seat);
+                let bot_seed = rng::bot_seed(seed, seat);
+                let mut choices = Vec::new();
+                for s in [&state, &varied] {
+                    let mut bot = make(bot_seed);
+                    for v in &watched {
+                        bot.observe(v);
+                    }
+                    bot.observe(&s.view(viewer));
+                    choices.push(bot.choose(seat, &s.view(viewer), &s.bot_actions(seat)));
+                }
+                assert!(
+                    legal.contains(&choices[0]),
+                    "{} {name}: illegal choice",
+                    G::ID
+                );
+                assert_eq!(
+                    choices[0],
+                    choices[1],
+                    "{} {name} seed {seed} action {at}: the choice depends on a secret of \
+                     another seat",
+                    G::ID
+                );
+            }
+        }
+    }
+}
+
+/// [`check_bot_blind`] for every bot kind the game lists.
+pub fn check_bots_blind<G: Registered>(games: u64) {
+    for (kind, _) in G::BOTS {
+        let make = |seed: u64| match G::make_bot(kind, seed) {
+            Some(b) => b,
+            None => panic!("{}: listed bot {kind} cannot be made", G::ID),
+        };
+        check_bot_blind::<G>(kind, &make, games);
+    }
+}

@@ -214,6 +214,27 @@ pub fn tables_of<'a>(all: &'a HighScores, game: &str) -> Vec<(&'a str, &'a [Scor
         .collect()
 }
 
+/// "blue/none" as "Blue side, no decree"; "pink/long-road" as "Pink side, decree long-road".
+pub fn variant_title(key: &str) -> String {
+    let mut parts = key.split('/');
+    let side = parts.next().unwrap_or("");
+    let mut out: String = side
+        .chars()
+        .take(1)
+        .flat_map(char::to_uppercase)
+        .chain(side.chars().skip(1))
+        .collect();
+    out.push_str(" side");
+    for p in parts {
+        if p == "none" {
+            out.push_str(", no decree");
+        } else {
+            out.push_str(&format!(", decree {p}"));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 
 pub mod bots;
 pub mod cli;
+pub mod config;
 pub mod conformance;
 pub mod engine;
 pub mod files;
@@ -9,7 +10,9 @@ pub mod games;
 pub mod highscores;
 pub mod registry;
 pub mod server;
+pub mod shell;
 pub mod sim;
+pub mod stats;
 pub mod store;
 pub mod text;
 pub mod ui;

@@ -1,14 +1,13 @@
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
 use hotseat::cli::{self, Cli, Command};
 use hotseat::ui::UiOptions;
 use hotseat::ui::app::Exit;
 use hotseat::ui::launcher::Launcher;
 
 fn main() -> ExitCode {
-    let args = Cli::parse();
+    let args = cli::parse();
     match run(args) {
         Ok(exit) => ExitCode::from(exit.code()),
         Err(e) => {
@@ -21,9 +20,25 @@ fn main() -> ExitCode {
 }
 
 fn run(args: Cli) -> Result<Exit, String> {
+    let (settings, warning) = cli::settings(&args)?;
+    let reporting = matches!(args.command, Some(Command::Config { .. }));
+    if let Some(w) = warning.filter(|_| !reporting) {
+        say(&hotseat::text::clean_lines(&w));
+    }
+    let ui_options = UiOptions::from_settings(&settings);
+    hotseat::config::install(settings);
+    let show = |first| ui(ui_options, first);
     match args.command {
+        Some(Command::Config { example: true, .. }) => out(hotseat::config::EXAMPLE),
+        Some(Command::Config { path: true, .. }) => out(&format!(
+            "{}\n",
+            hotseat::text::path(&hotseat::config::path())
+        )),
+        Some(Command::Config { .. }) => out(&hotseat::config::report(&hotseat::config::path())),
         Some(Command::List) => out(&cli::list_text()),
-        Some(Command::Rules { game }) => out(&format!("{}\n", cli::rules_text(&game, args.ascii)?)),
+        Some(Command::Rules { game }) => {
+            out(&format!("{}\n", cli::rules_text(&game, ui_options.ascii)?))
+        }
         Some(Command::Replay { log, check: true }) => out(&format!("{}\n", cli::check_log(&log)?)),
         Some(Command::Sim(a)) => {
             let r = cli::sim(&a)?;
@@ -36,12 +51,21 @@ fn run(args: Cli) -> Result<Exit, String> {
                 out(&cli::sim_text(&r))
             }
         }
+        Some(Command::Stats { game, json }) => out(&cli::stats(game.as_deref(), json)?),
+        Some(Command::Completions { shell }) => out_bytes(&hotseat::shell::completions(shell)),
+        Some(Command::Man { out: None }) => out_bytes(&hotseat::shell::man_page()?),
+        Some(Command::Man { out: Some(dir) }) => {
+            let pages = hotseat::shell::write_man_pages(&dir)?;
+            let names: Vec<String> = pages.iter().map(|p| hotseat::text::path(p)).collect();
+            out(&format!("{}\n", names.join("\n")))
+        }
+        Some(Command::Serve(a)) => serve(&a, args.ascii),
         Some(Command::Play(a)) => {
             let (mut t, path) = cli::new_play_table(&a)?;
             // Before the log is created: a game nobody can see must not be saved.
             need_terminal("play")?;
             cli::start_saving(&mut t, path)?;
-            ui(args.ascii, t.into_screen(false))
+            show(t.into_screen(false))
         }
         Some(Command::Resume { log }) => {
             let t = cli::load_table(&log)?;
@@ -52,31 +76,51 @@ fn run(args: Cli) -> Result<Exit, String> {
                 ));
             }
             need_terminal("resume")?;
-            ui(args.ascii, t.into_screen(false))
+            show(t.into_screen(false))
         }
         Some(Command::Replay { log, check: false }) => {
             let t = cli::replay_table(&log)?;
             need_terminal("replay")?;
-            ui(args.ascii, t.into_replay())
+            show(t.into_replay())
         }
         None => {
             need_terminal("the launcher")?;
-            ui(
-                args.ascii,
-                Box::new(Launcher::new(hotseat::registry::GAMES)),
-            )
+            show(Box::new(Launcher::new(hotseat::registry::GAMES)))
         }
     }
+}
+
+/// `hotseat serve`: the hub over the data folder, each connection's first screen its lobby.
+fn serve(a: &cli::ServeArgs, ascii: bool) -> Result<Exit, String> {
+    let dir = hotseat::store::data_dir();
+    let hub = hotseat::server::hub::Hub::open(&dir).map_err(|e| {
+        format!(
+            "cannot open the server's tables in {}: {e}",
+            hotseat::text::path(&dir)
+        )
+    })?;
+    let opts = hotseat::server::ServeOptions {
+        bind: a.bind,
+        port: a.port,
+        allow_keys: a.allow_keys.clone(),
+        password: a.password.clone(),
+        ascii,
+    };
+    let welcome: hotseat::server::Welcome =
+        std::sync::Arc::new(move |peer, wake| hub.welcome(peer, wake));
+    hotseat::server::serve(&opts, &dir, welcome)?;
+    Ok(Exit::Quit)
 }
 
 /// Prints `text` to standard output. A reader that stops early (`hotseat rules pocket | head
 /// -1`) is not an error: the rest is simply not wanted.
 fn out(text: &str) -> Result<Exit, String> {
+    out_bytes(text.as_bytes())
+}
+
+fn out_bytes(bytes: &[u8]) -> Result<Exit, String> {
     let mut stdout = io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
         Ok(()) => Ok(Exit::Quit),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Exit::Quit),
         Err(e) => Err(format!("cannot write the output: {e}")),
@@ -94,9 +138,8 @@ fn need_terminal(what: &str) -> Result<(), String> {
     ))
 }
 
-fn ui(ascii: bool, first: Box<dyn hotseat::ui::Screen>) -> Result<Exit, String> {
-    let exit = hotseat::ui::run(first, UiOptions::from_env(ascii))
-        .map_err(|e| format!("terminal error: {e}"))?;
+fn ui(opts: UiOptions, first: Box<dyn hotseat::ui::Screen>) -> Result<Exit, String> {
+    let exit = hotseat::ui::run(first, opts).map_err(|e| format!("terminal error: {e}"))?;
     if exit == Exit::InputClosed {
         // Most likely nobody reads this any more; a log of the session might.
         say("the terminal went away; every action so far is saved");

@@ -6,6 +6,7 @@ fn hotseat(args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_hotseat"));
     c.args(args);
     let home = std::env::temp_dir().join("hotseat-cli-output-test-home");
+    c.env("HOTSEAT_CONFIG", home.join("config.toml"));
     c.env("HOTSEAT_HOME", home);
     c
 }

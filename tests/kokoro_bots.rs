@@ -2,7 +2,8 @@
 //! random bot. `cargo test --release --test kokoro_bots -- --ignored --nocapture` prints the
 //! 200-game figures.
 
-use hotseat::bots::kokoro::{KINDS, make};
+use hotseat::bots::kokoro::{KINDS, PlannerBot, make};
+use hotseat::engine::Bot;
 use hotseat::engine::log::PlayerEntry;
 use hotseat::engine::session::Setup;
 use hotseat::engine::{Actor, Game, Match, Options, ToMove, Viewer};
@@ -162,4 +163,76 @@ fn planner_box_profile() {
         guard as f64 / n as f64,
         boxes.map(|b| b as f64 / n as f64)
     );
+}
+
+type NewPlanner = fn(u64) -> PlannerBot;
+
+/// Solo blue games with one planner level: (mean score, its 95% half-interval, zero boxes per
+/// game). Seeds 1..=games, the same as `hotseat sim kokoro --players 1 --games N`.
+fn solo_level(games: u64, new: NewPlanner) -> (f64, f64, f64) {
+    let (mut scores, mut zeros) = (Vec::new(), 0u32);
+    let mut boxes = [0.0f64; 6];
+    let mut zero_at = [0u32; 5];
+    for seed in 1..=games {
+        let mut options = Options::new();
+        options.insert("side".into(), "blue".into());
+        let setup = Setup {
+            options,
+            players: vec![PlayerEntry::bot("b", "planner", seed)],
+            seed,
+            started: String::new(),
+        };
+        let mut m = Match::<Kokoro>::new(setup).unwrap();
+        let mut bot = new(seed);
+        while !m.is_over() {
+            if m.to_move() == ToMove::Chance {
+                m.run_chance().unwrap();
+                continue;
+            }
+            let legal = m.state.legal_actions(0);
+            let a = bot.choose(0, &m.view(Viewer::Seat(0)), &legal);
+            m.apply(Actor::Seat(0), a, None).unwrap();
+        }
+        let s = m.view(Viewer::Public).sheets[0];
+        zeros += u32::from(s.zeros);
+        for (i, b) in s.boxes.iter().enumerate() {
+            boxes[i] += f64::from(b.unwrap_or(0)) / games as f64;
+            if *b == Some(0) {
+                zero_at[i] += 1;
+            }
+        }
+        boxes[5] += f64::from(s.caterpillar_guardian + s.flower_guardian) / games as f64;
+        scores.push(f64::from(s.total));
+    }
+    println!("boxes and guardians {boxes:.1?}, zeros by round {zero_at:?}");
+    let n = scores.len() as f64;
+    let mean = scores.iter().sum::<f64>() / n;
+    let var = scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, 1.96 * (var / n).sqrt(), f64::from(zeros) / n)
+}
+
+#[test]
+#[ignore = "measurement: run in release with --nocapture; KOKORO_GAMES sets the count"]
+fn measure_levels_solo() {
+    let games = std::env::var("KOKORO_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(200);
+    let levels: [(&str, NewPlanner); 3] = [
+        ("easy", PlannerBot::easy),
+        ("normal", PlannerBot::normal),
+        ("hard", PlannerBot::hard),
+    ];
+    let only = std::env::var("KOKORO_LEVEL").unwrap_or_default();
+    for (name, new) in levels {
+        if !only.is_empty() && !only.contains(name) {
+            continue;
+        }
+        let clock = std::time::Instant::now();
+        let (mean, half, zeros) = solo_level(games, new);
+        println!(
+            "planner:{name}, {games} solo blue games: mean {mean:.1} ± {half:.1}, {zeros:.2} zero boxes a game, {:.1} ms a game",
+            clock.elapsed().as_secs_f64() * 1000.0 / games as f64
+        );
+    }
 }

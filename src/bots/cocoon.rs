@@ -1,11 +1,22 @@
 //! Computer players for Cocoon World. The "wheel" bot reads only its seat's view: it values
 //! each choice by where it leaves its EP marker on the wrapping circle, looking one or two
 //! tiles ahead along the board, and plays the dungeon by its odds.
+//!
+//! Levels (see [`WheelBot::easy`], [`WheelBot::normal`], [`WheelBot::hard`]):
+//! - easy counts EP like normal but often takes a merely good choice for the best one;
+//! - normal counts EP: a marker moved from 9 to 1 has lost 8 (the wrap is seen, the rivals
+//!   are not);
+//! - hard plays for the win: a choice is worth what it does to the chance of finishing
+//!   first, against every rival's EP and side, with the tie-breaks (white beats black, then
+//!   the marker on top of the stack) and the rounds left. Early on that is about the same as
+//!   counting EP; near the end a step that passes a rival, or that keeps a tie won, counts
+//!   far more than one that changes nothing in the order.
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
 use super::random::RandomBot;
+use crate::bots::Level;
 use crate::engine::{Bot, Seat, rng};
 use crate::games::cocoon::board::{backward, forward, next_experience, turn_ep};
 use crate::games::cocoon::dungeon::{HAND_WAYS, HANDS};
@@ -22,9 +33,21 @@ pub const KINDS: &[(&str, &str)] = &[
     ("random", "any legal move"),
 ];
 
+/// A bot of a plain kind (the wheel at its normal level).
 pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Cocoon>>> {
+    make_level(kind, Level::Normal, seed)
+}
+
+/// A bot of `kind` at `level`: what `make_bot` maps `"wheel:<level>"` to. The wheel has its
+/// own three levels ([`WheelBot::easy`], [`WheelBot::normal`], [`WheelBot::hard`]); the
+/// random player plays the same at every level.
+pub fn make_level(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Cocoon>>> {
     match kind {
-        "wheel" => Some(Box::new(WheelBot::new(seed))),
+        "wheel" => Some(Box::new(match level {
+            Level::Easy => WheelBot::easy(seed),
+            Level::Normal => WheelBot::normal(seed),
+            Level::Hard => WheelBot::hard(seed),
+        })),
         "random" => Some(Box::new(RandomBot::new(seed))),
         _ => None,
     }
@@ -32,12 +55,38 @@ pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Cocoon>>> {
 
 pub struct WheelBot {
     rng: ChaCha8Rng,
+    /// Values EP by the chance of winning instead of by count.
+    win_aware: bool,
+    /// Random spread added to each choice's value, in EP.
+    noise: f64,
 }
 
 impl WheelBot {
+    /// The wheel of a plain `"wheel"` kind: [`WheelBot::normal`].
     pub fn new(seed: u64) -> Self {
+        WheelBot::normal(seed)
+    }
+
+    /// Counts EP, and often settles for a good choice over the best one.
+    pub fn easy(seed: u64) -> Self {
+        WheelBot::with(seed, false, 0.8)
+    }
+
+    /// Counts EP on the wrapping circle: cheap, a playout policy for the search player.
+    pub fn normal(seed: u64) -> Self {
+        WheelBot::with(seed, false, 0.001)
+    }
+
+    /// Plays for the win: rivals' EP and sides, the tie-breaks and the rounds left.
+    pub fn hard(seed: u64) -> Self {
+        WheelBot::with(seed, true, 0.001)
+    }
+
+    fn with(seed: u64, win_aware: bool, noise: f64) -> Self {
         WheelBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            win_aware,
+            noise,
         }
     }
 }
@@ -50,6 +99,7 @@ const FLAG: f64 = 0.2;
 struct Eval<'a> {
     v: &'a View,
     me: Seat,
+    win_aware: bool,
 }
 
 impl Eval<'_> {
@@ -76,7 +126,40 @@ impl Eval<'_> {
     /// The value of the marker moving `n` spots (negative = anticlockwise).
     fn ep_change(&self, n: i32) -> f64 {
         let ep = self.ep();
+        if self.win_aware {
+            let side = self.side();
+            return self.standing(turn_ep(ep, n), side, n != 0) - self.standing(ep, side, false);
+        }
         f64::from(turn_ep(ep, n)) - f64::from(ep)
+    }
+
+    /// Rounds still to play, this one included.
+    fn rounds_left(&self) -> f64 {
+        f64::from(self.v.rounds.saturating_sub(self.v.round)) + 1.0
+    }
+
+    /// How the bot stands with its marker on `ep` and its pawn on `side`, in EP: the chance of
+    /// ending ahead of every rival, scaled so that early in the game one EP is worth about
+    /// one. Each rival is passed with a chance that grows with the margin, and the margin
+    /// counts the tie-breaks: white beats black, and a marker that has just arrived sits on
+    /// top of the stack. The fewer rounds are left, the less a margin can still change.
+    fn standing(&self, ep: u8, side: Side, arrived: bool) -> f64 {
+        let spread = 0.8 + 0.9 * self.rounds_left();
+        let white = |s: Side| if s == Side::White { 1.0 } else { 0.0 };
+        let mut chance = 1.0;
+        for (seat, p) in self.v.players.iter().enumerate() {
+            if seat == self.me {
+                continue;
+            }
+            let mut margin = f64::from(ep) - f64::from(p.ep);
+            margin += 0.45 * (white(side) - white(p.side));
+            if ep == p.ep && side == p.side {
+                let on_top = arrived || self.v.players[self.me].stamp > p.stamp;
+                margin += if on_top { 0.2 } else { -0.2 };
+            }
+            chance *= 1.0 / (1.0 + (-margin / spread).exp());
+        }
+        4.0 * spread * chance
     }
 
     /// A side-dependent gain of `n`.
@@ -86,10 +169,18 @@ impl Eval<'_> {
 
     /// Turning over: white gains move up, and white wins ties.
     fn flip(&self) -> f64 {
-        match self.side() {
+        let drift = match self.side() {
             Side::White => -1.2,
             Side::Black => 1.2,
+        };
+        if !self.win_aware {
+            return drift;
         }
+        // The direction of later gains matters less as the end nears; the tie-break more.
+        let ep = self.ep();
+        let side = self.side();
+        let later = (self.rounds_left() / 3.0).min(1.0);
+        drift * later + self.standing(ep, side.flipped(), false) - self.standing(ep, side, false)
     }
 
     fn hand(&self) -> Vec<Tile> {
@@ -294,7 +385,11 @@ impl Eval<'_> {
 
 impl Bot<Cocoon> for WheelBot {
     fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
-        let e = Eval { v: view, me: seat };
+        let e = Eval {
+            v: view,
+            me: seat,
+            win_aware: self.win_aware,
+        };
         // Spatial choices the score cannot tell apart.
         if let Some(Action::PlaceAt { .. }) = legal.first() {
             let hand = e.hand();
@@ -331,7 +426,7 @@ impl Bot<Cocoon> for WheelBot {
         let mut best: Option<(f64, &Action)> = None;
         for a in legal {
             // A little seeded noise keeps equal choices from always going the same way.
-            let noise = rng::below(&mut self.rng, 1000) as f64 / 1.0e6;
+            let noise = rng::below(&mut self.rng, 1000) as f64 * self.noise / 1000.0;
             let s = e.score(a) + noise;
             if best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, a));
@@ -340,5 +435,51 @@ impl Bot<Cocoon> for WheelBot {
         best.map(|(_, a)| *a)
             .or_else(|| legal.first().copied())
             .unwrap_or(Action::KeepDice)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Options, Viewer};
+    use crate::games::cocoon::{DungeonView, Hand};
+
+    /// The last round of a 2-player game: this bot (seat 0, white, on the pit) has made a
+    /// Kobold in the dungeon (1 EP banked) with its marker on 6; the rival, white too, is on 7
+    /// with its marker already there.
+    fn last_round_in_the_dungeon() -> View {
+        let g = Cocoon::new(&Options::new(), 2).unwrap();
+        let mut v = g.view(Viewer::Seat(0));
+        v.round = v.rounds;
+        for (seat, ep) in [(0, 6), (1, 7)] {
+            let p = &mut v.players[seat];
+            p.ep = ep;
+            p.side = Side::White;
+            p.pawn = Some(PIT);
+            p.spare = None;
+            p.stamp = seat as u32;
+        }
+        v.dungeon = Some(DungeonView {
+            made: vec![Hand::Kobold],
+            dice: vec![1, 1, 2, 3],
+            last: Some(Hand::Kobold),
+            ended: None,
+            gained: 0,
+        });
+        v
+    }
+
+    #[test]
+    fn hard_stops_on_the_tie_it_wins_where_counting_ep_rolls_on() {
+        // Rolling on is worth 1.12 EP on average against 1 for stopping, so an EP counter
+        // rolls. But stopping puts the marker on 7, on top of the rival's: a won tie, while
+        // rolling on fails (another pair) more than half the time and loses the game.
+        let v = last_round_in_the_dungeon();
+        let legal = [Action::Delve, Action::Stop { pick: 0 }];
+        assert_eq!(WheelBot::normal(1).choose(0, &v, &legal), Action::Delve);
+        assert_eq!(
+            WheelBot::hard(1).choose(0, &v, &legal),
+            Action::Stop { pick: 0 }
+        );
     }
 }

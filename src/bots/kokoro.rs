@@ -1,74 +1,214 @@
-//! Computer players for Kokoro. The planner looks only at its seat's [`View`]: it scores each
-//! legal draw by the chains it leaves on its own mat (the sanctuary of this round against the box
-//! it must beat, the sanctuaries still to come, the guardians) and peeks when the card is of no
-//! use and the next sanctuary is unknown.
+//! Computer players for Kokoro. The planner looks only at its seat's [`View`]. It values a mat by
+//! the points it expects from it: this round's box against the box it must beat, every
+//! sanctuary still to come weighted by the chance that it is scored (so one chain through
+//! several of them counts several times: the "spine" that scores round after round), the risk
+//! of a zero box when a likely sanctuary lies on a chain too short to beat the bar, and the
+//! guardians. Growth is estimated from the chain's open ends and the cards left in the deck:
+//! an end only counts for the segments that can still fit it, and for where they lead.
+//!
+//! Levels (see [`PlannerBot::easy`], [`PlannerBot::normal`], [`PlannerBot::hard`]):
+//! - easy plays like a beginner: it builds toward this round's sanctuary and the guardians,
+//!   gives the later sanctuaries little thought, never peeks, and often takes a merely good
+//!   space for the best one;
+//! - normal is the full evaluation of one card (cheap: the search player's playout policy);
+//! - hard also looks one card ahead: for its best few draws it averages, over the cards left
+//!   in the deck, how well the next card could then be drawn.
 
+use crate::bots::Level;
 use crate::bots::random::RandomBot;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
 use crate::engine::{Bot, Seat, rng};
-use crate::games::kokoro::cards::{BOTTOM, LEFT, RIGHT, TOP};
-use crate::games::kokoro::chain::{Mat, SpaceSet, chain_from, neighbour};
-use crate::games::kokoro::mats::{self, SANCTUARIES, Side};
-use crate::games::kokoro::scoring::{caterpillars_on, features_on, flowers_on};
+use crate::games::kokoro::cards::{BOTTOM, LEFT, RIGHT, TOP, segment_edges};
+use crate::games::kokoro::chain::{Mat, SpaceSet, chain_from, neighbour, opposite};
+use crate::games::kokoro::mats::{self, COLS, SANCTUARIES, SPACES};
 use crate::games::kokoro::{Action, Decree, GOLDEN_PER_ROUND, Kokoro, ROUNDS, View, mirror};
 
 /// The kinds a seat may be given, the default first.
 pub const KINDS: &[(&str, &str)] = &[
     (
         "planner",
-        "plans chains toward the sanctuaries and guardians",
+        "plans chains through the sanctuaries still to come and the guardians, with the deck in mind",
     ),
     ("random", "any legal move"),
 ];
 
+/// A bot of a plain kind (the planner at its normal level).
 pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Kokoro>>> {
+    make_level(kind, Level::Normal, seed)
+}
+
+/// A bot of `kind` at `level`: what `make_bot` maps `"planner:<level>"` to. The planner has
+/// its own three levels ([`PlannerBot::easy`], [`PlannerBot::normal`], [`PlannerBot::hard`]);
+/// the random player plays the same at every level.
+pub fn make_level(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Kokoro>>> {
     match kind {
-        "planner" => Some(Box::new(PlannerBot::new(seed))),
+        "planner" => Some(Box::new(match level {
+            Level::Easy => PlannerBot::easy(seed),
+            Level::Normal => PlannerBot::normal(seed),
+            Level::Hard => PlannerBot::hard(seed),
+        })),
         "random" => Some(Box::new(RandomBot::new(seed))),
         _ => None,
     }
 }
 
+/// How the planner weighs things; the levels differ only in these.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Style {
+    /// Weight of a later sanctuary's chain, per expected scoring.
+    future: f32,
+    /// Weight of the zero-box risk of later sanctuaries on short chains.
+    risk: f32,
+    /// Worth of seeing the next sanctuary, in points (0: never peeks).
+    peek: f32,
+    /// Random spread added to each choice's value, in points.
+    noise: f32,
+    /// Look one card ahead for this many of the best draws (0: none).
+    lookahead: usize,
+}
+
+const EASY: Style = Style {
+    future: 0.5,
+    risk: 0.0,
+    peek: 0.0,
+    noise: 2.5,
+    lookahead: 0,
+};
+const NORMAL: Style = Style {
+    future: 2.0,
+    risk: 1.0,
+    peek: 1.6,
+    noise: 0.05,
+    lookahead: 0,
+};
+const HARD: Style = Style {
+    lookahead: 8,
+    ..NORMAL
+};
+
 pub struct PlannerBot {
     /// A little seeded noise on near-equal choices, so that two planners at one table (who
     /// see the same cards) do not draw identical mats.
     rng: ChaCha8Rng,
+    style: Style,
 }
 
-/// How far apart (in the planner's points) two choices may be and still be picked either way.
-const NOISE: f32 = 0.4;
-
 impl PlannerBot {
+    /// The planner of a plain `"planner"` kind: [`PlannerBot::normal`].
     pub fn new(seed: u64) -> Self {
+        PlannerBot::normal(seed)
+    }
+
+    /// A beginner: builds toward this round's sanctuary and the guardians, hardly thinks of
+    /// later sanctuaries, never peeks, and often settles for a good space over the best.
+    pub fn easy(seed: u64) -> Self {
+        PlannerBot::with_style(seed, EASY)
+    }
+
+    /// The full evaluation of the revealed card alone; cheap enough for search playouts.
+    pub fn normal(seed: u64) -> Self {
+        PlannerBot::with_style(seed, NORMAL)
+    }
+
+    /// Normal, and for its best few draws also weighs the next card over the deck left.
+    pub fn hard(seed: u64) -> Self {
+        PlannerBot::with_style(seed, HARD)
+    }
+
+    fn with_style(seed: u64, style: Style) -> Self {
         PlannerBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            style,
         }
     }
 }
 
 const EDGES: [u8; 4] = [TOP, RIGHT, BOTTOM, LEFT];
+/// Every space of the mat.
+const ALL: u64 = (1 << SPACES) - 1;
+/// Spaces in the first and the last column.
+const COL_FIRST: u64 = {
+    let mut m = 0u64;
+    let mut r = 0;
+    while r < SPACES / COLS {
+        m |= 1 << (r * COLS);
+        r += 1;
+    }
+    m
+};
+const COL_LAST: u64 = COL_FIRST << (COLS - 1);
 
-/// What the planner knows about the round, read once per decision.
-struct Context {
-    side: Side,
-    grove: Option<u8>,
-    current: Option<u8>,
-    /// The box this round's count must beat.
-    previous_box: u8,
-    /// Expected turns still to come in this round after the current one.
-    turns_left: f32,
-    /// Sanctuary spaces that may still be scored after this round, with a weight each.
-    future: Vec<(u8, f32)>,
-    guardians: [u8; 2],
-    /// Rounds still to play after this one, for the weight of long-term building.
-    rounds_after: usize,
+/// The spaces orthogonally next to `set` (and `set` itself).
+fn spread(set: u64) -> u64 {
+    set | (set >> COLS)
+        | ((set << COLS) & ALL)
+        | ((set & !COL_FIRST) >> 1)
+        | ((set & !COL_LAST) << 1)
 }
 
-impl Context {
-    fn new(seat: Seat, view: &View) -> Context {
+fn edge_index(edge: u8) -> usize {
+    match edge {
+        TOP => 0,
+        RIGHT => 1,
+        BOTTOM => 2,
+        _ => 3,
+    }
+}
+
+/// A chain as the planner sees it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Stat {
+    chain: SpaceSet,
+    features: f32,
+    caterpillars: f32,
+    flowers: f32,
+    /// Chance that one card extends the chain somewhere useful.
+    reach: f32,
+    /// Features waiting in the spaces its open ends point into, weighted like `reach`.
+    near: f32,
+}
+
+/// What the planner knows about the game, read once per decision.
+struct Plan {
+    features: [f32; SPACES],
+    caterpillars: [f32; SPACES],
+    flowers: [f32; SPACES],
+    grove: Option<u8>,
+    /// Chance that the next card is the segment joining edges `i` and `j` (deck in mind).
+    pair: [[f32; 4]; 4],
+    current: Option<u8>,
+    need: f32,
+    /// Expected turns still to come in this round after the current one.
+    turns_left: f32,
+    /// Expected cards still to come in the game after the current one.
+    cards_left: f32,
+    /// Sanctuary spaces that may be scored after this round, with the chance of it.
+    future: Vec<(u8, f32)>,
+    /// Points a zero box in this round costs.
+    penalty: f32,
+    /// Targets whose chains the value reads: current, future sanctuaries, guardians.
+    targets: Vec<u8>,
+    decree: Option<Decree>,
+    style: Style,
+    /// Chance that a given unseen sanctuary is the next one (0 when it is known not to be).
+    p_next: f32,
+    next_space: Option<u8>,
+}
+
+impl Plan {
+    fn new(seat: Seat, view: &View, style: Style) -> Plan {
         let side = view.side;
+        let printed = mats::printed(side);
+        let mut features = [0.0; SPACES];
+        let mut caterpillars = [0.0; SPACES];
+        let mut flowers = [0.0; SPACES];
+        for (i, p) in printed.iter().enumerate() {
+            features[i] = f32::from(p.features());
+            caterpillars[i] = f32::from(p.caterpillars);
+            flowers[i] = f32::from(p.flowers);
+        }
         let current = view.sanctuary.and_then(|l| mats::sanctuary_space(side, l));
         let previous_box = view
             .rounds_done
@@ -81,6 +221,9 @@ impl Context {
         // Plain cards expected before the k-th golden, plus the goldens themselves.
         let turns_left = k + k * plain_left as f32 / (golden_left as f32 + 1.0);
         let rounds_after = ROUNDS.saturating_sub(view.rounds_done + 1);
+        let later_goldens = (rounds_after as f32) * f32::from(GOLDEN_PER_ROUND);
+        let cards_left =
+            turns_left + later_goldens * (1.0 + plain_left as f32 / (golden_left as f32 + 1.0));
         let mut future = Vec::new();
         if rounds_after > 0 {
             let unseen: Vec<char> = SANCTUARIES
@@ -92,136 +235,510 @@ impl Context {
                 let Some(space) = mats::sanctuary_space(side, l) else {
                     continue;
                 };
-                let w = match view.next_sanctuary {
+                let p = match view.next_sanctuary {
                     Some(n) if n == l => 1.0,
-                    Some(_) => 0.8 * rounds_after.saturating_sub(1) as f32 / unseen.len() as f32,
-                    None => 0.8 * rounds_after as f32 / unseen.len() as f32,
+                    Some(_) => {
+                        rounds_after.saturating_sub(1) as f32 / (unseen.len() - 1).max(1) as f32
+                    }
+                    None => rounds_after as f32 / unseen.len() as f32,
                 };
-                future.push((space, w));
+                future.push((space, p));
             }
         }
         if view.decree == Some(Decree::ForgottenShrine) {
-            // The unscored sanctuary pays half: keep the weight of a far future one.
+            // The unscored sanctuary pays half: keep a little weight on every one.
             for f in &mut future {
-                f.1 = f.1.max(0.1);
+                f.1 = f.1.max(0.15);
             }
         }
-        Context {
-            side,
+        let p_next = match (rounds_after, view.next_sanctuary) {
+            (0, _) => 0.0,
+            (_, Some(_)) => 0.0,
+            (_, None) => 1.0 / (ROUNDS + 1 - view.revealed.len()).max(1) as f32,
+        };
+        let mut count = [[0u32; 4]; 4];
+        let mut total = 0;
+        for (i, d) in view.deck_left.iter().enumerate() {
+            let n = u32::from(d[0] + d[1]);
+            let e = segment_edges(i as u8 + 1);
+            let ends: Vec<usize> = EDGES
+                .iter()
+                .filter(|&&x| e & x != 0)
+                .map(|&x| edge_index(x))
+                .collect();
+            if let [a, b] = ends[..] {
+                count[a][b] += n;
+                count[b][a] += n;
+                total += n;
+            }
+        }
+        let mut pair = [[0.0; 4]; 4];
+        for a in 0..4 {
+            for b in 0..4 {
+                pair[a][b] = count[a][b] as f32 / total.max(1) as f32;
+            }
+        }
+        let guardians = view.guardian_spaces();
+        let mut targets: Vec<u8> = current.into_iter().collect();
+        targets.extend(future.iter().map(|f| f.0));
+        targets.extend(guardians);
+        let gentle = view.decree == Some(Decree::GentleStart) && view.rounds_done == 0;
+        Plan {
+            features,
+            caterpillars,
+            flowers,
             grove: view.grove,
+            pair,
             current,
-            previous_box,
+            need: f32::from(previous_box) + 1.0,
             turns_left,
+            cards_left,
             future,
-            guardians: view.guardian_spaces(),
-            rounds_after,
+            penalty: if gentle { 0.0 } else { 5.0 },
+            targets,
+            decree: view.decree,
+            style,
+            p_next,
+            next_space: view
+                .next_sanctuary
+                .and_then(|l| mats::sanctuary_space(side, l)),
         }
     }
 
-    /// Ends of `chain` that point into an empty space a path may still take, and the features
-    /// waiting in those spaces.
-    fn open_ends(&self, mat: &Mat, chain: SpaceSet) -> (u32, u32) {
-        let printed = mats::printed(self.side);
-        let (mut ends, mut near) = (0, 0);
-        for s in chain.iter() {
+    /// What seeing the next sanctuary is worth: nothing once it is known or never scored.
+    fn peek_worth(&self) -> f32 {
+        if self.next_space.is_none() && self.p_next > 0.0 {
+            self.style.peek
+        } else {
+            0.0
+        }
+    }
+
+    fn free(&self, mat: &Mat, space: u8) -> bool {
+        mat.path(space) == 0 && self.grove != Some(space)
+    }
+
+    /// The chain through `space` and what it promises.
+    fn stat(&self, mat: &Mat, space: u8) -> Stat {
+        let chain = chain_from(mat, space);
+        let mut s = Stat {
+            chain,
+            ..Stat::default()
+        };
+        let mut miss = 1.0;
+        for x in chain.iter() {
+            let i = usize::from(x);
+            s.features += self.features[i];
+            s.caterpillars += self.caterpillars[i];
+            s.flowers += self.flowers[i];
             for e in EDGES {
-                if mat.edges(s) & e == 0 {
+                if mat.edges(x) & e == 0 {
                     continue;
                 }
-                if let Some(n) = neighbour(s, e)
-                    && mat.path(n) == 0
-                    && self.grove != Some(n)
-                {
-                    ends += 1;
-                    near += printed
-                        .get(usize::from(n))
-                        .map_or(0, |p| u32::from(p.features()));
+                let Some(n) = neighbour(x, e) else { continue };
+                if !self.free(mat, n) {
+                    continue;
                 }
+                // A segment in `n` enters through `entry` and leaves through another edge:
+                // toward an empty space (the chain goes on), into a path that meets it (a
+                // join), or into a wall (the chain stops there, with `n`'s features).
+                let entry = opposite(e);
+                let a = edge_index(entry);
+                let mut fit = 0.0;
+                for out in EDGES {
+                    if out == entry {
+                        continue;
+                    }
+                    let p = self.pair[a][edge_index(out)];
+                    let onward = match neighbour(n, out) {
+                        Some(m) if self.free(mat, m) => 1.0,
+                        Some(m) if mat.edges(m) & opposite(out) != 0 && !chain.contains(m) => 1.0,
+                        _ => 0.3,
+                    };
+                    fit += p * onward;
+                }
+                miss *= 1.0 - fit;
+                s.near += fit * self.features[usize::from(n)];
             }
         }
-        (ends, near)
+        s.reach = 1.0 - miss;
+        s
     }
 
-    fn evaluate(&self, mat: &Mat) -> f32 {
+    /// Features a chain may expect to gain over `turns` cards.
+    fn growth(&self, s: &Stat, turns: f32) -> f32 {
+        if s.chain.is_empty() || s.reach <= 0.0 {
+            return 0.0;
+        }
+        let extensions = turns * SHARE * s.reach;
+        let first = s.near.min(3.0) * (extensions.min(1.0));
+        first + (extensions - 1.0).max(0.0) * PER_SPACE
+    }
+
+    /// The stats of every target's chain on `mat`. With `base` (the stats before one draw at
+    /// `at`), a chain that draw cannot have touched is taken from `base`.
+    fn stats(&self, mat: &Mat, base: Option<(&[Stat], u8)>) -> Vec<Stat> {
+        let mut out: Vec<Stat> = Vec::with_capacity(self.targets.len());
+        for (i, &t) in self.targets.iter().enumerate() {
+            if let Some((b, at)) = base
+                && let Some(old) = b.get(i)
+                && t != at
+                && spread(spread(old.chain.0)) & (1 << at) == 0
+            {
+                out.push(*old);
+                continue;
+            }
+            // Targets often share a chain: compute it once.
+            if let Some(same) = out.iter().find(|s| s.chain.contains(t)) {
+                out.push(*same);
+                continue;
+            }
+            out.push(self.stat(mat, t));
+        }
+        out
+    }
+
+    fn value(&self, stats: &[Stat]) -> f32 {
         let mut v = 0.0;
-        let live = (self.turns_left / 4.0).min(1.5);
-        if let Some(space) = self.current {
-            let chain = chain_from(mat, space);
-            let f = f32::from(features_on(self.side, chain));
-            let (ends, near) = self.open_ends(mat, chain);
-            let need = f32::from(self.previous_box) + 1.0;
+        let mut i = 0;
+        let mut bar = 0.0;
+        let mut current_chain = SpaceSet::EMPTY;
+        if self.current.is_some() {
+            let s = &stats[0];
+            i = 1;
+            current_chain = s.chain;
+            let f = s.features;
             if self.turns_left < 0.5 {
-                // The box is decided by this turn.
-                v += if f >= need { 2.0 * f } else { -10.0 + f * 0.2 };
-            } else {
-                v += 1.2 * f.min(need + 3.0) + 0.4 * (f - need - 3.0).max(0.0);
-                if f >= need {
-                    // The fewer turns remain, the more a box already secured is worth.
-                    v += 6.0 + 12.0 / (1.0 + self.turns_left);
+                // This card decides the box.
+                if f >= self.need {
+                    v += f;
+                    bar = f;
+                } else {
+                    v -= self.penalty + 0.1 * (self.need - f);
                 }
-                v += live * (1.8 * ends as f32 + 0.35 * near as f32);
-                if ends == 0 && f < need {
-                    v -= 6.0;
+            } else {
+                let g = self.growth(s, self.turns_left);
+                if f >= self.need {
+                    // A box already secured is worth more the fewer turns remain.
+                    v += f + 0.6 * g + 2.0 + 8.0 / (1.0 + self.turns_left);
+                    bar = f + 0.5 * g;
+                } else {
+                    // The chain has priority: each turn it is extended with chance `reach`
+                    // (an empty sanctuary space first takes any card).
+                    let short = self.need - f;
+                    let per = (s.near / s.reach.max(0.05)).clamp(0.8, 2.0);
+                    let (steps, reach) = if s.chain.is_empty() {
+                        (1 + (short / PER_SPACE).ceil() as u32, 0.3)
+                    } else {
+                        ((short / per).ceil() as u32, s.reach)
+                    };
+                    let p = at_least(0.5 * self.turns_left, reach, steps);
+                    v += p * (self.need + 0.5 * g) - (1.0 - p) * self.penalty + 0.3 * f;
+                    bar = p * (self.need + 0.5 * g);
                 }
             }
         }
-        for &(space, w) in &self.future {
-            let chain = chain_from(mat, space);
-            let f = f32::from(features_on(self.side, chain));
-            let (ends, near) = self.open_ends(mat, chain);
-            v += w * (f + 2.0 * ends as f32 + 0.3 * near as f32);
+        let later = (self.turns_left + ROUND).min(self.cards_left);
+        for &(space, p) in &self.future {
+            let s = &stats[i];
+            i += 1;
+            let projected = s.features + self.growth(s, later);
+            v += self.style.future * p * projected;
+            if self.style.risk > 0.0 && !current_chain.contains(space) {
+                // Drawn next, a chain that cannot beat this box scores nothing and costs 5.
+                // What one round of priority can make of it.
+                let within = if s.chain.is_empty() {
+                    4.0
+                } else {
+                    s.features + self.growth(s, ROUND / SHARE)
+                };
+                let short = ((bar + 1.0 - within) / 4.0).clamp(0.0, 1.0);
+                let p = match self.next_space {
+                    Some(n) if n == space => 1.0,
+                    Some(_) => 0.0,
+                    None => self.p_next,
+                };
+                v -= self.style.risk * p * short * (5.0 + 0.3 * bar);
+            }
         }
-        let cg = chain_from(mat, self.guardians[0]);
-        let fg = chain_from(mat, self.guardians[1]);
-        let guardian_live = if self.rounds_after > 0 { 1.0 } else { live };
-        v += 0.9 * f32::from(caterpillars_on(self.side, cg));
-        v += 0.9 * f32::from(flowers_on(self.side, fg));
-        v += 0.4 * guardian_live * (self.open_ends(mat, cg).0 + self.open_ends(mat, fg).0) as f32;
+        let cg = &stats[i];
+        let fg = &stats[i + 1];
+        let late = self.cards_left;
+        v += cg.caterpillars + 0.55 * self.growth(cg, late) * 0.6;
+        v += fg.flowers + 0.55 * self.growth(fg, late) * 0.6;
+        v += self.decree_value(stats);
         v
+    }
+
+    /// A rough share of the decrees that score at the end.
+    fn decree_value(&self, stats: &[Stat]) -> f32 {
+        match self.decree {
+            Some(Decree::Pilgrimage) => {
+                let n = stats.len();
+                let guarded = stats[n - 2].chain.0 | stats[n - 1].chain.0;
+                self.targets[..n - 2]
+                    .iter()
+                    .filter(|&&t| guarded & (1 << t) != 0)
+                    .count() as f32
+                    * 0.5
+            }
+            _ => 0.0,
+        }
+    }
+}
+
+/// Features a new space adds on average.
+const PER_SPACE: f32 = 1.05;
+/// The share of the cards one chain can expect to get.
+const SHARE: f32 = 0.45;
+/// Cards in an average round.
+const ROUND: f32 = 7.5;
+/// How much the one-card look-ahead counts against the value of the card alone.
+const LOOKAHEAD_WEIGHT: f32 = 0.9;
+
+/// The chance of at least `k` successes in `turns` (rounded) tries of chance `p` each.
+fn at_least(turns: f32, p: f32, k: u32) -> f32 {
+    let n = turns.round().max(0.0) as u32;
+    if k == 0 {
+        return 1.0;
+    }
+    if k > n {
+        return 0.0;
+    }
+    let p = p.clamp(0.0, 1.0);
+    // P(fewer than k) summed term by term: C(n, j) p^j (1-p)^(n-j).
+    let mut term = (1.0 - p).powi(n as i32);
+    let mut below = 0.0;
+    for j in 0..k {
+        below += term;
+        if p >= 1.0 {
+            break;
+        }
+        term *= (n - j) as f32 / (j + 1) as f32 * p / (1.0 - p).max(1e-6);
+    }
+    (1.0 - below).clamp(0.0, 1.0)
+}
+
+fn drawn(mat: &Mat, space: u8, number: u8) -> Mat {
+    let mut after = *mat;
+    if let Some(cell) = after.paths.get_mut(usize::from(space)) {
+        *cell = number;
+    }
+    after
+}
+
+/// Ends that run off the mat, for the tidy-edges decree.
+fn off_mat_ends(space: u8, number: u8) -> f32 {
+    EDGES
+        .iter()
+        .filter(|&&e| segment_edges(number) & e != 0 && neighbour(space, e).is_none())
+        .count() as f32
+}
+
+impl PlannerBot {
+    /// Values every legal choice with the revealed card `number`.
+    fn values(&mut self, plan: &Plan, mat: &Mat, number: u8, legal: &[Action]) -> Vec<f32> {
+        let base = plan.stats(mat, None);
+        let here = plan.value(&base);
+        legal
+            .iter()
+            .map(|&a| match a {
+                Action::Draw { space, mirrored } => {
+                    let n = if mirrored { mirror(number) } else { number };
+                    let after = drawn(mat, space, n);
+                    let stats = plan.stats(&after, Some((&base, space)));
+                    let mut v = plan.value(&stats) - if mirrored { 0.8 } else { 0.0 };
+                    if plan.decree == Some(Decree::TidyEdges) {
+                        v -= off_mat_ends(space, n);
+                    }
+                    v
+                }
+                Action::Peek => here + plan.peek_worth(),
+                _ => f32::MIN,
+            })
+            .collect()
+    }
+
+    /// The value of the best draw of segment `number` on `mat` (or of keeping the mat).
+    fn best_draw(plan: &Plan, mat: &Mat, number: u8, base: &[Stat]) -> f32 {
+        let mut best = plan.value(base);
+        for space in 0..SPACES as u8 {
+            if !plan.free(mat, space) {
+                continue;
+            }
+            let after = drawn(mat, space, number);
+            let stats = plan.stats(&after, Some((base, space)));
+            best = best.max(plan.value(&stats));
+        }
+        best
     }
 }
 
 impl Bot<Kokoro> for PlannerBot {
     fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
-        let Some(mat) = view.mats.get(seat) else {
+        let (Some(mat), Some(card)) = (view.mats.get(seat), view.card) else {
             return legal[0];
         };
-        let Some(card) = view.card else {
-            return legal[0];
-        };
-        let ctx = Context::new(seat, view);
-        let here = ctx.evaluate(mat);
-        let mut best = (f32::MIN, legal[0]);
-        for &a in legal {
-            let value = match a {
-                Action::Draw { space, mirrored } => {
-                    let mut after = *mat;
-                    let number = if mirrored {
-                        mirror(card.number)
-                    } else {
-                        card.number
-                    };
-                    if let Some(cell) = after.paths.get_mut(usize::from(space)) {
-                        *cell = number;
-                    }
-                    // Spending the mirror or a space has a small cost of its own.
-                    ctx.evaluate(&after) - if mirrored { 0.8 } else { 0.0 } - 0.3
-                }
-                Action::Peek => {
-                    let info = if view.next_sanctuary.is_none() && ctx.rounds_after > 0 {
-                        1.5
-                    } else {
-                        0.0
-                    };
-                    here + info
-                }
-                _ => f32::MIN,
+        let plan = Plan::new(seat, view, self.style);
+        let mut values = self.values(&plan, mat, card.number, legal);
+        if self.style.lookahead > 0 && plan.turns_left >= 0.5 {
+            // One card ahead: the round goes on, so the next card is drawn on this mat.
+            let mut order: Vec<usize> = (0..legal.len()).collect();
+            order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+            let next = Plan {
+                turns_left: (plan.turns_left - 1.0).max(0.5),
+                cards_left: (plan.cards_left - 1.0).max(0.0),
+                ..Plan::new(seat, view, self.style)
             };
-            let jitter = rng::below(&mut self.rng, 1000) as f32 * NOISE / 1000.0;
-            if value + jitter > best.0 {
-                best = (value + jitter, a);
+            for &i in order.iter().take(self.style.lookahead) {
+                let after = match legal[i] {
+                    Action::Draw { space, mirrored } => {
+                        let n = if mirrored {
+                            mirror(card.number)
+                        } else {
+                            card.number
+                        };
+                        drawn(mat, space, n)
+                    }
+                    _ => *mat,
+                };
+                let base = next.stats(&after, None);
+                let mut expected = 0.0;
+                for number in 1..=6u8 {
+                    let e = segment_edges(number);
+                    let ends: Vec<usize> = EDGES
+                        .iter()
+                        .filter(|&&x| e & x != 0)
+                        .map(|&x| edge_index(x))
+                        .collect();
+                    let p = next.pair[ends[0]][ends[1]];
+                    if p > 0.0 {
+                        expected += p * Self::best_draw(&next, &after, number, &base);
+                    }
+                }
+                let bonus = if legal[i] == Action::Peek {
+                    plan.peek_worth()
+                } else {
+                    0.0
+                };
+                values[i] =
+                    (1.0 - LOOKAHEAD_WEIGHT) * values[i] + LOOKAHEAD_WEIGHT * (expected + bonus);
+            }
+        }
+        let mut best = (f32::MIN, legal[0]);
+        for (&a, &v) in legal.iter().zip(&values) {
+            let jitter = rng::below(&mut self.rng, 1000) as f32 * self.style.noise / 1000.0;
+            if v + jitter > best.0 {
+                best = (v + jitter, a);
             }
         }
         best.1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Actor, Game, Options, Viewer};
+    use crate::games::kokoro::Card;
+
+    /// A blue solo view in round one with sanctuary `letter` up and `card` revealed; the
+    /// paths `(space, number)` drawn on the mat.
+    fn view(letter: char, card: u8, golden: u8, paths: &[(u8, u8)]) -> View {
+        let mut g = Kokoro::new(&Options::new(), 1).unwrap();
+        g.apply(Actor::Chance, &Action::RevealSanctuary { letter })
+            .unwrap();
+        g.apply(
+            Actor::Chance,
+            &Action::RevealPath {
+                number: card,
+                golden: true,
+            },
+        )
+        .unwrap();
+        let mut v = g.view(Viewer::Seat(0));
+        for &(s, n) in paths {
+            v.mats[0].paths[usize::from(s)] = n;
+        }
+        v.golden = golden;
+        v.card = Some(Card {
+            number: card,
+            golden: true,
+        });
+        v
+    }
+
+    fn legal(v: &View) -> Vec<Action> {
+        let mut out: Vec<Action> = crate::games::kokoro::legal_spaces(v, 0)
+            .iter()
+            .map(|space| Action::Draw {
+                space,
+                mirrored: false,
+            })
+            .collect();
+        out.push(Action::Peek);
+        out
+    }
+
+    #[test]
+    fn joins_this_rounds_chain_to_a_later_sanctuary_to_beat_the_bar() {
+        // Round two, the box to beat is 2, and this is the round's last card. E (r4c3) has no
+        // feature; C's chain (r3c5 and r3c4) holds 2 and points down into r4c4. The corner at
+        // r4c4 joins them: E then counts 4, and C, still to come, lies on the same spine.
+        let mut v = view('E', 1, 4, &[(27, 5), (23, 5), (22, 3)]);
+        v.rounds_done = 1;
+        v.round = 2;
+        v.revealed = vec!['A', 'E'];
+        v.sheets[0].boxes[0] = Some(2);
+        for mut bot in [PlannerBot::normal(1), PlannerBot::hard(1)] {
+            let a = bot.choose(0, &v, &legal(&v));
+            assert_eq!(
+                a,
+                Action::Draw {
+                    space: 28,
+                    mirrored: false
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn the_last_card_of_a_round_saves_the_box() {
+        // The fourth golden card: E's chain (r4c3 into r4c2) has no feature yet. The corner
+        // at r4c2 (c2) reaches 2 features, anything else leaves a zero box.
+        let v = view('E', 2, 4, &[(27, 5)]);
+        for mut bot in [
+            PlannerBot::easy(1),
+            PlannerBot::normal(1),
+            PlannerBot::hard(1),
+        ] {
+            let a = bot.choose(0, &v, &legal(&v));
+            assert_eq!(
+                a,
+                Action::Draw {
+                    space: 26,
+                    mirrored: false
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn only_the_easy_level_never_peeks() {
+        // A useless card early in the round: the stronger levels look at the next sanctuary.
+        let v = view('E', 2, 1, &[(27, 5), (28, 5), (26, 5)]);
+        let peeks =
+            |mut bot: PlannerBot| (0..20).any(|_| bot.choose(0, &v, &legal(&v)) == Action::Peek);
+        assert!(!peeks(PlannerBot::easy(3)));
+        assert_eq!(Plan::new(0, &v, NORMAL).peek_worth(), NORMAL.peek);
+        assert_eq!(Plan::new(0, &v, EASY).peek_worth(), 0.0);
+    }
+
+    #[test]
+    fn at_least_counts_binomial_tails() {
+        assert!((at_least(2.0, 0.5, 1) - 0.75).abs() < 1e-6);
+        assert!((at_least(3.0, 0.5, 2) - 0.5).abs() < 1e-6);
+        assert_eq!(at_least(2.0, 0.9, 3), 0.0);
+        assert_eq!(at_least(0.0, 0.9, 0), 1.0);
     }
 }

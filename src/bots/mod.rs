@@ -10,6 +10,7 @@ pub mod kokoro;
 pub mod pocket;
 pub mod random;
 pub mod rocca;
+pub mod search;
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;

@@ -5,6 +5,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
+use crate::bots::Level;
 use crate::bots::random::RandomBot;
 use crate::engine::{Bot, Seat, rng};
 use crate::games::pocket::{
@@ -14,7 +15,10 @@ use crate::games::pocket::{
 
 /// Bot kinds with a short description; the first is the strongest.
 pub const KINDS: &[(&str, &str)] = &[
-    ("memory", "remembers every tile it has seen"),
+    (
+        "memory",
+        "remembers the tiles it saw like a person: a few when easy, nearly all when hard",
+    ),
     ("forgetful", "remembers like a person: older sightings fade"),
     ("random", "any legal move"),
 ];
@@ -22,6 +26,19 @@ pub const KINDS: &[(&str, &str)] = &[
 /// The chance, in percent, that the forgetful bot loses one remembered tile per turn it watches.
 const FADE_PERCENT: u64 = 20;
 
+/// A bot of `kind` at `level`: what `make_bot` maps `"memory:<level>"` to. `memory` at a
+/// level remembers like a person ([`MemoryBot::easy`], [`MemoryBot::normal`],
+/// [`MemoryBot::hard`]); the other kinds play the same at every level, as [`make`] gives them.
+pub fn make_level(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Pocket>>> {
+    match (kind, level) {
+        ("memory", Level::Easy) => Some(Box::new(MemoryBot::easy(seed))),
+        ("memory", Level::Normal) => Some(Box::new(MemoryBot::normal(seed))),
+        ("memory", Level::Hard) => Some(Box::new(MemoryBot::hard(seed))),
+        (kind, _) => make(kind, seed),
+    }
+}
+
+/// A bot of a plain kind: `memory` here is the perfect memory (every tile seen, for good).
 pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Pocket>>> {
     match kind {
         "memory" => Some(Box::new(MemoryBot::new(seed, 0))),
@@ -34,22 +51,95 @@ pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Pocket>>> {
 /// Remembers what it saw of each cell and plays the flip with the best expected haul.
 pub struct MemoryBot {
     memory: [Option<Kind>; CELLS],
+    /// The watched turn in which each remembered cell was last seen.
+    seen: [u32; CELLS],
+    /// Turns watched so far.
+    turns: u32,
     last: Option<TurnSummary>,
     /// Per seat, the uncracked tiles it saw that seat receive (they went on its face-down pile).
     taken: Vec<Vec<Kind>>,
     fade_percent: u64,
+    /// At most this many places are kept in mind; the ones seen longest ago go first.
+    capacity: usize,
     rng: ChaCha8Rng,
 }
+
+/// Memory of the levels: (chance in percent of forgetting each remembered place per watched
+/// turn, places kept in mind at most).
+const EASY_MEMORY: (u64, usize) = (30, 4);
+const NORMAL_MEMORY: (u64, usize) = (10, 9);
+const HARD_MEMORY: (u64, usize) = (3, 18);
 
 impl MemoryBot {
     /// `fade_percent`: chance per watched turn of forgetting each remembered tile (0: never).
     pub fn new(seed: u64, fade_percent: u64) -> Self {
+        MemoryBot::with_capacity(seed, fade_percent, CELLS)
+    }
+
+    /// A beginner's memory: a few places, most of them gone within a few turns.
+    pub fn easy(seed: u64) -> Self {
+        MemoryBot::with_capacity(seed, EASY_MEMORY.0, EASY_MEMORY.1)
+    }
+
+    /// A player's memory: the last turns' flips and places, older ones fading.
+    pub fn normal(seed: u64) -> Self {
+        MemoryBot::with_capacity(seed, NORMAL_MEMORY.0, NORMAL_MEMORY.1)
+    }
+
+    /// A good player's memory: nearly everything, with a slip now and then and a limit on how
+    /// many places it holds, so that it is never better than a very attentive person.
+    pub fn hard(seed: u64) -> Self {
+        MemoryBot::with_capacity(seed, HARD_MEMORY.0, HARD_MEMORY.1)
+    }
+
+    /// `capacity`: at most this many places remembered; older sightings are forgotten first.
+    pub fn with_capacity(seed: u64, fade_percent: u64, capacity: usize) -> Self {
         MemoryBot {
             memory: [None; CELLS],
+            seen: [0; CELLS],
+            turns: 0,
             last: None,
             taken: Vec::new(),
             fade_percent,
+            capacity,
             rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// How many places it remembers now.
+    pub fn remembered(&self) -> usize {
+        self.memory.iter().filter(|m| m.is_some()).count()
+    }
+
+    fn note(&mut self, cell: usize, kind: Kind) {
+        if let Some(m) = self.memory.get_mut(cell) {
+            *m = Some(kind);
+            self.seen[cell] = self.turns;
+        }
+    }
+
+    /// One more turn watched: each remembered place may fade.
+    fn fade(&mut self) {
+        self.turns += 1;
+        if self.fade_percent > 0 {
+            for m in self.memory.iter_mut() {
+                if m.is_some() && rng::below(&mut self.rng, 100) < self.fade_percent {
+                    *m = None;
+                }
+            }
+        }
+    }
+
+    /// Keeps only the `capacity` places seen most recently.
+    fn crowd_out(&mut self) {
+        while self.remembered() > self.capacity {
+            let oldest = (0..CELLS)
+                .filter(|&c| self.memory[c].is_some())
+                .min_by_key(|&c| self.seen[c]);
+            match oldest {
+                Some(c) => self.memory[c] = None,
+                None => break,
+            }
         }
     }
 
@@ -61,18 +151,10 @@ impl MemoryBot {
     fn learn(&mut self, view: &View) {
         // A summary stays in the view until the next run begins: learn from each one once.
         if view.last_turn.is_some() && view.last_turn != self.last {
-            if self.fade_percent > 0 {
-                for m in self.memory.iter_mut() {
-                    if m.is_some() && rng::below(&mut self.rng, 100) < self.fade_percent {
-                        *m = None;
-                    }
-                }
-            }
+            self.fade();
             if let Some(t) = &view.last_turn {
                 for (cell, kind) in t.revealed() {
-                    if let Some(m) = self.memory.get_mut(cell) {
-                        *m = Some(kind);
-                    }
+                    self.note(cell, kind);
                 }
                 if matches!(t.end, TurnEnd::Received { .. } | TurnEnd::GreatSix { .. }) {
                     if self.taken.len() <= t.seat {
@@ -89,17 +171,16 @@ impl MemoryBot {
             self.last = view.last_turn.clone();
         }
         for s in &view.run.flips {
-            if let Some(m) = self.memory.get_mut(s.cell) {
-                *m = Some(s.kind);
-            }
+            self.note(s.cell, s.kind);
         }
         for (cell, c) in view.grid.iter().enumerate() {
             match *c {
                 CellView::Empty => self.memory[cell] = None,
-                CellView::FaceUp { kind, .. } => self.memory[cell] = Some(kind),
+                CellView::FaceUp { kind, .. } => self.note(cell, kind),
                 CellView::FaceDown => {}
             }
         }
+        self.crowd_out();
     }
 
     /// Tiles of each kind that could be under a face-down cell it does not remember.
@@ -327,5 +408,59 @@ impl Search {
             .into_iter()
             .map(|c| self.value_of(c, run, known, unknown))
             .fold(0.0, f64::max)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::pocket::KINDS as TILES;
+
+    /// Remembers 12 places, then watches `turns` turns without seeing anything new.
+    fn remembered_after(mut bot: MemoryBot, turns: u32) -> usize {
+        for cell in 0..12 {
+            bot.note(cell, TILES[cell % TILES.len()]);
+        }
+        bot.crowd_out();
+        for _ in 0..turns {
+            bot.fade();
+            bot.crowd_out();
+        }
+        bot.remembered()
+    }
+
+    #[test]
+    fn memory_fades_by_level() {
+        // Summed over seeds so the order is firm; each seed is fixed, so nothing can flake.
+        let total = |new: fn(u64) -> MemoryBot, turns| -> usize {
+            (0..50).map(|seed| remembered_after(new(seed), turns)).sum()
+        };
+        let perfect = |seed| MemoryBot::new(seed, 0);
+        assert_eq!(total(perfect, 6), 50 * 12);
+        let (easy, normal, hard) = (
+            total(MemoryBot::easy, 6),
+            total(MemoryBot::normal, 6),
+            total(MemoryBot::hard, 6),
+        );
+        assert!(
+            easy < normal && normal < hard && hard < 50 * 12,
+            "{easy} {normal} {hard}"
+        );
+        // Right after seeing them, only the capacity limits what is kept.
+        assert_eq!(remembered_after(MemoryBot::easy(1), 0), EASY_MEMORY.1);
+        assert_eq!(remembered_after(MemoryBot::normal(1), 0), NORMAL_MEMORY.1);
+        assert_eq!(remembered_after(MemoryBot::hard(1), 0), 12);
+    }
+
+    #[test]
+    fn the_places_seen_last_are_kept_longest() {
+        let mut bot = MemoryBot::with_capacity(1, 0, 3);
+        for cell in 0..5 {
+            bot.fade();
+            bot.note(cell, TILES[0]);
+            bot.crowd_out();
+        }
+        let kept: Vec<usize> = (0..CELLS).filter(|&c| bot.remembers(c).is_some()).collect();
+        assert_eq!(kept, vec![2, 3, 4]);
     }
 }

@@ -305,6 +305,7 @@ impl Hub {
             .filter(|c| rooms.tables.get(*c).is_some_and(|r| r.is_idle()))
             .cloned()
             .collect();
+        rooms.threads.retain(|t| !t.is_finished());
         for code in idle {
             if let Some(room) = rooms.tables.remove(&code) {
                 let name = room.record().log;

@@ -8,7 +8,7 @@
 //! keeps hidden is ever in a [`TableSummary`].
 
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, Weak};
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind};
@@ -74,6 +74,37 @@ impl Tables for Hub {
     }
     fn finished_logs(&self) -> Vec<PathBuf> {
         Hub::finished_logs(self)
+    }
+}
+
+/// Every lobby on a screen, by a weak handle on its connection's wake: the ones to wake when
+/// the list of tables changes.
+static LOBBIES: Mutex<Vec<Weak<Wake>>> = Mutex::new(Vec::new());
+
+/// Wakes every lobby of this process, so each draws the tables again. A lobby rings after a
+/// table is opened or a seat taken through it; the hub may ring for the changes it makes on
+/// its own (a game ends, a seat's person goes away). Cheap, and never blocks on a connection.
+pub fn ring_lobbies() {
+    let live: Vec<Arc<Wake>> = {
+        let mut all = LOBBIES.lock().unwrap_or_else(|e| e.into_inner());
+        all.retain(|w| w.strong_count() > 0);
+        all.iter().filter_map(Weak::upgrade).collect()
+    };
+    for w in live {
+        w.wake();
+    }
+}
+
+/// A lobby's place among [`LOBBIES`], for as long as the lobby lives.
+struct Listed(#[allow(dead_code)] Arc<Wake>);
+
+impl Listed {
+    fn new(wake: &Wake) -> Listed {
+        let me = Arc::new(wake.clone());
+        let mut all = LOBBIES.lock().unwrap_or_else(|e| e.into_inner());
+        all.retain(|w| w.strong_count() > 0);
+        all.push(Arc::downgrade(&me));
+        Listed(me)
     }
 }
 
@@ -231,6 +262,7 @@ pub struct Lobby {
     pub step: Step,
     /// What the last key did, or why it could not (`true`: an error).
     pub note: Option<(String, bool)>,
+    _listed: Listed,
 }
 
 impl Lobby {
@@ -242,6 +274,7 @@ impl Lobby {
     /// The lobby over any [`Tables`].
     pub fn over(hub: Arc<dyn Tables>, peer: Peer, wake: Wake) -> Self {
         Lobby {
+            _listed: Listed::new(&wake),
             visitor: Visitor {
                 hub,
                 peer,
@@ -418,6 +451,8 @@ impl Lobby {
         match v.hub.join(code, seat, &v.peer, v.wake.clone()) {
             Ok(screen) => {
                 self.step = Step::List;
+                // A seat taken: the other lobbies show it.
+                ring_lobbies();
                 Nav::Push(screen)
             }
             Err(e) => self.refused(e),
@@ -426,9 +461,28 @@ impl Lobby {
 
     /// The hub said no: say why, and stay where the person was (a mistyped code can be fixed).
     fn refused(&mut self, why: String) -> Nav {
-        self.note = Some((crate::text::clean(&why).into_owned(), true));
+        self.note = Some((sentence(&crate::text::clean(&why)), true));
         Nav::Stay
     }
+}
+
+/// A reason as a sentence: a capital first, a full stop last.
+fn sentence(s: &str) -> String {
+    let s = s.trim();
+    let mut chars = s.chars();
+    let mut out: String = match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => return String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
+/// A table's code as people read it out: "7K2M-9PQR".
+fn show_code(theme: &Theme, code: &str) -> String {
+    theme.text(&super::table_code::show(&crate::text::clean(code)))
 }
 
 /// "2/4": seats taken of all seats.
@@ -512,7 +566,7 @@ impl Lobby {
     fn cells(&self, theme: &Theme, t: &TableSummary) -> [String; 5] {
         let names: Vec<String> = t.seats.iter().map(|s| seat_name(theme, s)).collect();
         [
-            theme.text(&crate::text::clean(&t.code)),
+            show_code(theme, &t.code),
             theme.text(&self.visitor.game_name(&t.game)),
             taken(t),
             state(t),
@@ -587,7 +641,7 @@ impl Lobby {
     fn render_seats(&self, f: &mut Frame, theme: &Theme, area: Rect, t: &TableSummary) {
         let title = format!(
             "{}{}{}",
-            theme.text(&crate::text::clean(&t.code)),
+            show_code(theme, &t.code),
             theme.sep(),
             theme.text(&self.visitor.game_name(&t.game))
         );

@@ -64,7 +64,11 @@ impl CreateTable {
             .spec()
             .and_then(|spec| v.hub.create(spec, &v.peer, v.wake.clone()))
         {
-            Ok((_code, screen)) => Nav::Replace(screen),
+            Ok((_code, screen)) => {
+                // A new table: every lobby lists it.
+                super::lobby::ring_lobbies();
+                Nav::Replace(screen)
+            }
             Err(e) => {
                 self.form.error = Some(crate::text::clean(&e).into_owned());
                 Nav::Stay

@@ -54,12 +54,11 @@ struct Asked {
     created: Vec<TableSpec>,
 }
 
-/// A hub with tables the test sets; `create` adds one and wakes every lobby, as the hub does.
+/// A hub with tables the test sets; `create` adds one.
 #[derive(Default)]
 struct StandIn {
     tables: Mutex<Vec<TableSummary>>,
     asked: Mutex<Asked>,
-    wakes: Mutex<Vec<Wake>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -95,9 +94,6 @@ impl Tables for StandIn {
             over: false,
         });
         lock(&self.asked).created.push(spec);
-        for w in lock(&self.wakes).iter() {
-            w.wake();
-        }
         Ok((
             code.clone(),
             Box::new(Marker(format!("table {code} for {}", by.name))),
@@ -153,7 +149,7 @@ fn seat(i: usize, name: &str, kind: SeatKind, free: bool) -> SeatSummary {
 fn three_tables() -> Vec<TableSummary> {
     vec![
         TableSummary {
-            code: "K7QX-2M".into(),
+            code: "K7QX2M4P".into(),
             game: "couperation".into(),
             seats: vec![
                 seat(0, "ann", SeatKind::Here, false),
@@ -164,7 +160,7 @@ fn three_tables() -> Vec<TableSummary> {
             over: false,
         },
         TableSummary {
-            code: "P3ZR-9D".into(),
+            code: "P3ZR9D5W".into(),
             game: "rocca".into(),
             seats: vec![
                 seat(0, "cy", SeatKind::Remote, false),
@@ -176,7 +172,7 @@ fn three_tables() -> Vec<TableSummary> {
             over: false,
         },
         TableSummary {
-            code: "H4WT-6B".into(),
+            code: "H4WT6B7N".into(),
             game: "kokoro".into(),
             seats: vec![
                 seat(0, "fay", SeatKind::Remote, false),
@@ -190,7 +186,7 @@ fn three_tables() -> Vec<TableSummary> {
             over: false,
         },
         TableSummary {
-            code: "OVER-00".into(),
+            code: "0VER0000".into(),
             game: "pocket".into(),
             seats: vec![seat(0, "old", SeatKind::Remote, false)],
             started: true,
@@ -240,9 +236,12 @@ fn an_empty_lobby_greets_and_says_what_to_do() {
 fn the_lobby_lists_open_tables_with_their_seats() {
     let (_hub, mut l) = with_tables();
     let s = draw(&l, THEME, 80, 24);
-    assert!(s.contains("K7QX-2M") && s.contains("Couperation"), "{s}");
+    assert!(s.contains("K7QX-2M4P") && s.contains("Couperation"), "{s}");
     assert!(s.contains("waiting for 1"), "{s}");
-    assert!(!s.contains("OVER-00"), "finished tables are not open: {s}");
+    assert!(
+        !s.contains("0VER-0000"),
+        "finished tables are not open: {s}"
+    );
     assert_snapshot!("lobby_tables_80x24", s);
     l.on_event(&key(KeyCode::Down));
     l.on_event(&key(KeyCode::Down));
@@ -255,11 +254,11 @@ fn the_lobby_lists_open_tables_with_their_seats() {
 fn the_highlight_follows_its_table_when_the_list_changes() {
     let (hub, mut l) = with_tables();
     l.on_event(&key(KeyCode::Down));
-    assert_eq!(l.selected.as_deref(), Some("P3ZR-9D"));
+    assert_eq!(l.selected.as_deref(), Some("P3ZR9D5W"));
     // The first table closes: the highlight stays on the same table.
     lock(&hub.tables).remove(0);
     l.on_event(&ch('w'));
-    assert_eq!(lock(&hub.asked).watches, ["P3ZR-9D"]);
+    assert_eq!(lock(&hub.asked).watches, ["P3ZR9D5W"]);
 }
 
 #[test]
@@ -269,7 +268,7 @@ fn enter_picks_a_free_seat_and_the_hub_seats_the_person() {
     assert_eq!(
         l.step,
         Step::Seat {
-            code: "K7QX-2M".into(),
+            code: "K7QX2M4P".into(),
             seat: 2
         }
     );
@@ -277,10 +276,10 @@ fn enter_picks_a_free_seat_and_the_hub_seats_the_person() {
         assert_snapshot!(format!("lobby_pick_seat_{w}x{h}"), draw(&l, THEME, w, h));
     }
     let nav = l.on_event(&key(KeyCode::Enter));
-    assert_eq!(shown(&nav).lines().next(), Some("seated at K7QX-2M"));
+    assert_eq!(shown(&nav).lines().next(), Some("seated at K7QX2M4P"));
     assert_eq!(
         lock(&hub.asked).joins,
-        [("K7QX-2M".to_string(), Some(2), "ann".to_string())]
+        [("K7QX2M4P".to_string(), Some(2), "ann".to_string())]
     );
     assert_eq!(
         l.step,
@@ -297,11 +296,11 @@ fn enter_on_a_full_table_asks_the_hub_which_may_refuse() {
     assert!(matches!(nav, Nav::Stay));
     assert_eq!(
         lock(&hub.asked).joins,
-        [("P3ZR-9D".to_string(), None, "ann".to_string())],
+        [("P3ZR9D5W".to_string(), None, "ann".to_string())],
         "no seat chosen: the hub seats a person back in their own seat, or refuses"
     );
     let s = draw(&l, THEME, 80, 24);
-    assert!(s.contains("Table P3ZR-9D is full"), "{s}");
+    assert!(s.contains("Table P3ZR9D5W is full"), "{s}");
 }
 
 #[test]
@@ -324,23 +323,23 @@ fn join_by_code_right_wrong_and_full() {
         l.on_event(&key(KeyCode::Backspace));
     }
     assert!(l.note.is_none());
-    typed(&mut l, "p3zr-9d");
+    typed(&mut l, "p3zr9d5w");
     l.on_event(&key(KeyCode::Enter));
     let s = draw(&l, THEME, 80, 24);
-    assert!(s.contains("Table P3ZR-9D is full"), "{s}");
+    assert!(s.contains("Table P3ZR9D5W is full"), "{s}");
     assert_snapshot!("lobby_code_full_80x24", s);
     assert_snapshot!("lobby_code_full_120x40", draw(&l, THEME, 120, 40));
-    for _ in 0..7 {
+    for _ in 0..8 {
         l.on_event(&key(KeyCode::Backspace));
     }
-    typed(&mut l, "k7qx-2m");
+    typed(&mut l, "k7qx2m4p");
     assert_snapshot!("lobby_code_typed_80x24", draw(&l, THEME, 80, 24));
     let nav = l.on_event(&key(KeyCode::Enter));
-    assert_eq!(shown(&nav).lines().next(), Some("seated at K7QX-2M"));
+    assert_eq!(shown(&nav).lines().next(), Some("seated at K7QX2M4P"));
     assert_eq!(l.step, Step::List);
     let joins = &lock(&hub.asked).joins;
     assert_eq!(joins.len(), 3);
-    assert_eq!(joins[2], ("k7qx-2m".into(), None, "ann".into()));
+    assert_eq!(joins[2], ("k7qx2m4p".into(), None, "ann".into()));
 }
 
 #[test]
@@ -361,9 +360,9 @@ fn watch_new_rules_and_finished_open_their_screens() {
     let (hub, mut l) = with_tables();
     assert_eq!(
         shown(&l.on_event(&ch('w'))).lines().next(),
-        Some("watching K7QX-2M")
+        Some("watching K7QX2M4P")
     );
-    assert_eq!(lock(&hub.asked).watches, ["K7QX-2M"]);
+    assert_eq!(lock(&hub.asked).watches, ["K7QX2M4P"]);
     let s = shown(&l.on_event(&ch('n')));
     assert!(s.contains("New table: which game?"), "{s}");
     let s = shown(&l.on_event(&ch('r')));
@@ -381,15 +380,13 @@ fn every_key_the_lobby_lists_works_and_no_other_does_anything() {
         Step::List,
         Step::Code(crate::ui::widgets::TextInput::new("", 8)),
         Step::Seat {
-            code: "K7QX-2M".into(),
+            code: "K7QX2M4P".into(),
             seat: 2,
         },
     ] {
         for k in every_key() {
-            let mut m = Lobby {
-                step: step.clone(),
-                ..lobby_like(&l)
-            };
+            let mut m = lobby_like(&l);
+            m.step = step.clone();
             let cmd = commands::find(LOBBY_COMMANDS, &k, |c| m.applies(c));
             let nav = m.on_event(&Event::Key(k));
             let changed = m.step != step || m.selected.is_some() || m.note.is_some();
@@ -422,15 +419,19 @@ fn lobby_like(l: &Lobby) -> Lobby {
 
 #[test]
 fn a_lobby_shows_a_table_another_connection_creates() {
+    // The stand-in hub wakes nobody itself: the lobby that opens the table rings the others.
     let hub = Arc::new(StandIn::default());
     let woken = Arc::new(AtomicUsize::new(0));
     let w = woken.clone();
-    lock(&hub.wakes).push(Wake::new(move || {
-        w.fetch_add(1, Ordering::SeqCst);
-    }));
-    let watching = lobby_over(&hub, "bo");
+    let watching = Lobby::over(
+        hub.clone(),
+        peer("bo"),
+        Wake::new(move || {
+            w.fetch_add(1, Ordering::SeqCst);
+        }),
+    );
     assert!(draw(&watching, THEME, 80, 24).contains("No open tables yet"));
-    // Ann sets up a Couperation table through the form; the hub wakes Bo's connection.
+    // Ann sets up a Couperation table through the form; Bo's connection is woken.
     let ann = lobby_over(&hub, "ann");
     let mut form = CreateTable::new(
         ann.visitor.clone(),
@@ -438,7 +439,8 @@ fn a_lobby_shows_a_table_another_connection_creates() {
     );
     let nav = form.on_event(&ch('s'));
     assert_eq!(shown(&nav).lines().next(), Some("table T1 for ann"));
-    assert_eq!(woken.load(Ordering::SeqCst), 1);
+    // At least once: lobbies of other tests in this process may ring too.
+    assert!(woken.load(Ordering::SeqCst) >= 1);
     let s = draw(&watching, THEME, 80, 24);
     assert!(
         s.contains("T1") && s.contains("ann") && s.contains("(free)"),
@@ -489,4 +491,316 @@ fn a_refused_table_keeps_the_form_with_the_reason() {
     let s = draw(&form, THEME, 80, 24);
     assert!(s.contains("The server has too many tables."), "{s}");
     assert_snapshot!("lobby_create_refused_80x24", s);
+}
+
+// ---------- finished games ----------
+
+mod finished {
+    use std::path::Path;
+
+    use super::*;
+    use crate::engine::log::{self, PlayerEntry};
+    use crate::engine::{Actor, Match, Setup};
+    use crate::ui::AnyGame;
+    use crate::ui::demo::{DEMO, Demo, DemoAction};
+    use crate::ui::replay::ReplayScreen;
+
+    use super::super::lobby_finished::FinishedList;
+
+    fn demo(seed: u64, started: &str) -> Match<Demo> {
+        let mut m = Match::<Demo>::new(Setup {
+            options: Default::default(),
+            players: vec![PlayerEntry::human("ann"), PlayerEntry::human("bo")],
+            seed,
+            started: started.into(),
+        })
+        .expect("demo setup");
+        m.run_chance().expect("deal");
+        m
+    }
+
+    /// A finished game and an unfinished one (whose hands are still secret).
+    fn logs(dir: &Path) -> Vec<PathBuf> {
+        let mut done = demo(1, "2026-11-26T08:00:00Z");
+        while !done.is_over() {
+            let seat = done.to_move().seats()[0];
+            done.apply(Actor::Seat(seat), DemoAction::Pick(3), Some(1000))
+                .expect("pick");
+        }
+        let mut open = demo(2, "2026-11-26T08:30:00Z");
+        open.apply(Actor::Seat(0), DemoAction::Pick(2), Some(500))
+            .expect("pick");
+        let (a, b) = (dir.join("done.json"), dir.join("open.json"));
+        log::write_atomic(&a, &done.to_log()).expect("write");
+        log::write_atomic(&b, &open.to_log()).expect("write");
+        vec![a, b]
+    }
+
+    fn games() -> Vec<&'static dyn AnyGame> {
+        vec![&DEMO]
+    }
+
+    #[test]
+    fn only_finished_games_are_listed_and_replayed() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let paths = logs(dir.path());
+        let mut l = FinishedList::new(games(), &paths);
+        assert_eq!(l.items.len(), 1, "the unfinished game is left out");
+        for (w, h) in [(80, 24), (120, 40)] {
+            let s = draw(&l, THEME, w, h);
+            assert!(s.contains("ann, bo") && !s.contains("unfinished"), "{s}");
+            assert_snapshot!(format!("lobby_finished_{w}x{h}"), s);
+        }
+        let Nav::Push(replay) = l.on_event(&key(KeyCode::Enter)) else {
+            panic!("Enter opens the replay");
+        };
+        let s = draw(replay.as_ref(), THEME, 80, 24);
+        assert!(s.contains("Replay") || s.contains("replay"), "{s}");
+        assert!(matches!(l.on_event(&key(KeyCode::Esc)), Nav::Pop));
+    }
+
+    #[test]
+    fn a_log_that_is_no_longer_finished_is_not_replayed() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let paths = logs(dir.path());
+        let mut l = FinishedList::new(games(), &paths);
+        // The file changes under the list: now it holds the unfinished game.
+        std::fs::copy(&paths[1], &paths[0]).expect("copy");
+        assert!(matches!(l.on_event(&key(KeyCode::Enter)), Nav::Stay));
+        let why = l.message.clone().expect("a reason");
+        assert!(why.contains("only finished games are replayed"), "{why}");
+        // A log that is gone says so, and nothing panics.
+        std::fs::remove_file(&paths[0]).expect("rm");
+        assert!(matches!(l.on_event(&key(KeyCode::Enter)), Nav::Stay));
+        assert!(
+            l.message
+                .as_deref()
+                .is_some_and(|m| m.contains("Cannot open"))
+        );
+    }
+
+    #[test]
+    fn a_replay_shows_every_seat_only_because_the_game_is_over() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let paths = logs(dir.path());
+        let mut l = FinishedList::new(games(), &paths);
+        let Nav::Push(_) = l.on_event(&key(KeyCode::Enter)) else {
+            panic!("replay");
+        };
+        let m = Match::<Demo>::from_log(&log::read(&paths[0]).expect("read")).expect("load");
+        assert!(m.is_over());
+        let r = ReplayScreen::new(m);
+        assert_eq!(r.viewer, crate::engine::Viewer::Omniscient);
+    }
+}
+
+// ---------- the game list ----------
+
+#[test]
+fn the_game_list_leads_to_the_form_or_the_rules() {
+    use super::lobby_games::GamePick;
+    let hub = Arc::new(StandIn::default());
+    let l = lobby_over(&hub, "ann");
+    let mut pick = GamePick::create(l.visitor.clone());
+    for (w, h) in [(80, 24), (120, 40)] {
+        assert_snapshot!(
+            format!("lobby_new_table_games_{w}x{h}"),
+            draw(&pick, THEME, w, h)
+        );
+    }
+    pick.on_event(&key(KeyCode::Down));
+    let Nav::Replace(form) = pick.on_event(&key(KeyCode::Enter)) else {
+        panic!("the form takes the list's place");
+    };
+    let s = draw(form.as_ref(), THEME, 80, 24);
+    let second = crate::registry::GAMES[1].name();
+    assert!(s.contains(&format!("New table: {second}")), "{s}");
+    assert!(s.contains("Remote: joins over SSH"), "{s}");
+    // Rules: the chosen table's game comes first.
+    let mut rules = GamePick::rules(crate::registry::GAMES.to_vec(), Some("rocca"));
+    let Nav::Push(page) = rules.on_event(&key(KeyCode::Enter)) else {
+        panic!("the rules page");
+    };
+    assert!(draw(page.as_ref(), THEME, 80, 24).contains("Rocca"));
+    assert!(matches!(rules.on_event(&key(KeyCode::Esc)), Nav::Pop));
+}
+
+// ---------- through the real hub ----------
+
+mod via_hub {
+    use super::*;
+    use crate::server::hub::Hub;
+    use crate::server::table_code;
+
+    fn keyed(name: &str) -> Peer {
+        Peer {
+            key: Some(format!("SHA256:{name}-key")),
+            ..peer(name)
+        }
+    }
+
+    fn counted() -> (Wake, Arc<AtomicUsize>) {
+        let n = Arc::new(AtomicUsize::new(0));
+        let m = n.clone();
+        (
+            Wake::new(move || {
+                m.fetch_add(1, Ordering::SeqCst);
+            }),
+            n,
+        )
+    }
+
+    fn open(l: &mut Lobby, code: &str) -> Nav {
+        l.on_event(&ch('c'));
+        typed(l, code);
+        l.on_event(&key(KeyCode::Enter))
+    }
+
+    #[test]
+    fn a_table_opened_in_one_lobby_shows_in_another_which_joins_it_by_code() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let hub = Hub::open(dir.path()).expect("hub");
+        let (w, bo_woken) = counted();
+        let mut bo = Lobby::new(hub.clone(), keyed("bo"), w);
+        assert!(draw(&bo, THEME, 80, 24).contains("No open tables yet"));
+        let ann = Lobby::new(hub.clone(), keyed("ann"), Wake::none());
+        let couperation = crate::registry::find("couperation").expect("game");
+        let mut form = CreateTable::new(ann.visitor.clone(), couperation);
+        let before = bo_woken.load(Ordering::SeqCst);
+        let Nav::Replace(_ann_table) = form.on_event(&ch('s')) else {
+            panic!("the table's screen takes the form's place");
+        };
+        assert!(
+            bo_woken.load(Ordering::SeqCst) > before,
+            "Bo's lobby is woken"
+        );
+        let tables = hub.tables();
+        assert_eq!(tables.len(), 1);
+        let code = tables[0].code.clone();
+        let s = draw(&bo, THEME, 80, 24);
+        assert!(s.contains(&table_code::show(&code)), "{s}");
+        assert!(
+            s.contains("ann, (free)") && s.contains("waiting for 1"),
+            "{s}"
+        );
+
+        // A code that is no table's, then the right one typed in lower case.
+        assert!(matches!(open(&mut bo, "zzzz-zzzz"), Nav::Stay));
+        let s = draw(&bo, THEME, 80, 24);
+        assert!(s.contains("No table has that code."), "{s}");
+        bo.on_event(&key(KeyCode::Esc));
+        let Nav::Push(_bo_table) = open(&mut bo, &code.to_lowercase()) else {
+            panic!("Bo is seated: {:?}", bo.note);
+        };
+        assert_eq!(bo.step, Step::List);
+        let t = &hub.tables()[0];
+        assert!(t.started && t.seats.iter().all(|s| !s.free), "{t:?}");
+
+        // A third person finds the table full: the lobby says so and offers to watch.
+        let mut cy = Lobby::new(hub.clone(), keyed("cy"), Wake::none());
+        let s = draw(&cy, THEME, 80, 24);
+        assert!(s.contains("playing") && s.contains("ann, bo"), "{s}");
+        assert!(matches!(open(&mut cy, &code), Nav::Stay));
+        let s = draw(&cy, THEME, 80, 24);
+        assert!(
+            s.contains("This table has no free seat: watch it instead."),
+            "{s}"
+        );
+        cy.on_event(&key(KeyCode::Esc));
+        assert!(matches!(cy.on_event(&ch('w')), Nav::Push(_)));
+    }
+
+    #[test]
+    fn the_lobby_never_shows_a_hand() {
+        // Two people at a Couperation table: whatever the hub tells the lobby, no card of
+        // either hand is drawn in a third person's lobby.
+        let dir = tempfile::tempdir().expect("tmp");
+        let hub = Hub::open(dir.path()).expect("hub");
+        let ann = Lobby::new(hub.clone(), keyed("ann"), Wake::none());
+        let mut form = CreateTable::new(
+            ann.visitor.clone(),
+            crate::registry::find("couperation").expect("game"),
+        );
+        form.form.seed.value = "7".into();
+        let Nav::Replace(_t1) = form.on_event(&ch('s')) else {
+            panic!("table");
+        };
+        let code = hub.tables()[0].code.clone();
+        let mut bo = Lobby::new(hub.clone(), keyed("bo"), Wake::none());
+        let Nav::Push(_t2) = open(&mut bo, &code) else {
+            panic!("seated");
+        };
+        let cy = Lobby::new(hub.clone(), keyed("cy"), Wake::none());
+        for (w, h) in [(80, 24), (120, 40)] {
+            let s = draw(&cy, THEME, w, h);
+            // The lobby's whole text is names, codes, the game and its own words.
+            let allowed = [
+                "hotseat",
+                "Hello,",
+                "hot-seat",
+                "Hello",
+                "cy!",
+                "tables",
+                "to",
+                "join",
+                "or",
+                "watch",
+                "Open",
+                "(1)",
+                "Code",
+                "Game",
+                "Seats",
+                "State",
+                "Players",
+                "Couperation",
+                "2/2",
+                "playing",
+                "ann,",
+                "bo",
+                "ann",
+                "remote",
+                "1",
+                "2",
+                "choose",
+                "Enter",
+                "c",
+                "code",
+                "n",
+                "new",
+                "w",
+                "r",
+                "rules",
+                "f",
+                "finished",
+                "q",
+                "quit",
+                "?",
+                "help",
+                "How",
+                "play",
+                "here",
+                "·",
+                "▶",
+                "↑/↓",
+            ];
+            let shown_code = table_code::show(&code);
+            let stray: Vec<&str> = s
+                .split(|c: char| c.is_whitespace() || "│╭╮╰╯─".contains(c))
+                .filter(|w| !w.is_empty() && *w != shown_code && !allowed.contains(w))
+                .collect();
+            // The how-to pane's sentences are fixed text: drop its words.
+            let how: String = [
+                "Enter takes a free seat at the chosen table; a seat you held before is yours again.",
+                "w watches a table: only what every player may see.",
+                "n sets up a table: seats free for friends over SSH, people taking turns at this terminal, computer players.",
+                "c joins by a table's code, or by your reconnect code.",
+            ]
+            .join(" ");
+            let stray: Vec<&&str> = stray
+                .iter()
+                .filter(|w| !how.split_whitespace().any(|h| h == **w) && **w != "-")
+                .collect();
+            assert!(stray.is_empty(), "unexpected words {stray:?} in\n{s}");
+        }
+    }
 }

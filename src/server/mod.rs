@@ -2,16 +2,23 @@
 //!
 //! Each connection runs its own [`crate::ui::app::App`] on its own thread; what the connections
 //! share lives in the hub. This module holds the plain data the transport hands to the hub and
-//! the lobby: who is connected ([`Peer`]) and how to tell their thread to redraw ([`Wake`]).
+//! the lobby: who is connected ([`Peer`]) and how to tell their thread to redraw ([`Wake`]);
+//! and [`serve`], the `hotseat serve` command.
 
+pub mod conn;
+pub mod hostkey;
 pub mod hub;
+pub mod input;
+pub mod limits;
 pub mod lobby;
 pub mod lobby_create;
 pub mod lobby_finished;
 pub mod lobby_games;
 #[cfg(test)]
 mod lobby_tests;
+pub mod remote_term;
 pub mod seat_admin;
+pub mod ssh;
 pub mod table_code;
 pub mod table_room;
 pub mod table_store;
@@ -19,7 +26,9 @@ pub mod table_store;
 mod table_tests;
 pub mod table_waiting;
 
-use std::net::IpAddr;
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Who is at the other end of one connection.
@@ -61,9 +70,241 @@ impl std::fmt::Debug for Wake {
     }
 }
 
+/// Makes a connection's first screen (the hub's lobby). Called on the connection's own thread.
+pub type Welcome = Arc<dyn Fn(Peer, Wake) -> Box<dyn crate::ui::Screen> + Send + Sync>;
+
+/// The longest display name.
+pub const MAX_NAME: usize = 24;
+
+/// An SSH user name made fit to show: no control or direction characters, no blanks at the
+/// ends, at most [`MAX_NAME`] characters; "guest" when nothing is left.
+pub fn sanitize_name(user: &str) -> String {
+    let kept: String = user
+        .chars()
+        .filter(|&c| !crate::text::is_unsafe(c) && !is_invisible(c))
+        .collect();
+    let name: String = kept.trim().chars().take(MAX_NAME).collect();
+    let name = name.trim_end().to_string();
+    if name.is_empty() {
+        "guest".to_string()
+    } else {
+        name
+    }
+}
+
+/// Characters that show nothing yet make two names look alike (zero-width spaces and joiners,
+/// soft hyphens, the byte-order mark).
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}' | '\u{180E}' | '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}'
+    )
+}
+
+/// Whether a client terminal called `term` (its pty request's TERM) shows colour: not when it
+/// gave none or is `dumb`. The server's own `NO_COLOR` is about the server's terminal, not the
+/// players'.
+pub fn color_for_term(term: &str) -> bool {
+    let t = term.trim().to_ascii_lowercase();
+    !(t.is_empty() || t == "dumb" || t.starts_with("dumb-"))
+}
+
+/// What `hotseat serve` was asked.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    pub bind: IpAddr,
+    pub port: u16,
+    pub allow_keys: Option<PathBuf>,
+    pub password: Option<String>,
+    pub ascii: bool,
+}
+
+/// Runs the server until the process is stopped (Ctrl-C): prints how to join, then serves
+/// every connection its own `welcome` screen. `data_dir` holds the host key.
+pub fn serve(opts: &ServeOptions, data_dir: &Path, welcome: Welcome) -> Result<(), String> {
+    let key = hostkey::load_or_create(data_dir)?;
+    let fingerprint = hostkey::fingerprint(&key);
+    let access = ssh::Access {
+        keys: match &opts.allow_keys {
+            Some(p) => Some(ssh::Access::allow_keys_file(p)?),
+            None => None,
+        },
+        password: match &opts.password {
+            Some(p) if p.is_empty() => return Err("--password must not be empty".into()),
+            p => p.clone(),
+        },
+    };
+    let config = Arc::new(ssh::config(key, &access));
+    let shared = Arc::new(ssh::Shared {
+        access,
+        welcome,
+        ascii: opts.ascii,
+        connections: limits::Connections::new(),
+        live: Default::default(),
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("ssh")
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    let addr = SocketAddr::new(opts.bind, opts.port);
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind(addr))
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let mut out = std::io::stdout().lock();
+    let _ = out
+        .write_all(join_text(bound, &fingerprint, opts).as_bytes())
+        .and_then(|()| out.flush());
+    drop(out);
+    let stop = Arc::new(tokio::sync::Notify::new());
+    watch_stop_signals(&runtime, stop.clone());
+    runtime.block_on(ssh::accept_loop(listener, config, shared.clone(), stop));
+    // Stopping: every game saves and tells its client goodbye.
+    let live: Vec<_> = shared
+        .live
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .values()
+        .cloned()
+        .collect();
+    for tx in live {
+        let _ = tx.send(conn::In::Close);
+    }
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(3);
+    while std::time::Instant::now() < end
+        && !shared
+            .live
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_empty()
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    Ok(())
+}
+
+/// What `hotseat serve` prints: where it listens, the key to expect, the command to give.
+pub fn join_text(bound: SocketAddr, fingerprint: &str, opts: &ServeOptions) -> String {
+    let host = if bound.ip().is_unspecified() {
+        host_name().unwrap_or_else(|| "<this computer's address>".into())
+    } else if bound.is_ipv6() {
+        format!("[{}]", bound.ip())
+    } else {
+        bound.ip().to_string()
+    };
+    let port = if bound.port() == 22 {
+        String::new()
+    } else {
+        format!("-p {} ", bound.port())
+    };
+    let mut t = format!(
+        "hotseat server listening on {bound}\n\
+         Host key fingerprint: {fingerprint} (ED25519)\n\
+         Friends join with:    ssh {port}<their name>@{host}\n"
+    );
+    if opts.password.is_some() {
+        t.push_str("Every player is asked for the password.\n");
+    }
+    if let Some(p) = &opts.allow_keys {
+        t.push_str(&format!(
+            "Only the keys in {} may join.\n",
+            crate::text::path(p)
+        ));
+    }
+    t.push_str("Ctrl-C stops the server (open tables are saved).\n");
+    t
+}
+
+/// This computer's name, as others on the network may know it.
+fn host_name() -> Option<String> {
+    #[cfg(unix)]
+    {
+        let mut buf = [0u8; 256];
+        // SAFETY: the buffer is valid for its length; gethostname writes at most that much.
+        let r = unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) };
+        if r != 0 {
+            return None;
+        }
+        let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+        let name = String::from_utf8_lossy(&buf[..end]).into_owned();
+        (!name.is_empty() && !name.chars().any(crate::text::is_unsafe)).then_some(name)
+    }
+    #[cfg(not(unix))]
+    {
+        std::env::var("COMPUTERNAME").ok().filter(|n| !n.is_empty())
+    }
+}
+
+/// Ctrl-C, SIGTERM or SIGHUP stop the server in order (games saved, clients told).
+fn watch_stop_signals(runtime: &tokio::runtime::Runtime, stop: Arc<tokio::sync::Notify>) {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+            let _ = std::thread::Builder::new()
+                .name("signals".into())
+                .spawn(move || {
+                    if signals.forever().next().is_some() {
+                        stop.notify_one();
+                    }
+                });
+        }
+    }
+    let _ = runtime;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_cleaned_and_capped() {
+        assert_eq!(sanitize_name("ann"), "ann");
+        assert_eq!(sanitize_name("  bob  "), "bob");
+        assert_eq!(sanitize_name("e\u{1b}[31mvil"), "e[31mvil");
+        assert_eq!(sanitize_name("\u{202E}nna"), "nna");
+        assert_eq!(sanitize_name("a\u{200B}b"), "ab");
+        assert_eq!(sanitize_name("\u{7}\u{202E}"), "guest");
+        assert_eq!(sanitize_name(""), "guest");
+        let long = "x".repeat(100);
+        assert_eq!(sanitize_name(&long).chars().count(), MAX_NAME);
+        assert_eq!(
+            sanitize_name("李".repeat(30).as_str()).chars().count(),
+            MAX_NAME
+        );
+    }
+
+    #[test]
+    fn colour_follows_the_clients_term() {
+        assert!(color_for_term("xterm-256color"));
+        assert!(color_for_term("screen"));
+        assert!(!color_for_term("dumb"));
+        assert!(!color_for_term(""));
+    }
+
+    #[test]
+    fn the_join_text_names_port_and_fingerprint() {
+        let opts = ServeOptions {
+            bind: "127.0.0.1".parse().expect("ip"),
+            port: 2222,
+            allow_keys: None,
+            password: Some("pw".into()),
+            ascii: false,
+        };
+        let t = join_text("127.0.0.1:2222".parse().expect("addr"), "SHA256:abc", &opts);
+        assert!(t.contains("ssh -p 2222 <their name>@127.0.0.1"), "{t}");
+        assert!(t.contains("SHA256:abc"), "{t}");
+        assert!(t.contains("password"), "{t}");
+        assert!(
+            !t.contains("pw\n"),
+            "the password itself is not printed: {t}"
+        );
+    }
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     #[test]

@@ -14,7 +14,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::engine::table::Pace;
+use crate::engine::table::{Next, Pace};
 use crate::engine::{Actor, Bot, Game, Seat, Table, ToMove, Viewer};
 use crate::ui::play::Play;
 use crate::ui::{Registered, Screen};
@@ -106,6 +106,9 @@ pub struct Shared<G: Registered> {
     /// When the computer players to move act (they "think" for [`crate::ui::play::BOT_DELAY`] so that people
     /// see one move at a time).
     bots_at: Option<Instant>,
+    /// A step that would show this person something new waits while they may still take
+    /// their last move back (see [`Shared::undo_allowed`]).
+    held: Option<Seat>,
     bot_delay: Duration,
     closed: bool,
     /// The real state while a test shows the connections a varied one.
@@ -138,6 +141,7 @@ pub fn open<G: Registered>(
         conns: BTreeMap::new(),
         next_conn: 1,
         bots_at: None,
+        held: None,
         bot_delay: setup.bot_delay,
         closed: false,
         #[cfg(test)]
@@ -227,9 +231,14 @@ impl<G: Registered> Shared<G> {
         }
     }
 
-    /// Seats whose person has been away longer than the timeout go to a computer player.
+    /// Seats whose person has been away longer than the timeout go to a computer player, while
+    /// somebody plays on: a table everyone has left waits for them instead of playing itself
+    /// to the end.
     fn take_over_timed_out(&mut self, now: Instant) -> bool {
         let mut changed = false;
+        if !self.conns.values().any(|c| !c.seats.is_empty()) {
+            return false;
+        }
         for s in 0..self.seats.len() {
             let h = &self.seats[s];
             if h.person()
@@ -247,10 +256,13 @@ impl<G: Registered> Shared<G> {
 
     /// When the next seat times out.
     fn next_timeout(&self) -> Option<Instant> {
+        if !self.conns.values().any(|c| !c.seats.is_empty()) {
+            return None;
+        }
         self.seats
             .iter()
             .filter(|h| h.person() && !h.stand_in)
-            .filter_map(|h| h.away_since.map(|t| t + self.timeout))
+            .filter_map(|h| h.away_since.and_then(|t| t.checked_add(self.timeout)))
             .min()
     }
 
@@ -291,13 +303,48 @@ impl<G: Registered> Shared<G> {
         }
     }
 
+    /// Whether a person may take a move back here: every person's seat is at one terminal,
+    /// the only one showing the table (no remote seat, no spectator), so nothing taken back
+    /// was seen anywhere else.
+    pub fn undo_allowed(&self) -> bool {
+        self.seats.iter().all(|h| h.kind != SeatKind::Remote)
+            && self.conns.len() == 1
+            && self.conns.values().all(|c| {
+                self.seats
+                    .iter()
+                    .enumerate()
+                    .all(|(s, h)| !h.person() || h.stand_in || c.seats.contains(&s))
+            })
+    }
+
+    /// The person whose last move may still be taken back, if undo is allowed here.
+    fn undo_by(&self) -> Option<Seat> {
+        if !self.undo_allowed() {
+            return None;
+        }
+        let last = self
+            .table
+            .m
+            .history
+            .iter()
+            .rev()
+            .find_map(|st| match st.actor {
+                Actor::Seat(n) if !self.table.is_bot(n) => Some(n),
+                _ => None,
+            })?;
+        self.table.undo_span(last).map(|_| last)
+    }
+
     /// Applies the table's driver up to the next decision a person owes or the computer
-    /// players' next round, and keeps the game's log up to date.
+    /// players' next round, and keeps the game's log up to date. A step that would show the
+    /// person who may still undo something new waits for them ([`Attached::go_on`]).
     fn advance(&mut self, bot_rounds: usize) {
+        let hold_for = self.undo_by();
         match self.table.advance(Pace {
             bot_rounds,
-            hold_for: None,
+            hold_for,
         }) {
+            Ok(Next::Held(seat)) => self.held = Some(seat),
             Ok(_) => {}
             Err(e) => self.broken = Some(format!("the game cannot go on: {e}")),
         }
@@ -311,7 +358,11 @@ impl<G: Registered> Shared<G> {
     /// What the driver must do now: `Some(true)` act at once, `Some(false)` wait for
     /// `bots_at`, `None` nothing (people to move, or the end).
     fn due(&mut self, now: Instant) -> Option<bool> {
-        if !self.started || self.broken.is_some() || self.table.save_error.is_some() {
+        if !self.started
+            || self.held.is_some()
+            || self.broken.is_some()
+            || self.table.save_error.is_some()
+        {
             return None;
         }
         match self.table.m.to_move() {
@@ -388,19 +439,26 @@ impl<G: Registered> Room<G> {
 fn drive<G: Registered>(room: &Room<G>) {
     let mut g = room.lock();
     loop {
-        if g.closed {
+        // Nothing moves at a finished table: the thread ends with the game.
+        if g.closed || g.table.m.is_over() {
             return;
+        }
+        if g.held.is_some() && !g.undo_allowed() {
+            // Someone else is here now (or the person left): the step waits no longer.
+            g.held = None;
+            if let Err(e) = g.table.release() {
+                g.broken = Some(format!("the game cannot go on: {e}"));
+            }
+            g.advance(0);
+            room.changed(&g);
+            continue;
         }
         let now = Instant::now();
         if g.started && !g.table.m.is_over() && g.take_over_timed_out(now) {
             room.changed(&g);
             continue;
         }
-        let mut wake_at = if g.table.m.is_over() {
-            None
-        } else {
-            g.next_timeout()
-        };
+        let mut wake_at = g.next_timeout();
         match g.due(now) {
             Some(true) => {
                 g.bots_at = None;
@@ -759,6 +817,11 @@ pub struct Info {
     pub creator: bool,
     pub again: Option<String>,
     pub broken: Option<String>,
+    /// A person may take a move back at this table now (see [`Shared::undo_allowed`]).
+    pub undo: bool,
+    /// The step waiting for this person's "go on" (or undo), and the computer players whose
+    /// moves wait with it.
+    pub held: Option<(Seat, Vec<Seat>)>,
 }
 
 /// One connection's place at a room: the seats at its keyboard. Dropping it detaches the
@@ -846,6 +909,8 @@ impl<G: Registered> Attached<G> {
             creator: conn.is_some_and(|c| c.creator),
             again: g.again.clone(),
             broken: g.broken.clone().or_else(|| g.table.save_error.clone()),
+            undo: g.undo_allowed(),
+            held: g.held.map(|h| (h, g.table.held_bots())),
         };
     }
 
@@ -868,6 +933,46 @@ impl<G: Registered> Attached<G> {
         g.advance(0);
         self.room.changed(&g);
         Ok(())
+    }
+
+    /// The held step happens: `seat` gives up taking its last move back.
+    pub fn go_on(&self) {
+        let mut g = self.room.lock();
+        if g.held.take().is_none() {
+            return;
+        }
+        if let Err(e) = g.table.release() {
+            g.broken = Some(format!("the game cannot go on: {e}"));
+        }
+        g.advance(0);
+        self.room.changed(&g);
+    }
+
+    /// Takes back `seat`'s last move, where that is allowed here; false when it is not.
+    pub fn undo(&self, seat: Seat) -> bool {
+        let mut g = self.room.lock();
+        let mine = g
+            .conns
+            .get(&self.conn)
+            .is_some_and(|c| c.seats.contains(&seat));
+        if !mine || !g.undo_allowed() || !g.table.undo(seat) {
+            return false;
+        }
+        g.held = None;
+        g.bots_at = None;
+        // Computer players seated anew by the undo: stand-ins are the seats' own again.
+        for s in 0..g.seats.len() {
+            if g.seats[s].stand_in && !g.table.is_bot(s) {
+                let kind = match &g.seats[s].kind {
+                    SeatKind::Bot(k) => k.clone(),
+                    _ => G::BOTS.first().map(|b| b.0).unwrap_or("").to_string(),
+                };
+                g.stand_in(s, &kind);
+            }
+        }
+        g.advance(0);
+        self.room.changed(&g);
+        true
     }
 
     /// Opens a new table with the same seats; every connection here follows.

@@ -73,8 +73,8 @@ pub fn path(data_dir: &Path) -> PathBuf {
 /// The largest file read back: far more than any number of tables a server holds.
 const CAP: u64 = 4 << 20;
 
-/// Reads the file; a missing one is an empty server. A broken one is an error (kept on disk,
-/// never overwritten silently: the caller says so and starts empty).
+/// Reads the file; a missing one is an empty server. A broken one is an error: the server does
+/// not start over it (and so never overwrites it) until someone looks.
 pub fn read(data_dir: &Path) -> Result<ServerFile, String> {
     let p = path(data_dir);
     let text = match crate::files::read_capped(&p, CAP) {

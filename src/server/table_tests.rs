@@ -73,8 +73,13 @@ impl Term {
         draw_app(&self.app, w, h)
     }
 
+    /// The frames a person may look at: both sizes, and the `?` overlay.
     fn frames(&mut self) -> Vec<String> {
-        SIZES.iter().map(|&(w, h)| self.draw(w, h)).collect()
+        let mut out: Vec<String> = SIZES.iter().map(|&(w, h)| self.draw(w, h)).collect();
+        self.press(ch('?'));
+        out.push(self.draw(80, 24));
+        self.press(ch('?'));
+        out
     }
 
     fn press(&mut self, ev: ratatui::crossterm::event::Event) {
@@ -460,4 +465,331 @@ fn the_creator_hands_a_seat_to_a_computer_or_frees_it() {
     assert!(t.seats[2].free, "Cy's seat is free for someone else");
     let dee = peer("Dee", Some("dee"));
     assert!(hub.join(&code, Some(2), &dee, Wake::none()).is_ok());
+}
+
+/// Plays random moves for the people until the game ends.
+fn play_to_end(hub: &Hub, code: &str) {
+    let room = hub.room(code).expect("room");
+    for n in 0..20_000u64 {
+        quiet(hub, code);
+        if !room.play_random(n) {
+            break;
+        }
+    }
+    quiet(hub, code);
+    assert!(room.is_over(), "the game ended");
+}
+
+#[test]
+fn tables_come_back_after_a_restart_and_the_lock_keeps_local_play_out() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub1 = hub(dir.path());
+    let (code, terms, spectator) = full_table::<crate::games::couperation::Couperation>(&hub1, 2);
+    let room = hub1.room(&code).expect("room");
+    for n in 0..5 {
+        assert!(room.play_random(n));
+        quiet(&hub1, &code);
+    }
+    let actions = room.actions();
+    let log = room.log();
+    assert!(
+        crate::engine::lock::lock(&log).is_err(),
+        "a local `hotseat resume` cannot open the table while the server has it"
+    );
+    let before = hub1.tables();
+    drop((terms, spectator, room));
+    drop(hub1);
+    // The server is gone: its table's lock with it.
+    let hub2 = hub(dir.path());
+    let after = hub2.tables();
+    assert_eq!(after.len(), 1);
+    assert_eq!(after[0].code, before[0].code);
+    assert_eq!(after[0].seats[1].name, "P2");
+    assert!(after[0].started && !after[0].seats[0].connected);
+    let room = hub2.room(&code).expect("restored");
+    assert_eq!(room.actions(), actions);
+    let p2 = peer("P2", Some("P2"));
+    let mut back = Term::open(|w| hub2.join(&code, None, &p2, w).expect("rejoin"));
+    assert!(back.draw(80, 24).contains("P2's view"));
+    assert!(crate::engine::lock::lock(&log).is_err());
+}
+
+#[test]
+fn a_finished_table_is_listed_and_play_again_seats_everyone_at_a_new_one() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, mut terms, mut spectator) =
+        full_table::<crate::games::couperation::Couperation>(&hub, 2);
+    play_to_end(&hub, &code);
+    for t in terms.iter_mut() {
+        let frame = t.draw(80, 24);
+        assert!(frame.contains("Game over"), "{frame}");
+        assert!(frame.contains("a play again"), "{frame}");
+    }
+    assert!(spectator.draw(80, 24).contains("Game over"));
+    let old_log = hub.room(&code).expect("room").log();
+    assert_eq!(hub.finished_logs(), vec![old_log]);
+    terms[0].press(ch('a'));
+    let new = hub
+        .tables()
+        .into_iter()
+        .find(|t| t.code != code)
+        .expect("a new table");
+    assert!(new.started, "the same people hold the same seats");
+    quiet(&hub, &new.code);
+    let shown = table_code::show(&new.code);
+    for (i, t) in terms.iter_mut().enumerate() {
+        let frame = t.draw(80, 24);
+        assert!(
+            frame.contains(&shown),
+            "seat {i} follows to the new table:\n{frame}"
+        );
+        assert!(frame.contains(&format!("P{}'s view", i + 1)), "{frame}");
+    }
+    let frame = spectator.draw(80, 24);
+    assert!(
+        frame.contains(&shown) && frame.contains("Public view"),
+        "{frame}"
+    );
+    let t = hub.table(&new.code).expect("new");
+    assert!(t.seats.iter().all(|s| s.connected));
+    assert_eq!(
+        hub.play_again(&code),
+        Ok(new.code.clone()),
+        "asked twice: one new table"
+    );
+}
+
+#[test]
+fn several_people_at_one_terminal_pass_it_between_them_but_not_to_other_terminals() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let ann = peer("Ann", Some("ann"));
+    let mut code = String::new();
+    let mut host = Term::open(|w| {
+        let (c, s) = hub
+            .create(
+                spec(
+                    "couperation",
+                    vec![
+                        SeatSpec::Here("Ann".into()),
+                        SeatSpec::Here("Al".into()),
+                        SeatSpec::Remote,
+                    ],
+                ),
+                &ann,
+                w,
+            )
+            .expect("create");
+        code = c;
+        s
+    });
+    let bo = peer("Bo", Some("bo"));
+    let mut remote = Term::open(|w| hub.join(&code, None, &bo, w).expect("join"));
+    quiet(&hub, &code);
+    let room = hub.room(&code).expect("room");
+    // Until Bo is to move, the shared terminal hands off between Ann and Al; Bo's terminal
+    // never shows a hand-off.
+    let mut handed = 0;
+    for n in 0..40u64 {
+        let frame = host.draw(80, 24);
+        if frame.contains("Bo to move") {
+            break;
+        }
+        if let Some(name) = ["Ann", "Al"]
+            .into_iter()
+            .find(|n| frame.contains(&format!("Pass to {n}")))
+        {
+            assert!(!remote.draw(80, 24).contains("Pass to"));
+            host.press(key(KeyCode::Enter));
+            let frame = host.draw(80, 24);
+            assert!(frame.contains(&format!("{name}'s view")), "{frame}");
+            handed += 1;
+        }
+        assert!(room.play_random(n));
+        quiet(&hub, &code);
+    }
+    assert!(handed > 0, "the shared terminal handed off");
+    // While another terminal's seat is to move, the shared terminal shows the public view.
+    let frame = host.draw(120, 40);
+    assert!(frame.contains("Bo to move"), "{frame}");
+    assert!(frame.contains("Public view"), "{frame}");
+    assert!(remote.draw(120, 40).contains("Bo's view"));
+    // With a person at another terminal, undo is not offered; the help says why.
+    host.press(ch('?'));
+    let help = host.draw(120, 40);
+    assert!(help.contains("no undo here"), "{help}");
+}
+
+#[test]
+fn snapshot_of_a_seat_waiting_for_another_terminal() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, mut terms, _spectator) =
+        full_table::<crate::games::couperation::Couperation>(&hub, 2);
+    let shown = table_code::show(&code);
+    for (w, h) in SIZES {
+        let frame = terms[1].draw(w, h).replace(&shown, "CODE-CODE");
+        assert!(
+            frame.contains("P1 to move") && frame.contains("P2's view"),
+            "{frame}"
+        );
+        insta::assert_snapshot!(format!("waiting_for_another_terminal_{w}x{h}"), frame);
+    }
+}
+
+/// Every game at once, each with two remote seats and a computer player: random keys at both
+/// terminals while the server plays; nothing panics, nothing locks up, every game ends.
+#[test]
+fn random_keys_at_busy_tables_never_break_them() {
+    use crate::registry::GAMES;
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let keys = [
+        key(KeyCode::Enter),
+        key(KeyCode::Left),
+        key(KeyCode::Right),
+        key(KeyCode::Up),
+        key(KeyCode::Down),
+        key(KeyCode::Esc),
+        key(KeyCode::PageUp),
+        ch(' '),
+        ch('1'),
+        ch('2'),
+        ch('3'),
+        ch('p'),
+        ch('n'),
+        ch('t'),
+        ch('c'),
+        ch('u'),
+        ch('a'),
+        ch('?'),
+    ];
+    let mut tables = Vec::new();
+    for (g, game) in GAMES.iter().enumerate() {
+        let (lo, hi) = game.players();
+        if lo > 3 || hi < 3 {
+            continue;
+        }
+        let host = peer(&format!("H{g}"), Some(&format!("h{g}")));
+        let kind = game.bots()[0].0.to_string();
+        let (code, _) = hub
+            .create(
+                spec(
+                    game.id(),
+                    vec![SeatSpec::Remote, SeatSpec::Remote, SeatSpec::Bot { kind }],
+                ),
+                &host,
+                Wake::none(),
+            )
+            .expect("create");
+        let terms: Vec<Term> = (0..2)
+            .map(|i| {
+                let p = peer(&format!("T{g}{i}"), Some(&format!("t{g}{i}")));
+                Term::open(|w| hub.join(&code, None, &p, w).expect("join"))
+            })
+            .collect();
+        tables.push((code, terms));
+    }
+    assert!(tables.len() >= 4);
+    let mut pick = crate::engine::rng::stream(5, 5);
+    for round in 0..20_000u64 {
+        let mut open = 0;
+        for (code, terms) in tables.iter_mut() {
+            let room = hub.room(code).expect("room");
+            if room.is_over() {
+                continue;
+            }
+            open += 1;
+            for t in terms.iter_mut() {
+                let k = crate::engine::rng::below(&mut pick, keys.len() as u64) as usize;
+                t.press(keys[k].clone());
+                if round % 7 == 0 {
+                    t.draw(80, 24);
+                }
+            }
+            if room.quiet() {
+                room.play_random(round);
+            }
+        }
+        if open == 0 {
+            break;
+        }
+    }
+    for (code, terms) in tables.iter_mut() {
+        until("the game to end", || {
+            hub.room(code).expect("room").is_over()
+        });
+        for t in terms.iter_mut() {
+            if t.app.help_open() {
+                // The overlay pauses the screen under it; closing it catches up.
+                t.press(key(KeyCode::Esc));
+            }
+            let frame = t.draw(80, 24);
+            assert!(frame.contains("Game over") || t.app.done(), "{frame}");
+        }
+    }
+}
+
+#[test]
+fn undo_works_only_while_every_person_sits_at_one_unwatched_terminal() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let ann = peer("Ann", Some("ann"));
+    let mut code = String::new();
+    let mut host = Term::open(|w| {
+        let (c, s) = hub
+            .create(
+                spec(
+                    "couperation",
+                    vec![
+                        SeatSpec::Here("Ann".into()),
+                        SeatSpec::Bot {
+                            kind: "builder".into(),
+                        },
+                    ],
+                ),
+                &ann,
+                w,
+            )
+            .expect("create");
+        code = c;
+        s
+    });
+    let room = hub.room(&code).expect("room");
+    let mut undone = false;
+    for n in 0..200u64 {
+        quiet(&hub, &code);
+        let frame = host.draw(120, 40);
+        if frame.contains("u undo") {
+            let before = room.actions();
+            host.press(ch('u'));
+            quiet(&hub, &code);
+            let frame = host.draw(120, 40);
+            assert!(frame.contains("Took back your last move"), "{frame}");
+            assert!(room.actions() < before);
+            undone = true;
+            break;
+        }
+        if frame.contains("Ready to go on") || frame.contains("ready to move") {
+            host.press(ch('x'));
+            continue;
+        }
+        room.play_random(n);
+    }
+    assert!(undone, "some move of Ann's could be taken back");
+    // A spectator arrives: nothing is taken back any more, and the help says why.
+    let eve = peer("Eve", Some("eve"));
+    let _watching = Term::open(|w| hub.watch(&code, &eve, w).expect("watch"));
+    quiet(&hub, &code);
+    host.press(ch('?'));
+    assert!(host.draw(120, 40).contains("no undo here"));
+    host.press(ch('?'));
+    for n in 0..200u64 {
+        quiet(&hub, &code);
+        assert!(!host.draw(120, 40).contains("u undo"));
+        if !room.play_random(n) {
+            break;
+        }
+    }
 }

@@ -61,7 +61,7 @@ pub fn run(first: Box<dyn Screen>, opts: UiOptions) -> io::Result<Exit> {
     // Signals are watched before the terminal changes mode, so none is missed.
     let mut waiter = Waiter::new()?;
     install_panic_hook();
-    let _guard = TerminalGuard::enter()?;
+    let _guard = TerminalGuard::enter(opts.mouse)?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
     let mut app = App::new(first, opts.into());
@@ -151,15 +151,14 @@ fn install_panic_hook() {
 struct TerminalGuard;
 
 impl TerminalGuard {
-    fn enter() -> io::Result<Self> {
+    /// `mouse`: capture the mouse (off in the settings leaves selecting text to the terminal).
+    fn enter(mouse: bool) -> io::Result<Self> {
         enable_raw_mode()?;
         let guard = TerminalGuard;
-        execute!(
-            io::stdout(),
-            EnterAlternateScreen,
-            EnableMouseCapture,
-            cursor::Hide
-        )?;
+        execute!(io::stdout(), EnterAlternateScreen, cursor::Hide)?;
+        if mouse {
+            execute!(io::stdout(), EnableMouseCapture)?;
+        }
         Ok(guard)
     }
 }
@@ -321,6 +320,8 @@ impl App {
         let Some(top) = self.stack.last() else {
             return;
         };
+        // Boards build their theme from the game context: give them this frame's colours.
+        self.theme.set_frame_look();
         top.render(f, &self.theme);
         if self.help {
             help::render_overlay(

@@ -140,11 +140,13 @@ impl Screen for Launcher {
             lines.push(Line::from(""));
         }
         f.render_widget(Paragraph::new(lines), inner);
+        // At most 80 columns with every key a game can offer (`n` is in the help).
         let mut keys = vec![
-            ("Enter/n", "new game"),
+            ("Enter", "new game"),
             ("c", "continue"),
-            ("s", "saved games"),
+            ("s", "saved"),
             ("r", "rules"),
+            ("t", "stats"),
         ];
         if self.game().is_some_and(|g| g.high_scores()) {
             keys.push(("h", "scores"));
@@ -197,6 +199,10 @@ impl Screen for Launcher {
                 }
                 None => Nav::Stay,
             },
+            KeyCode::Char('t') => Nav::Push(Box::new(super::stats_page::StatsPage::new(
+                &self.catalog,
+                self.game().map_or("", |g| g.id()),
+            ))),
             KeyCode::Char('c') => Nav::Push(Box::new(SavedList::new(
                 self.catalog.clone(),
                 Mode::Continue,
@@ -220,6 +226,7 @@ impl Screen for Launcher {
             ("s", "browse saved games and watch replays"),
             ("r", "read the rules of the chosen game"),
             ("h", "solo high scores (games that keep them)"),
+            ("t", "stats: games played, wins and scores per player"),
             ("q", "quit"),
         ]
         .iter()

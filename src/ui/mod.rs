@@ -20,6 +20,7 @@ pub mod rules_page;
 pub mod saved;
 pub mod scores_page;
 pub mod setup;
+pub mod stats_page;
 pub mod theme;
 pub mod widgets;
 
@@ -117,7 +118,7 @@ pub struct Ctx<'a, G: Game> {
 impl<G: Game> Ctx<'_, G> {
     /// The theme these switches stand for, for games that draw with the shared styles.
     pub fn theme(&self) -> Theme {
-        Theme::new(self.ascii, self.color)
+        Theme::new(self.ascii, self.color).with_frame_look()
     }
 }
 

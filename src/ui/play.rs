@@ -22,7 +22,12 @@ use super::widgets::hint_line;
 use super::{Ctx, GameUi, Nav, Screen, pass};
 
 /// How long a computer player "thinks" before its move is shown; any key skips it.
-pub const BOT_DELAY: Duration = Duration::from_millis(700);
+pub const BOT_DELAY: Duration = crate::config::DEFAULT_PACE;
+
+/// How long a computer player's move stays on screen: the settings' `bot_pace_ms`.
+fn bot_delay() -> Duration {
+    crate::config::current().bot_pace
+}
 
 /// How many event lines the pane can scroll back through.
 const EVENT_HISTORY: usize = 500;
@@ -234,7 +239,7 @@ impl<G: Registered> Play<G> {
             }
             // A computer player is next, but the board shows what a person must see first.
             Ok(Next::Bots(_)) if self.must_be_seen() => Turn::Shown,
-            Ok(Next::Bots(_)) => Turn::Bots(Instant::now() + BOT_DELAY),
+            Ok(Next::Bots(_)) => Turn::Bots(Instant::now() + bot_delay()),
             Ok(Next::Held(seat)) => Turn::Held(seat),
             Ok(Next::People(seats)) => match seats.first() {
                 Some(&seat) => self.hand_to(seat),
@@ -282,12 +287,15 @@ impl<G: Registered> Play<G> {
             self.events.catch_up(&self.table.m);
             self.events_back = 0;
         }
-        self.undo_by = None;
+        let undo = r.info.undo;
+        let held = r.info.held.clone();
         let was_person = matches!(self.turn, Turn::Person(_));
         self.turn = if let Some(e) = broken {
             Turn::Halted(Halt::Broken(e))
         } else if !started {
             Turn::Waiting
+        } else if let Some((seat, _)) = held.filter(|(s, _)| mine.contains(s)) {
+            Turn::Held(seat)
         } else {
             match self.table.m.to_move() {
                 ToMove::Over => {
@@ -314,6 +322,10 @@ impl<G: Registered> Play<G> {
         if !was_person && matches!(self.turn, Turn::Person(_)) {
             self.turn_started = Instant::now();
         }
+        self.undo_by = self.keyboard.filter(|&k| {
+            undo && !matches!(self.turn, Turn::Over | Turn::Halted(_))
+                && self.table.undo_span(k).is_some()
+        });
     }
 
     fn hand_to(&mut self, seat: Seat) -> Turn {
@@ -354,7 +366,7 @@ impl<G: Registered> Play<G> {
             self.sync();
             return;
         }
-        self.turn = Turn::Bots(Instant::now() + BOT_DELAY);
+        self.turn = Turn::Bots(Instant::now() + bot_delay());
     }
 
     /// The first action whose event line may be on screen now (see [`GameUi::events_from`]).
@@ -386,6 +398,11 @@ impl<G: Registered> Play<G> {
     /// Lets a held step happen (the person gives up taking their last move back).
     pub fn go_on(&mut self) {
         if !matches!(self.turn, Turn::Held(_)) {
+            return;
+        }
+        if let Some(r) = &self.remote {
+            r.go_on();
+            self.sync();
             return;
         }
         match self.table.release() {
@@ -435,7 +452,11 @@ impl<G: Registered> Play<G> {
             return;
         };
         let handed_off = matches!(self.turn, Turn::HandOff(_));
-        if !self.table.undo(seat) {
+        let undone = match &self.remote {
+            Some(r) => r.undo(seat),
+            None => self.table.undo(seat),
+        };
+        if !undone {
             self.status = Some("Nothing to take back".into());
             return;
         }
@@ -527,11 +548,16 @@ impl<G: Registered> Play<G> {
             PlayCmd::Rules => true,
             PlayCmd::Scroll => !hand_off,
             PlayCmd::Ready => hand_off,
-            PlayCmd::Again => over && self.remote.is_some(),
+            PlayCmd::Again => {
+                over && self
+                    .remote
+                    .as_ref()
+                    .is_some_and(|r| r.info.creator || !r.mine.is_empty())
+            }
             PlayCmd::Seats => self.remote.as_ref().is_some_and(|r| r.info.creator) && !over,
             PlayCmd::Undo => {
                 G::Ui::UNDO.is_some()
-                    && self.remote.is_none()
+                    && self.remote.as_ref().is_none_or(|r| r.info.undo)
                     && !over
                     && (self.can_undo() || matches!(self.turn, Turn::Person(_)))
             }
@@ -676,12 +702,11 @@ impl<G: Registered> Play<G> {
             Turn::Over => "Game over".into(),
             Turn::HandOff(seat) => format!("Pass to {}", self.name(*seat)),
             Turn::Held(_) => {
-                let bots: Vec<&str> = self
-                    .table
-                    .held_bots()
-                    .into_iter()
-                    .map(|s| self.name(s))
-                    .collect();
+                let held = match &self.remote {
+                    Some(r) => r.info.held.clone().map(|h| h.1).unwrap_or_default(),
+                    None => self.table.held_bots(),
+                };
+                let bots: Vec<&str> = held.into_iter().map(|s| self.name(s)).collect();
                 if bots.is_empty() {
                     "Ready to go on".into()
                 } else {
@@ -1021,11 +1046,13 @@ impl<G: Registered> Screen for Play<G> {
                 .collect();
             keys = commands::help_lines(&offered);
             match (G::Ui::UNDO, &self.remote) {
-                (Some(_), Some(_)) => keys.push((
+                (Some(_), Some(r)) if !r.info.undo => keys.push((
                     "u".into(),
-                    "no undo at a table on the server: other terminals have seen the move".into(),
+                    "no undo here: another terminal may have seen the move (undo works at a \
+                     server table only while all its people sit at one terminal, unwatched)"
+                        .into(),
                 )),
-                (Some(undo), None) => keys.push(("u".into(), undo.into())),
+                (Some(undo), _) => keys.push(("u".into(), undo.into())),
                 (None, _) => {}
             }
         }
@@ -1040,8 +1067,12 @@ impl<G: Registered> Screen for Play<G> {
                 PlayCmd::Rules | PlayCmd::Scroll => true,
                 PlayCmd::Ready => !over && G::Ui::PRIVATE && self.humans() > 1,
                 PlayCmd::Skip => !over && bots && local,
-                PlayCmd::GoOn => !over && G::Ui::UNDO.is_some() && local,
-                PlayCmd::Again => over && !local,
+                PlayCmd::GoOn => {
+                    !over
+                        && G::Ui::UNDO.is_some()
+                        && self.remote.as_ref().is_none_or(|r| r.info.undo)
+                }
+                PlayCmd::Again => self.applies(PlayCmd::Again),
                 PlayCmd::Seats => !over && self.applies(PlayCmd::Seats),
             })
             .copied()

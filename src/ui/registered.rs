@@ -56,6 +56,8 @@ pub trait AnyGame: Sync {
     fn name(&self) -> &'static str;
     fn pitch(&self) -> &'static str;
     fn players(&self) -> (usize, usize);
+    /// The version of the game's rules its logs are written under.
+    fn rules_version(&self) -> u32;
     fn options(&self) -> &'static [OptionSpec];
     fn bots(&self) -> &'static [(&'static str, &'static str)];
     fn rules(&self) -> &'static str;
@@ -134,6 +136,9 @@ impl<G: Registered> AnyGame for Entry<G> {
     }
     fn players(&self) -> (usize, usize) {
         (G::MIN_PLAYERS, G::MAX_PLAYERS)
+    }
+    fn rules_version(&self) -> u32 {
+        G::RULES_VERSION
     }
     fn options(&self) -> &'static [OptionSpec] {
         G::OPTIONS

@@ -8,7 +8,7 @@ use ratatui::layout::{Constraint, Layout};
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
-use crate::highscores;
+use crate::highscores::{self, variant_title};
 
 use super::theme::Theme;
 use super::widgets::{fit, hint_line};
@@ -82,27 +82,6 @@ impl ScoresPage {
         }
         out
     }
-}
-
-/// "blue/none" as "Blue side, no decree"; "pink/long-road" as "Pink side, decree long-road".
-fn variant_title(key: &str) -> String {
-    let mut parts = key.split('/');
-    let side = parts.next().unwrap_or("");
-    let mut out: String = side
-        .chars()
-        .take(1)
-        .flat_map(char::to_uppercase)
-        .chain(side.chars().skip(1))
-        .collect();
-    out.push_str(" side");
-    for p in parts {
-        if p == "none" {
-            out.push_str(", no decree");
-        } else {
-            out.push_str(&format!(", decree {p}"));
-        }
-    }
-    out
 }
 
 impl Screen for ScoresPage {

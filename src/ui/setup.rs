@@ -103,7 +103,10 @@ pub struct SetupForm {
 
 fn default_name(seat: usize, kind: usize) -> String {
     if kind == 0 {
-        format!("Player {}", seat + 1)
+        match crate::config::current().name(seat) {
+            Some(name) => name.to_string(),
+            None => format!("Player {}", seat + 1),
+        }
     } else {
         format!("Bot {}", seat + 1)
     }
@@ -175,6 +178,10 @@ impl SetupForm {
             timeout: TIMEOUT_DEFAULT,
             ready: false,
         });
+        // A table on the server is for more than one person: two seats where the game allows.
+        let (lo, hi) = game.players();
+        form.players = lo.max(2).min(hi).max(1);
+        form.reclamp();
         let remote = form.remote_kind();
         for (i, seat) in form.seats.iter_mut().enumerate() {
             seat.kind = if i == 0 { 0 } else { remote.unwrap_or(0) };

@@ -1,6 +1,8 @@
 //! How things look: ASCII or box drawing, colour or none (NO_COLOR). Every screen draws through
 //! a [`Theme`] so both switches reach everything on screen.
 
+use std::cell::Cell;
+
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::widgets::{Block, BorderType, Borders};
@@ -17,24 +19,59 @@ pub const ASCII_BORDER: border::Set = border::Set {
     horizontal_bottom: "-",
 };
 
-/// The user's display choices (from the command line and `NO_COLOR`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub use crate::config::Palette;
+
+/// The user's display choices (from the settings file, the command line and `NO_COLOR`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UiOptions {
     /// Plain ASCII only: no box drawing, no symbols outside ASCII.
     pub ascii: bool,
-    /// Colours allowed (false when `NO_COLOR` is set).
+    /// Colours allowed (false when `NO_COLOR` is set or the settings say `theme = "none"`).
     pub color: bool,
+    /// Darker colours for a light terminal background.
+    pub light: bool,
+    pub palette: Palette,
+    /// Capture the mouse (clicks on boards); off leaves text selection to the terminal.
+    pub mouse: bool,
+}
+
+impl Default for UiOptions {
+    fn default() -> Self {
+        UiOptions {
+            ascii: false,
+            color: false,
+            light: false,
+            palette: Palette::Standard,
+            mouse: true,
+        }
+    }
 }
 
 impl UiOptions {
     /// Colour unless the `NO_COLOR` environment variable is set and not empty.
     pub fn from_env(ascii: bool) -> Self {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         UiOptions {
             ascii,
-            color: !no_color,
+            color: !no_color_env(),
+            ..UiOptions::default()
         }
     }
+
+    /// The settings' choices, with `NO_COLOR` still turning colours off.
+    pub fn from_settings(s: &crate::config::Settings) -> Self {
+        use crate::config::ThemeName;
+        UiOptions {
+            ascii: s.ascii,
+            color: s.theme != ThemeName::None && !no_color_env(),
+            light: s.theme == ThemeName::Light,
+            palette: s.palette,
+            mouse: s.mouse,
+        }
+    }
+}
+
+fn no_color_env() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
 /// Styles and symbols derived from [`UiOptions`].
@@ -42,6 +79,8 @@ impl UiOptions {
 pub struct Theme {
     pub ascii: bool,
     pub color: bool,
+    pub light: bool,
+    pub palette: Palette,
 }
 
 impl From<UiOptions> for Theme {
@@ -49,13 +88,83 @@ impl From<UiOptions> for Theme {
         Theme {
             ascii: o.ascii,
             color: o.color,
+            light: o.light,
+            palette: o.palette,
         }
     }
 }
 
+thread_local! {
+    /// The colours of the frame being drawn, for board code that builds its theme from a
+    /// [`super::Ctx`]'s two switches: the app sets it before each frame (one app per thread).
+    static LOOK: Cell<(bool, Palette)> = const { Cell::new((false, Palette::Standard)) };
+}
+
 impl Theme {
     pub const fn new(ascii: bool, color: bool) -> Self {
-        Theme { ascii, color }
+        Theme {
+            ascii,
+            color,
+            light: false,
+            palette: Palette::Standard,
+        }
+    }
+
+    /// This theme with the colours (light background, palette) of the frame being drawn.
+    pub fn with_frame_look(self) -> Self {
+        let (light, palette) = LOOK.with(Cell::get);
+        Theme {
+            light,
+            palette,
+            ..self
+        }
+    }
+
+    /// Makes this theme's colours the ones [`Theme::with_frame_look`] gives on this thread.
+    pub fn set_frame_look(&self) {
+        LOOK.with(|l| l.set((self.light, self.palette)));
+    }
+
+    pub fn colour_blind(&self) -> bool {
+        self.palette == Palette::ColourBlind
+    }
+
+    /// `c` as this theme draws it: darker on a light background; in the colour-blind palette,
+    /// the Okabe–Ito colours (256-colour approximations), so no two marks differ only by red
+    /// against green.
+    pub fn colour(&self, c: Color) -> Color {
+        let c = if self.colour_blind() {
+            match c {
+                Color::Red | Color::LightRed => Color::Indexed(166),
+                Color::Green | Color::LightGreen => Color::Indexed(36),
+                Color::Yellow | Color::LightYellow => Color::Indexed(220),
+                Color::Blue | Color::LightBlue => Color::Indexed(32),
+                Color::Cyan | Color::LightCyan => Color::Indexed(117),
+                Color::Magenta | Color::LightMagenta => Color::Indexed(169),
+                c => c,
+            }
+        } else {
+            c
+        };
+        if !self.light {
+            return c;
+        }
+        match c {
+            Color::White | Color::Gray => Color::DarkGray,
+            Color::DarkGray => Color::Gray,
+            Color::LightRed => Color::Red,
+            Color::LightGreen => Color::Green,
+            Color::LightBlue => Color::Blue,
+            Color::LightCyan | Color::Indexed(117) => Color::Blue,
+            Color::LightMagenta => Color::Magenta,
+            Color::Yellow | Color::LightYellow | Color::Indexed(220) => Color::Indexed(130),
+            c => c,
+        }
+    }
+
+    /// A foreground of colour `c` in this theme (nothing without colours).
+    pub fn paint(&self, c: Color) -> Style {
+        self.fg(c)
     }
 
     /// A bordered block with a title, in the theme's border characters.
@@ -89,7 +198,7 @@ impl Theme {
 
     fn fg(&self, c: Color) -> Style {
         if self.color {
-            Style::new().fg(c)
+            Style::new().fg(self.colour(c))
         } else {
             Style::new()
         }
@@ -108,7 +217,7 @@ impl Theme {
         if self.color {
             Style::new()
                 .fg(Color::Black)
-                .bg(Color::Cyan)
+                .bg(self.colour(Color::Cyan))
                 .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::REVERSED)
@@ -116,12 +225,18 @@ impl Theme {
     }
     /// Something to notice: whose turn, the winner.
     pub fn accent(&self) -> Style {
-        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+        let s = self.fg(Color::Yellow).add_modifier(Modifier::BOLD);
+        // Colour-blind palette: never colour alone (bold alone is faint on some terminals).
+        if self.colour_blind() {
+            s.add_modifier(Modifier::UNDERLINED)
+        } else {
+            s
+        }
     }
     /// Secondary text: hints, descriptions.
     pub fn dim(&self) -> Style {
         if self.color {
-            Style::new().fg(Color::Gray)
+            Style::new().fg(self.colour(Color::Gray))
         } else {
             Style::new().add_modifier(Modifier::DIM)
         }
@@ -194,5 +309,110 @@ impl Theme {
                 _ => "?".into(),
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    use super::*;
+    use crate::engine::Setup;
+    use crate::engine::log::PlayerEntry;
+    use crate::ui::app::App;
+
+    const RED_GREEN: [Color; 4] = [Color::Red, Color::LightRed, Color::Green, Color::LightGreen];
+
+    fn colour_blind() -> Theme {
+        Theme {
+            palette: Palette::ColourBlind,
+            ..Theme::new(false, true)
+        }
+    }
+
+    #[test]
+    fn the_colour_blind_palette_has_no_red_against_green_and_underlines_accents() {
+        let t = colour_blind();
+        for c in RED_GREEN {
+            assert!(!RED_GREEN.contains(&t.colour(c)), "{c:?}");
+        }
+        assert!(t.accent().add_modifier.contains(Modifier::UNDERLINED));
+        let standard = Theme::new(false, true);
+        assert!(
+            !standard
+                .accent()
+                .add_modifier
+                .contains(Modifier::UNDERLINED)
+        );
+        assert_eq!(standard.colour(Color::LightRed), Color::LightRed);
+        // Without colours the palette paints nothing.
+        let mono = Theme {
+            color: false,
+            ..colour_blind()
+        };
+        assert_eq!(mono.paint(Color::Red), Style::new());
+    }
+
+    #[test]
+    fn the_light_theme_darkens_what_a_white_background_hides() {
+        let light = Theme {
+            light: true,
+            ..Theme::new(false, true)
+        };
+        for c in [
+            Color::White,
+            Color::Gray,
+            Color::Yellow,
+            Color::LightYellow,
+            Color::LightCyan,
+        ] {
+            assert_ne!(light.colour(c), c, "{c:?}");
+        }
+        assert_eq!(light.dim().fg, Some(Color::DarkGray));
+    }
+
+    /// Every game's screen, drawn by the app in the colour-blind palette: boards take the
+    /// frame's colours through their context, so no cell is red or green.
+    #[test]
+    fn every_board_follows_the_frames_palette() {
+        for g in crate::registry::GAMES {
+            let (min, _) = g.players();
+            let n = min.max(2).min(g.players().1);
+            let mut players = vec![PlayerEntry::human("Ann")];
+            for i in 1..n {
+                let kind = g.bots().first().map_or("random", |(k, _)| *k);
+                players.push(PlayerEntry::bot(format!("Bot {}", i + 1), kind, i as u64));
+            }
+            let mut t = g
+                .new_table(Setup {
+                    options: Default::default(),
+                    players,
+                    seed: 9,
+                    started: "2026-11-26T08:00:00Z".into(),
+                })
+                .expect("table");
+            t.run_bots().expect("bots");
+            let app = App::new(t.into_screen(false), colour_blind());
+            for (w, h) in [(80, 24), (120, 40)] {
+                let mut term = Terminal::new(TestBackend::new(w, h)).expect("terminal");
+                term.draw(|f| app.render(f)).expect("draw");
+                let buf = term.backend().buffer();
+                for cell in buf.content() {
+                    assert!(
+                        !RED_GREEN.contains(&cell.fg) && !RED_GREEN.contains(&cell.bg),
+                        "{}: {:?} '{}'",
+                        g.id(),
+                        cell.fg,
+                        cell.symbol()
+                    );
+                }
+            }
+        }
+        // The frame look stays on this thread until another app draws.
+        assert_eq!(
+            Theme::new(false, true).with_frame_look().palette,
+            Palette::ColourBlind
+        );
     }
 }

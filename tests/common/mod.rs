@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod pty;
+pub mod ssh;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -56,7 +56,7 @@ impl Term {
         Term::spawn_program("sh", &sh_args, home, home, cols, rows)
     }
 
-    fn spawn_program(
+    pub fn spawn_program(
         program: &str,
         args: &[&str],
         home: &Path,
@@ -79,6 +79,8 @@ impl Term {
         cmd.env("TERM", "xterm-256color");
         cmd.env("HOTSEAT_HOME", home);
         cmd.env("HOME", home);
+        // The user's own settings file must not change what a test sees.
+        cmd.env("HOTSEAT_CONFIG", home.join("config.toml"));
         cmd.env_remove("NO_COLOR");
         let child = pair.slave.spawn_command(cmd).expect("spawn hotseat");
         drop(pair.slave);
@@ -171,6 +173,12 @@ impl Term {
         self.master = None;
     }
 
+    /// Stops reading what the program writes, as a stalled terminal would: its output backs up
+    /// in the pseudo-terminal until the program's writes block.
+    pub fn stop_reading_output(&self) {
+        self.stop_reading.store(true, Ordering::SeqCst);
+    }
+
     /// Sends `signal` (a name such as "HUP" or "TERM") to the program.
     pub fn signal(&self, signal: &str) {
         let pid = self.pid().expect("the program's process id");
@@ -232,6 +240,23 @@ impl Term {
         drop(w);
         // Give the program a moment so separate keys arrive as separate events.
         thread::sleep(Duration::from_millis(60));
+    }
+
+    /// Sends raw bytes, as a paste or a broken terminal would. False when they were not all
+    /// taken within 10 seconds (the program stopped reading or is gone); the write then goes
+    /// on in the background, and this terminal should not be written to again.
+    pub fn send_bytes(&self, bytes: &[u8]) -> bool {
+        let writer = self.writer.clone();
+        let bytes = bytes.to_vec();
+        let (done_tx, done_rx) = std::sync::mpsc::channel();
+        thread::spawn(move || {
+            let mut w = writer.lock().expect("lock");
+            let ok = w.write_all(&bytes).and_then(|()| w.flush()).is_ok();
+            let _ = done_tx.send(ok);
+        });
+        done_rx
+            .recv_timeout(Duration::from_secs(10))
+            .unwrap_or(false)
     }
 
     /// The screen of the last complete frame.

@@ -79,3 +79,53 @@ pub(crate) fn vary(g: &Cocoon, viewer: Viewer, salt: u64) -> Cocoon {
     }
     out
 }
+
+impl Cocoon {
+    /// The same state with `seat` holding `hand`: its old tiles go back among the unseen ones
+    /// and the new ones come from them. For the search player's replay, when "Take a Tile"
+    /// shows a hand the replay had dealt otherwise (`crate::bots::search::cocoon`). Pure;
+    /// `None` if the unseen tiles do not hold `hand`.
+    pub fn with_hand(&self, seat: Seat, hand: &[Tile]) -> Option<Cocoon> {
+        let mut out = self.clone();
+        let player = out.seats.get_mut(seat)?;
+        for t in std::mem::take(&mut player.hand) {
+            out.pool[t.index()] += 1;
+        }
+        for t in hand {
+            let n = out.pool.get_mut(t.index())?;
+            *n = n.checked_sub(1)?;
+        }
+        out.seats[seat].hand = hand.to_vec();
+        Some(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Actor, Game, Options};
+
+    #[test]
+    fn a_hand_can_be_set_from_the_unseen_tiles() {
+        let mut g = Cocoon::new(&Options::new(), 2).expect("new");
+        while g.hand(1).len() < 3 {
+            let (a, _) = g.chance_outcomes()[0];
+            g.apply(Actor::Chance, &a).expect("chance");
+        }
+        let unseen: Vec<Tile> = KINDS
+            .iter()
+            .copied()
+            .filter(|k| g.pool[k.index()] > 0)
+            .take(3)
+            .collect();
+        let h = g.with_hand(1, &unseen).expect("unseen tiles");
+        assert_eq!(h.hand(1), &unseen[..]);
+        let total = |c: &Cocoon| c.pool.iter().map(|&n| n as usize).sum::<usize>();
+        assert_eq!(total(&h), total(&g), "tiles are exchanged, not made");
+        assert_eq!(h.view(Viewer::Seat(0)), g.view(Viewer::Seat(0)));
+        let all_of_one = [unseen[0]; 3];
+        if g.pool[unseen[0].index()] < 3 {
+            assert!(g.with_hand(1, &all_of_one).is_none());
+        }
+    }
+}

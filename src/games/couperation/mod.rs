@@ -5,6 +5,7 @@
 
 pub mod cards;
 pub mod pyramid;
+mod rebuild;
 mod turn;
 
 pub use turn::reaches;

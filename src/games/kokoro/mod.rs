@@ -6,6 +6,7 @@ pub mod cards;
 pub mod chain;
 pub mod decrees;
 pub mod mats;
+mod rebuild;
 pub mod scoring;
 
 use serde::{Deserialize, Serialize};

@@ -1,5 +1,6 @@
 //! Pocket & Biscuit: flip tiles to find 1, 2, 3, ... biscuits in a row; a memory game.
 
+mod rebuild;
 pub mod run;
 pub mod tiles;
 mod turn;

@@ -7,6 +7,8 @@ pub mod cards;
 mod day;
 mod describe;
 mod night;
+mod rebuild;
+pub use rebuild::vote_changes;
 mod secrets;
 pub mod view;
 

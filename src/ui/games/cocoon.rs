@@ -48,7 +48,7 @@ fn player_colour(seat: Seat) -> Color {
 fn seat_style(theme: &Theme, seat: Seat) -> Style {
     if theme.color {
         Style::new()
-            .fg(player_colour(seat))
+            .fg(theme.colour(player_colour(seat)))
             .add_modifier(Modifier::BOLD)
     } else {
         Style::new().add_modifier(Modifier::BOLD)
@@ -80,7 +80,7 @@ fn tile_style(theme: &Theme, tile: Tile) -> Style {
         | Effect::ToInitiation => Color::LightCyan,
         _ => Color::Magenta,
     };
-    Style::new().fg(c)
+    theme.paint(c)
 }
 
 fn event_code(s: Space) -> &'static str {
@@ -777,16 +777,9 @@ impl crate::ui::Registered for crate::games::cocoon::Cocoon {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::cocoon::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/cocoon.md");
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
-        // Easy overlooks some moves a third of the time; hard is normal's player until a
-        // stronger one is measured.
+        // The wheel has three levels of its own (see `crate::bots::cocoon`).
         let (kind, level) = crate::bots::split_level(kind);
-        let bot = crate::bots::cocoon::make(kind, seed)?;
-        Some(match level {
-            crate::bots::Level::Easy if crate::bots::has_levels(kind) => {
-                Box::new(crate::bots::Overlook::new(bot, seed, 35))
-            }
-            _ => bot,
-        })
+        crate::bots::cocoon::make_level(kind, level, seed)
     }
 }
 

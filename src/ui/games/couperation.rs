@@ -69,7 +69,7 @@ fn card_style(c: Card, theme: &Theme) -> Style {
         Some(Mark::TwoDiamonds) => Color::LightCyan,
         Some(Mark::Diamond) => Color::White,
     };
-    Style::new().fg(col).add_modifier(Modifier::BOLD)
+    theme.paint(col).add_modifier(Modifier::BOLD)
 }
 
 /// A short label for an option.

@@ -163,11 +163,7 @@ fn areas(body: Rect) -> Areas {
 }
 
 fn fg(theme: &Theme, c: Color) -> Style {
-    if theme.color {
-        Style::new().fg(c)
-    } else {
-        Style::new()
-    }
+    theme.paint(c)
 }
 
 /// The name column of a table: as wide as the longest name (by display width) up to `room`,
@@ -249,7 +245,13 @@ fn cell_rows(
         };
         (drawn, st)
     } else if let Some((_, n)) = pending {
-        (n, fg(theme, Color::LightCyan).add_modifier(Modifier::BOLD))
+        let st = fg(theme, Color::LightCyan).add_modifier(Modifier::BOLD);
+        // A chosen draw must not look like a drawn path by its colour alone.
+        if theme.colour_blind() {
+            (n, st.add_modifier(Modifier::REVERSED))
+        } else {
+            (n, st)
+        }
     } else if let Some((_, n)) = here.filter(|_| look.legal.contains(space)) {
         (n, theme.accent())
     } else {
@@ -1279,16 +1281,9 @@ impl crate::ui::Registered for crate::games::kokoro::Kokoro {
     const RULES: &'static str = include_str!("../../../assets/rules/kokoro.md");
     const HIGH_SCORES: bool = true;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
-        // Easy overlooks some moves a third of the time; hard is normal's player until a
-        // stronger one is measured.
+        // The planner has three levels of its own (see `crate::bots::kokoro`).
         let (kind, level) = crate::bots::split_level(kind);
-        let bot = crate::bots::kokoro::make(kind, seed)?;
-        Some(match level {
-            crate::bots::Level::Easy if crate::bots::has_levels(kind) => {
-                Box::new(crate::bots::Overlook::new(bot, seed, 35))
-            }
-            _ => bot,
-        })
+        crate::bots::kokoro::make_level(kind, level, seed)
     }
 }
 

@@ -173,7 +173,7 @@ fn tile_style(theme: &Theme, kind: Kind) -> Style {
         Kind::Five => Color::LightGreen,
         _ => Color::Yellow,
     };
-    Style::new().fg(c).add_modifier(Modifier::BOLD)
+    theme.paint(c).add_modifier(Modifier::BOLD)
 }
 
 /// A tile's face in four columns: its label and a `+` when tapped.
@@ -615,15 +615,9 @@ impl crate::ui::Registered for crate::games::pocket::Pocket {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::pocket::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/pocket.md");
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
-        // `memory` forgets like a learner when easy, a little when normal, never when hard.
+        // `memory` at a level remembers like a person (see `crate::bots::pocket`).
         let (kind, level) = crate::bots::split_level(kind);
-        match (kind, level) {
-            ("memory", crate::bots::Level::Easy) => crate::bots::pocket::make("forgetful", seed),
-            ("memory", crate::bots::Level::Normal) => {
-                Some(Box::new(crate::bots::pocket::MemoryBot::new(seed, 6)))
-            }
-            (kind, _) => crate::bots::pocket::make(kind, seed),
-        }
+        crate::bots::pocket::make_level(kind, level, seed)
     }
 }
 

@@ -1,0 +1,98 @@
+//! A determinizer for any game, by replay: from the start, find for each view the seat saw the
+//! action (chance outcome or another seat's choice) after which the sampled state shows it that
+//! view, drawing among the candidates that fit. Where none fits (a hidden draw earlier sampled
+//! one way turns out otherwise, e.g. a tile another seat places), the state is re-dealt with
+//! [`Game::vary_hidden`] for the seat, which changes only what the seat cannot see, and the
+//! step is tried again. Games whose state cannot be rebuilt from a view use it (Cocoon).
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::Rng;
+
+use crate::engine::{Actor, Game, Seat, ToMove, Viewer, rng};
+
+/// Re-deals tried on a step no candidate fits before the replay gives up.
+const REDEALS: u64 = 64;
+
+/// A state that shows `seat` every view in `seen`, in order, replayed from one of `starts`
+/// (the game's possible fresh states, e.g. one per start-player option). `None` when no start
+/// shows the first view or a step cannot be matched.
+///
+/// `repair` may adjust a state that no action brings to `target` with what `target` tells
+/// (e.g. a hand it shows); its result is tried before the re-deals.
+pub fn replay<G: Game>(
+    seat: Seat,
+    seen: &[G::View],
+    starts: impl IntoIterator<Item = G>,
+    repair: &dyn Fn(&G, &G::View) -> Option<G>,
+    rng: &mut ChaCha8Rng,
+) -> Option<G> {
+    let me = Viewer::Seat(seat);
+    let first = seen.first()?;
+    'starts: for start in starts {
+        if start.view(me) != *first {
+            continue;
+        }
+        let mut state = start;
+        for target in &seen[1..] {
+            match step(&state, me, target, rng) {
+                Some(next) => state = next,
+                None => {
+                    let mut fixed = repair(&state, target).and_then(|s| step(&s, me, target, rng));
+                    for _ in 0..if fixed.is_some() { 0 } else { REDEALS } {
+                        let other = state.vary_hidden(me, rng.next_u64());
+                        if let Some(next) = step(&other, me, target, rng) {
+                            fixed = Some(next);
+                            break;
+                        }
+                    }
+                    match fixed {
+                        Some(next) => state = next,
+                        None => continue 'starts,
+                    }
+                }
+            }
+        }
+        return Some(state);
+    }
+    None
+}
+
+/// One action after which `state` shows `viewer` the view `target`, drawn among those that do.
+fn step<G: Game>(state: &G, viewer: Viewer, target: &G::View, rng: &mut ChaCha8Rng) -> Option<G> {
+    let mut fits: Vec<(G, u32)> = Vec::new();
+    match state.to_move() {
+        ToMove::Over => return None,
+        ToMove::Chance => {
+            let outcomes = state.chance_outcomes();
+            // Most draws are hidden or forced: the sampled one usually fits, so try it first.
+            let weights: Vec<u32> = outcomes.iter().map(|(_, w)| *w).collect();
+            let first = rng::weighted(rng, &weights)?;
+            let mut s = state.clone();
+            if s.apply(Actor::Chance, &outcomes[first].0).is_ok() && s.view(viewer) == *target {
+                return Some(s);
+            }
+            for (i, (a, w)) in outcomes.iter().enumerate() {
+                if i == first {
+                    continue;
+                }
+                let mut s = state.clone();
+                if s.apply(Actor::Chance, a).is_ok() && s.view(viewer) == *target {
+                    fits.push((s, *w));
+                }
+            }
+        }
+        ToMove::Seats(seats) => {
+            for seat in seats {
+                for a in state.legal_actions(seat) {
+                    let mut s = state.clone();
+                    if s.apply(Actor::Seat(seat), &a).is_ok() && s.view(viewer) == *target {
+                        fits.push((s, 1));
+                    }
+                }
+            }
+        }
+    }
+    let weights: Vec<u32> = fits.iter().map(|(_, w)| *w).collect();
+    let i = rng::weighted(rng, &weights)?;
+    fits.into_iter().nth(i).map(|(s, _)| s)
+}

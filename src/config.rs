@@ -1,0 +1,428 @@
+//! The user's settings: one TOML file, read once at start and never written by the program.
+//!
+//! Where: `$HOTSEAT_CONFIG` if set, else `config.toml` in the platform's config folder
+//! (`~/.config/hotseat/config.toml` on Linux). Every key is optional; [`EXAMPLE`] documents them
+//! all (`hotseat config --example`). A file with a syntax error, an unknown key or a value of
+//! the wrong type or range is refused as a whole, with its line and the problem: the program
+//! then starts with the defaults. Command-line flags override the file (see `main`).
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// The commented example `hotseat config --example` prints: every key, its default, and what
+/// it does. Parsing it with the comments removed gives the defaults (a test checks that).
+pub const EXAMPLE: &str = r##"# hotseat settings: ~/.config/hotseat/config.toml on Linux, or the file $HOTSEAT_CONFIG
+# names. hotseat reads this file at start and never writes it. Every key is optional:
+# remove the leading "# " of a line to set it. Command-line flags win over this file.
+
+# Names the setup form and `hotseat play` give the seats, in seat order (up to 8, each
+# 1 to 24 characters). Seats past the list are "Player 3", "Player 4", ...
+# names = ["Ann", "Bo"]
+
+# Colours: "dark" (for a dark terminal background), "light" (darker colours for a light
+# background) or "none" (no colours at all, as NO_COLOR does).
+# theme = "dark"
+
+# "standard", or "colour-blind": colours told apart without red against green, and every
+# mark a colour shows also shown by a letter, a symbol or underlining.
+# palette = "standard"
+
+# Draw with ASCII only: no box-drawing characters or symbols (like --ascii).
+# ascii = false
+
+# Capture the mouse for clicks on the boards. Turn it off to select and copy text with the
+# mouse as in any other program (like --no-mouse); every action also has a key.
+# mouse = true
+
+# How long each computer player's move stays on screen before the next, in milliseconds
+# (0 to 5000).
+# bot_pace_ms = 700
+
+# The level new computer players start at in the setup form and in `hotseat play --bot N`:
+# "easy", "normal" or "hard".
+# bot_level = "normal"
+"##;
+
+/// The largest settings file read; a real one is a few hundred bytes.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024;
+/// The most names a file may give: the largest table of any game.
+pub const MAX_NAMES: usize = 8;
+pub const MAX_PACE_MS: u64 = 5000;
+/// Computer players' pace when the file does not say.
+pub const DEFAULT_PACE: Duration = Duration::from_millis(700);
+
+/// Colours for the terminal's background.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThemeName {
+    #[default]
+    Dark,
+    Light,
+    None,
+}
+
+/// Which colours marks are drawn in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+pub enum Palette {
+    #[default]
+    #[serde(rename = "standard")]
+    Standard,
+    /// No red against green; what a colour marks is also marked another way.
+    #[serde(rename = "colour-blind", alias = "color-blind")]
+    ColourBlind,
+}
+
+/// The settings in force: the file's, or the defaults, with the command line's flags over them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub names: Vec<String>,
+    pub theme: ThemeName,
+    pub palette: Palette,
+    pub ascii: bool,
+    pub mouse: bool,
+    pub bot_pace: Duration,
+    /// A level name ("easy", "normal", "hard") for new computer players, as the file gives it:
+    /// the bot code decides what it means (`kind:level`).
+    pub bot_level: Option<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            names: Vec::new(),
+            theme: ThemeName::Dark,
+            palette: Palette::Standard,
+            ascii: false,
+            mouse: true,
+            bot_pace: DEFAULT_PACE,
+            bot_level: None,
+        }
+    }
+}
+
+impl Settings {
+    /// The name the settings give seat `seat` (0-based), if any.
+    pub fn name(&self, seat: usize) -> Option<&str> {
+        self.names.get(seat).map(String::as_str)
+    }
+}
+
+/// The file's shape: every key optional, nothing else allowed. Spans give refusals a line.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct FileKeys {
+    names: Option<Spanned<Vec<String>>>,
+    theme: Option<ThemeName>,
+    palette: Option<Palette>,
+    ascii: Option<bool>,
+    mouse: Option<bool>,
+    bot_pace_ms: Option<Spanned<u64>>,
+    bot_level: Option<Spanned<String>>,
+}
+
+/// Why a settings file was refused: where, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    pub path: PathBuf,
+    /// 1-based line of the problem, when it has one.
+    pub line: Option<usize>,
+    pub problem: String,
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let path = crate::text::path(&self.path);
+        match self.line {
+            Some(l) => write!(f, "{path}: line {l}: {}", self.problem),
+            None => write!(f, "{path}: {}", self.problem),
+        }
+    }
+}
+
+/// The settings file's path: `$HOTSEAT_CONFIG` if set, else the platform's config folder.
+pub fn path() -> PathBuf {
+    if let Some(p) = std::env::var_os("HOTSEAT_CONFIG").filter(|p| !p.is_empty()) {
+        return PathBuf::from(p);
+    }
+    directories::ProjectDirs::from("", "", "hotseat")
+        .map(|d| d.config_dir().join("config.toml"))
+        .unwrap_or_else(|| PathBuf::from(".hotseat-config.toml"))
+}
+
+/// Reads the file at `path`: `Ok(None)` when there is none, the settings when it is sound.
+pub fn load(path: &Path) -> Result<Option<Settings>, ConfigError> {
+    use crate::files::ReadError;
+    let text = match crate::files::read_capped(path, MAX_FILE_BYTES) {
+        Ok(t) => t,
+        Err(ReadError::Missing) => return Ok(None),
+        Err(e) => {
+            return Err(ConfigError {
+                path: path.to_path_buf(),
+                line: None,
+                problem: e.to_string(),
+            });
+        }
+    };
+    parse(&text)
+        .map(Some)
+        .map_err(|(line, problem)| ConfigError {
+            path: path.to_path_buf(),
+            line,
+            problem,
+        })
+}
+
+/// The settings a file's text gives, or the line and the problem.
+pub fn parse(text: &str) -> Result<Settings, (Option<usize>, String)> {
+    let line_of = |at: usize| Some(text[..at.min(text.len())].matches('\n').count() + 1);
+    let keys: FileKeys = toml::from_str(text).map_err(|e| {
+        (
+            e.span().and_then(|s| line_of(s.start)),
+            clean_message(e.message()),
+        )
+    })?;
+    let mut s = Settings::default();
+    if let Some(names) = keys.names {
+        let at = line_of(names.span().start);
+        let names = names.into_inner();
+        if names.len() > MAX_NAMES {
+            return Err((
+                at,
+                format!(
+                    "names: {} names, but no game seats more than {MAX_NAMES}",
+                    names.len()
+                ),
+            ));
+        }
+        for (i, n) in names.iter().enumerate() {
+            crate::engine::log::check_name(n.trim()).map_err(|e| {
+                (
+                    at,
+                    format!(
+                        "names: name {}: {}",
+                        i + 1,
+                        crate::text::clean(&e.to_string())
+                    ),
+                )
+            })?;
+        }
+        s.names = names.into_iter().map(|n| n.trim().to_string()).collect();
+    }
+    if let Some(t) = keys.theme {
+        s.theme = t;
+    }
+    if let Some(p) = keys.palette {
+        s.palette = p;
+    }
+    if let Some(a) = keys.ascii {
+        s.ascii = a;
+    }
+    if let Some(m) = keys.mouse {
+        s.mouse = m;
+    }
+    if let Some(ms) = keys.bot_pace_ms {
+        let at = line_of(ms.span().start);
+        let ms = ms.into_inner();
+        if ms > MAX_PACE_MS {
+            return Err((
+                at,
+                format!("bot_pace_ms: {ms} is more than {MAX_PACE_MS} (five seconds a move)"),
+            ));
+        }
+        s.bot_pace = Duration::from_millis(ms);
+    }
+    if let Some(level) = keys.bot_level {
+        let at = line_of(level.span().start);
+        let level = level.into_inner();
+        let ok = (1..=16).contains(&level.len())
+            && level
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !ok {
+            return Err((
+                at,
+                format!(
+                    "bot_level: '{}' is not a level name (\"easy\", \"normal\" or \"hard\")",
+                    crate::text::clean(&crate::text::clip(&level, 24))
+                ),
+            ));
+        }
+        s.bot_level = Some(level);
+    }
+    Ok(s)
+}
+
+/// toml's messages are one or more lines; the first says what is wrong.
+fn clean_message(m: &str) -> String {
+    let first = m.lines().find(|l| !l.trim().is_empty()).unwrap_or(m).trim();
+    crate::text::clean(&crate::text::clip(first, 200)).into_owned()
+}
+
+static CURRENT: OnceLock<Settings> = OnceLock::new();
+
+/// Makes `s` the settings every screen reads; the first call wins (main calls it once, before
+/// any screen exists).
+pub fn install(s: Settings) {
+    let _ = CURRENT.set(s);
+}
+
+/// The settings in force: those installed at start, or the defaults (tests, library use).
+pub fn current() -> &'static Settings {
+    static DEFAULT: OnceLock<Settings> = OnceLock::new();
+    CURRENT
+        .get()
+        .unwrap_or_else(|| DEFAULT.get_or_init(Settings::default))
+}
+
+/// What `hotseat config` prints: where the file is and whether it is sound.
+pub fn report(path: &Path) -> String {
+    let shown = crate::text::path(path);
+    match load(path) {
+        Ok(None) => format!(
+            "{shown}: no settings file; the defaults are in force (`hotseat config --example` \
+             prints one to start from)\n"
+        ),
+        Ok(Some(_)) => format!("{shown}: ok\n"),
+        Err(e) => format!("{e}\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> (Option<usize>, String) {
+        parse(text).expect_err("refused")
+    }
+
+    #[test]
+    fn an_empty_file_and_the_uncommented_example_give_the_defaults() {
+        assert_eq!(parse(""), Ok(Settings::default()));
+        let uncommented: String = EXAMPLE
+            .lines()
+            .filter_map(|l| l.strip_prefix("# "))
+            // Only the lines that set a key: the prose lines are not TOML.
+            .filter(|l| l.contains(" = "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let s = parse(&uncommented).expect("the example parses");
+        assert_eq!(
+            s,
+            Settings {
+                names: vec!["Ann".into(), "Bo".into()],
+                bot_level: Some("normal".into()),
+                ..Settings::default()
+            }
+        );
+        // Every key of the file is in the example.
+        for key in [
+            "names",
+            "theme",
+            "palette",
+            "ascii",
+            "mouse",
+            "bot_pace_ms",
+            "bot_level",
+        ] {
+            assert!(uncommented.contains(&format!("{key} = ")), "{key}");
+        }
+    }
+
+    #[test]
+    fn every_key_is_read() {
+        let s = parse(
+            "names = [\" Ann \", \"Bo\"]\ntheme = \"light\"\npalette = \"colour-blind\"\n\
+             ascii = true\nmouse = false\nbot_pace_ms = 0\nbot_level = \"hard\"\n",
+        )
+        .expect("sound");
+        assert_eq!(s.names, ["Ann", "Bo"]);
+        assert_eq!(
+            (s.theme, s.palette),
+            (ThemeName::Light, Palette::ColourBlind)
+        );
+        assert!(s.ascii && !s.mouse);
+        assert_eq!(s.bot_pace, Duration::ZERO);
+        assert_eq!(s.bot_level.as_deref(), Some("hard"));
+        assert_eq!(s.name(1), Some("Bo"));
+        assert_eq!(s.name(2), None);
+        assert_eq!(
+            parse("palette = \"color-blind\"\ntheme = \"none\"").map(|s| (s.palette, s.theme)),
+            Ok((Palette::ColourBlind, ThemeName::None))
+        );
+    }
+
+    #[test]
+    fn a_syntax_error_names_its_line() {
+        let (line, problem) = err("ascii = true\n\nmouse = \n");
+        assert_eq!(line, Some(3), "{problem}");
+        assert!(!problem.is_empty());
+        let (line, _) = err("names = [\"Ann\"\n");
+        assert_eq!(line, Some(1));
+    }
+
+    #[test]
+    fn an_unknown_key_is_refused_with_its_line() {
+        let (line, problem) = err("ascii = true\ncolour = \"red\"\n");
+        assert_eq!(line, Some(2));
+        assert!(problem.contains("colour"), "{problem}");
+        // A table is a key too.
+        let (line, problem) = err("[display]\nascii = true\n");
+        assert_eq!(line, Some(1));
+        assert!(problem.contains("display"), "{problem}");
+    }
+
+    #[test]
+    fn a_wrong_type_or_value_is_refused_with_its_line() {
+        let (line, problem) = err("# a comment\nmouse = \"no\"\n");
+        assert_eq!(line, Some(2));
+        assert!(problem.contains("bool"), "{problem}");
+        let (line, problem) = err("\n\ntheme = \"pink\"\n");
+        assert_eq!(line, Some(3));
+        assert!(problem.contains("pink"), "{problem}");
+        let (line, problem) = err("bot_pace_ms = -5\n");
+        assert_eq!(line, Some(1), "{problem}");
+        let (line, problem) = err("ascii = false\nbot_pace_ms = 60000\n");
+        assert_eq!(line, Some(2));
+        assert!(problem.contains("5000"), "{problem}");
+        let (line, problem) = err("names = [1, 2]\n");
+        assert_eq!(line, Some(1), "{problem}");
+    }
+
+    #[test]
+    fn names_and_levels_are_checked() {
+        let (line, problem) = err("ascii = true\nnames = [\"Ann\", \"\"]\n");
+        assert_eq!(line, Some(2));
+        assert!(problem.contains("name 2"), "{problem}");
+        let (_, problem) = err("names = [\"a\\u001b[31m\"]\n");
+        assert!(!problem.contains('\u{1b}'), "{problem}");
+        let nine: Vec<String> = (1..=9).map(|i| format!("\"P{i}\"")).collect();
+        let (_, problem) = err(&format!("names = [{}]\n", nine.join(", ")));
+        assert!(problem.contains("9 names"), "{problem}");
+        let (_, problem) = err("bot_level = \"Very Hard!\"\n");
+        assert!(problem.contains("not a level name"), "{problem}");
+    }
+
+    #[test]
+    fn files_missing_special_or_broken() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let p = dir.path().join("config.toml");
+        assert_eq!(load(&p), Ok(None));
+        assert!(report(&p).contains("no settings file"));
+        std::fs::write(&p, "ascii = true\n").expect("write");
+        assert_eq!(load(&p).map(|s| s.map(|s| s.ascii)), Ok(Some(true)));
+        assert!(report(&p).ends_with(": ok\n"));
+        std::fs::write(&p, "ascii = true\nascii = false\n").expect("write");
+        let e = load(&p).expect_err("a key twice");
+        assert_eq!(e.line, Some(2));
+        assert!(e.to_string().contains("config.toml: line 2: "), "{e}");
+        std::fs::write(&p, [0xff, 0xfe]).expect("write");
+        assert!(load(&p).expect_err("not text").problem.contains("UTF-8"));
+        let e = load(dir.path()).expect_err("a folder");
+        assert_eq!(e.line, None);
+        assert!(e.problem.contains("folder"), "{e}");
+    }
+}

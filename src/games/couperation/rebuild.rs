@@ -1,0 +1,192 @@
+//! A state drawn from one seat's view, for the search player's determinizations
+//! (`crate::bots::search::couperation`): the seat's own hand and face-down cards as they are,
+//! every card it cannot see shuffled among the places it cannot see into (other hands, others'
+//! face-down cards, the discards and the deck), as `vary_hidden` does for the true state.
+
+use super::cards::{self, Card, HAND_START, deck_at_start, reserve_limit};
+use super::pyramid::{Pyramid, Slot};
+use super::view::{PhaseView, SlotView, View};
+use super::{Couperation, FinishAt, Mode, Phase};
+use crate::engine::Viewer;
+
+impl Couperation {
+    /// A state `view`'s seat cannot tell from the true one; `pick(n)` chooses an index below
+    /// `n` (the caller's randomness). Pure. `None` for a non-seat view, during the setup deal,
+    /// or if the view's counts cannot be met.
+    pub fn from_view(view: &View, pick: &mut dyn FnMut(usize) -> usize) -> Option<Couperation> {
+        let Viewer::Seat(me) = view.viewer else {
+            return None;
+        };
+        let players = view.players;
+        if me >= players || view.seats.len() != players {
+            return None;
+        }
+        let phase = match view.phase {
+            PhaseView::Setup => return None,
+            PhaseView::Draw { max } => Phase::Draw { max },
+            PhaseView::Drawing { left } => Phase::Drawing { left },
+            PhaseView::Act => Phase::Act,
+            PhaseView::Pay { combo, left } => Phase::Pay { combo, left },
+            PhaseView::TidyHand { .. } => Phase::TidyHand,
+            PhaseView::TidyReserve { .. } => Phase::TidyReserve,
+            PhaseView::Over => Phase::Over,
+        };
+        // Every glass card: those the seat sees are placed, the rest are unknown.
+        let mut unknown = (cards::LOWEST..=cards::HIGHEST).fold(0u64, |d, c| d | (1u64 << c));
+        let mut see = |c: Card| {
+            if c != cards::FINISH {
+                unknown &= !(1u64 << c);
+            }
+        };
+        let mut pyramid = Pyramid::new(view.mode == Mode::Standard);
+        let mut hidden_slots = Vec::new();
+        for (i, s) in view.pyramid.iter().enumerate() {
+            pyramid.slots[i] = match *s {
+                SlotView::Empty => Slot::Empty,
+                SlotView::Up(c) => {
+                    see(c);
+                    Slot::Up(c)
+                }
+                SlotView::Down { by, known: Some(c) } => {
+                    see(c);
+                    Slot::Down { card: c, by }
+                }
+                SlotView::Down { by, known: None } => {
+                    hidden_slots.push(i);
+                    Slot::Down { card: 0, by }
+                }
+            };
+        }
+        view.reserve.iter().for_each(|&c| see(c));
+        let mine: Vec<Card> = view.seats[me].cards.clone()?;
+        mine.iter().for_each(|&c| see(c));
+        // A declared combine's two cards are public, and still in the payer's hand.
+        let mut hands: Vec<Vec<Card>> = vec![Vec::new(); players];
+        hands[me] = mine;
+        if let (PhaseView::Pay { combo, .. }, Some(t)) = (view.phase, view.turn)
+            && t != me
+            && t < players
+        {
+            for c in [combo.a, combo.b] {
+                if c != cards::FINISH {
+                    see(c);
+                    hands[t].push(c);
+                }
+            }
+        }
+        let mut pool: Vec<Card> = (cards::LOWEST..=cards::HIGHEST)
+            .filter(|&c| unknown & (1u64 << c) != 0)
+            .collect();
+        let mut draw = |pool: &mut Vec<Card>| -> Option<Card> {
+            if pool.is_empty() {
+                return None;
+            }
+            let i = pick(pool.len()).min(pool.len() - 1);
+            Some(pool.swap_remove(i))
+        };
+        for (s, hand) in hands.iter_mut().enumerate() {
+            if s == me {
+                continue;
+            }
+            while hand.len() < view.seats[s].count {
+                hand.push(draw(&mut pool)?);
+            }
+            hand.sort_unstable();
+        }
+        for i in hidden_slots {
+            if let Slot::Down { by, .. } = pyramid.slots[i] {
+                pyramid.slots[i] = Slot::Down {
+                    card: draw(&mut pool)?,
+                    by,
+                };
+            }
+        }
+        let mut discards = Vec::with_capacity(view.discards);
+        for _ in 0..view.discards {
+            discards.push(draw(&mut pool)?);
+        }
+        let in_deck = view.deck - usize::from(view.finish == FinishAt::Deck);
+        if pool.len() != in_deck {
+            return None;
+        }
+        let deck = pool.iter().fold(0u64, |d, &c| d | (1u64 << c));
+        // The finish card's window is set at the split from the glass cards left then.
+        let limit = reserve_limit(players);
+        let at_split =
+            deck_at_start().count_ones() as usize - HAND_START * players - limit.saturating_sub(2);
+        let window = (at_split / 2 + 1) as u8;
+        let drawn = at_split.saturating_sub(in_deck) as u8;
+        Some(Couperation {
+            mode: view.mode,
+            players,
+            hands,
+            finish: view.finish,
+            reserve: view.reserve.clone(),
+            reserve_limit: view.reserve_limit,
+            pyramid,
+            deck,
+            window,
+            drawn,
+            discards,
+            phase,
+            turn: view.turn.unwrap_or(0),
+            fixed_start: None,
+            played: view.played,
+            deck_out: view.deck_out,
+            end: view.end,
+            turns: view.turns,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Actor, Game, Options, ToMove, rng};
+
+    /// Along random games, a state drawn from a seat's view shows that seat the same view and
+    /// offers it the same actions.
+    #[test]
+    fn a_drawn_state_shows_its_seat_the_same_view() {
+        for seed in 0..40u64 {
+            let players = 2 + seed as usize % 3;
+            let mut options = Options::new();
+            if seed % 2 == 1 {
+                options.insert("mode".into(), "beginner".into());
+            }
+            let mut g = Couperation::new(&options, players).expect("new");
+            let mut r = rng::stream(seed, 3);
+            let mut steps = 0;
+            while !g.is_over() && steps < 3000 {
+                steps += 1;
+                let (actor, a) = match g.to_move() {
+                    ToMove::Chance => {
+                        let o = g.chance_outcomes();
+                        let w: Vec<u32> = o.iter().map(|x| x.1).collect();
+                        let i = rng::weighted(&mut r, &w).expect("weights");
+                        (Actor::Chance, o[i].0)
+                    }
+                    ToMove::Seats(s) => {
+                        let seat = s[0];
+                        let v = g.view(Viewer::Seat(seat));
+                        let mut x = seed ^ steps;
+                        let mut pick = |n: usize| {
+                            x = rng::mix(x);
+                            (x % n as u64) as usize
+                        };
+                        let d = Couperation::from_view(&v, &mut pick).expect("a seat's view");
+                        assert_eq!(d.view(Viewer::Seat(seat)), v, "seed {seed} step {steps}");
+                        assert_eq!(d.legal_actions(seat), g.legal_actions(seat));
+                        let l = g.legal_actions(seat);
+                        (
+                            Actor::Seat(seat),
+                            l[rng::below(&mut r, l.len() as u64) as usize],
+                        )
+                    }
+                    ToMove::Over => break,
+                };
+                g.apply(actor, &a).expect("legal");
+            }
+        }
+    }
+}

@@ -1,0 +1,472 @@
+//! History: what the saved logs say about each game and each player name: games played, wins,
+//! best and average scores and the scores over time, with Kokoro's solo high scores beside
+//! them. Logs are read and checked exactly as the launcher's saved-games list reads them
+//! ([`crate::store::list_saved_in`]: the size-capped reader, re-simulation); a log that cannot
+//! be read is counted and named, never fatal.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::highscores;
+use crate::registry::{AnyGame, Scoring};
+use crate::store::Saved;
+
+/// Everything `hotseat stats` and the Stats page show.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Stats {
+    /// One entry per game of the catalog, in its order (games without logs included).
+    pub games: Vec<GameStats>,
+    /// Logs that could not be read, by file name.
+    pub broken: Vec<Broken>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameStats {
+    pub id: String,
+    pub name: String,
+    /// `points` (each seat scores), `together` (one shared score, the table wins or loses)
+    /// or `sides` (scores only say who won).
+    pub scoring: &'static str,
+    /// Finished games.
+    pub played: usize,
+    /// Games that can still be continued.
+    pub unfinished: usize,
+    /// Per player name, most games first.
+    pub players: Vec<PlayerStats>,
+    /// Solo high-score tables (Kokoro): title and the scores, best first.
+    pub high_scores: Vec<HighScoreTable>,
+    /// Why the high-score file could not be read, if it could not.
+    pub high_score_problem: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerStats {
+    pub name: String,
+    pub played: usize,
+    pub wins: usize,
+    /// `None` where scores say nothing beyond who won (`sides`).
+    pub best: Option<i32>,
+    pub average: Option<f64>,
+    /// Scores in the order the games were started (oldest first).
+    pub scores: Vec<i32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HighScoreTable {
+    pub table: String,
+    pub scores: Vec<HighScoreRow>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HighScoreRow {
+    pub name: String,
+    pub score: i32,
+    pub date: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Broken {
+    pub file: String,
+    pub reason: String,
+}
+
+/// The statistics of the logs in `games_dir` for `games`, with the solo high scores of the
+/// data folder `data_dir`.
+pub fn read(games_dir: &Path, data_dir: &Path, games: &[&'static dyn AnyGame]) -> Stats {
+    let saved = crate::store::list_saved_in(games_dir, games);
+    let high = highscores::load(&highscores::path_in(data_dir)).map_err(|e| e.to_string());
+    compute(&saved, &high, games)
+}
+
+fn scoring_name(s: Scoring) -> &'static str {
+    match s {
+        Scoring::Points => "points",
+        Scoring::Together => "together",
+        Scoring::Sides => "sides",
+    }
+}
+
+/// The statistics of already-read logs (`saved`, as the launcher lists them) and high scores.
+pub fn compute(
+    saved: &[Saved],
+    high: &Result<highscores::HighScores, String>,
+    games: &[&'static dyn AnyGame],
+) -> Stats {
+    let broken = saved
+        .iter()
+        .filter_map(|s| {
+            s.broken.as_ref().map(|r| Broken {
+                file: s.file_name(),
+                reason: crate::text::clean(r).into_owned(),
+            })
+        })
+        .collect();
+    // Oldest first, so each player's scores read left to right as time goes.
+    let mut sound: Vec<&Saved> = saved.iter().filter(|s| s.broken.is_none()).collect();
+    sound.sort_by(|a, b| a.started.cmp(&b.started).then(a.path.cmp(&b.path)));
+    let games = games
+        .iter()
+        .map(|g| game_stats(*g, sound.iter().copied().filter(|s| s.game == g.id()), high))
+        .collect();
+    Stats { games, broken }
+}
+
+fn game_stats<'a>(
+    g: &dyn AnyGame,
+    logs: impl Iterator<Item = &'a Saved>,
+    high: &Result<highscores::HighScores, String>,
+) -> GameStats {
+    let scoring = g.scoring();
+    let mut played = 0;
+    let mut unfinished = 0;
+    let mut players: Vec<PlayerStats> = Vec::new();
+    for s in logs {
+        let Some(scores) = &s.scores else {
+            unfinished += 1;
+            continue;
+        };
+        played += 1;
+        for (seat, name) in s.players.iter().enumerate() {
+            // Two seats under one name count once, as the first of them.
+            if s.players[..seat].contains(name) {
+                continue;
+            }
+            let p = match players.iter().position(|p| &p.name == name) {
+                Some(i) => &mut players[i],
+                None => {
+                    players.push(PlayerStats {
+                        name: name.clone(),
+                        played: 0,
+                        wins: 0,
+                        best: None,
+                        average: None,
+                        scores: Vec::new(),
+                    });
+                    let last = players.len() - 1;
+                    &mut players[last]
+                }
+            };
+            p.played += 1;
+            if s.winners.contains(&seat) {
+                p.wins += 1;
+            }
+            if scoring != Scoring::Sides
+                && let Some(&score) = scores.get(seat)
+            {
+                p.scores.push(score);
+            }
+        }
+    }
+    for p in &mut players {
+        p.best = p.scores.iter().copied().max();
+        p.average = (!p.scores.is_empty())
+            .then(|| p.scores.iter().map(|&s| f64::from(s)).sum::<f64>() / p.scores.len() as f64);
+    }
+    players.sort_by(|a, b| b.played.cmp(&a.played).then(a.name.cmp(&b.name)));
+    let (high_scores, high_score_problem) = if g.high_scores() {
+        match high {
+            Ok(all) => (
+                highscores::tables_of(all, g.id())
+                    .into_iter()
+                    .map(|(k, v)| HighScoreTable {
+                        table: highscores::variant_title(k),
+                        scores: v
+                            .iter()
+                            .map(|s| HighScoreRow {
+                                name: crate::text::clean(&s.name).into_owned(),
+                                score: s.score,
+                                date: crate::text::clean(&s.date).into_owned(),
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+                None,
+            ),
+            Err(e) => (Vec::new(), Some(e.clone())),
+        }
+    } else {
+        (Vec::new(), None)
+    };
+    GameStats {
+        id: g.id().into(),
+        name: g.name().into(),
+        scoring: scoring_name(scoring),
+        played,
+        unfinished,
+        players,
+        high_scores,
+        high_score_problem,
+    }
+}
+
+impl Stats {
+    /// Only the game `id` (for `--game`).
+    pub fn only(mut self, id: &str) -> Self {
+        self.games.retain(|g| g.id == id);
+        self
+    }
+
+    /// The plain-text report of `hotseat stats`.
+    pub fn text(&self) -> String {
+        let mut s = String::new();
+        for g in &self.games {
+            s.push_str(&format!(
+                "{}: {} finished game{}",
+                g.name,
+                g.played,
+                if g.played == 1 { "" } else { "s" }
+            ));
+            if g.unfinished > 0 {
+                s.push_str(&format!(", {} unfinished", g.unfinished));
+            }
+            s.push('\n');
+            if !g.players.is_empty() {
+                s.push_str(&format!(
+                    "  {:<24} {:>6} {:>5} {:>5} {:>7}  scores, oldest first\n",
+                    "player", "played", "wins", "best", "average"
+                ));
+            }
+            for p in &g.players {
+                let best = p.best.map_or("-".to_string(), |b| b.to_string());
+                let avg = p.average.map_or("-".to_string(), |a| format!("{a:.1}"));
+                let recent: Vec<String> = p
+                    .scores
+                    .iter()
+                    .rev()
+                    .take(12)
+                    .rev()
+                    .map(i32::to_string)
+                    .collect();
+                let more = if p.scores.len() > 12 { "... " } else { "" };
+                s.push_str(&format!(
+                    "  {:<24} {:>6} {:>5} {:>5} {:>7}  {more}{}\n",
+                    p.name,
+                    p.played,
+                    p.wins,
+                    best,
+                    avg,
+                    recent.join(" ")
+                ));
+            }
+            if let Some(p) = &g.high_score_problem {
+                s.push_str(&format!("  solo high scores: {p}\n"));
+            }
+            for t in &g.high_scores {
+                s.push_str(&format!("  solo high scores, {}:\n", t.table));
+                for (i, r) in t.scores.iter().enumerate() {
+                    s.push_str(&format!(
+                        "    {:>2}. {:<24} {:>5}  {}\n",
+                        i + 1,
+                        r.name,
+                        r.score,
+                        r.date
+                    ));
+                }
+            }
+        }
+        if !self.broken.is_empty() {
+            s.push_str(&format!(
+                "{} log{} could not be read:\n",
+                self.broken.len(),
+                if self.broken.len() == 1 { "" } else { "s" }
+            ));
+            for b in &self.broken {
+                s.push_str(&format!("  {}: {}\n", b.file, b.reason));
+            }
+        }
+        s
+    }
+}
+
+/// Writes `n` finished computer-only games of each game into `dir` (seeds from `seed`), with
+/// the players' names taken in turn from `names`: a history to measure and test with.
+pub fn generate_logs(
+    dir: &Path,
+    games: &[&'static dyn AnyGame],
+    per_game: usize,
+    names: &[&str],
+    seed: u64,
+) -> Result<usize, String> {
+    use crate::engine::Setup;
+    use crate::engine::log::{self, PlayerEntry};
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let mut written = 0;
+    for g in games {
+        let kind = g.bots().first().map_or("random", |(k, _)| *k);
+        let (min, max) = g.players();
+        for k in 0..per_game {
+            let seed = seed.wrapping_add(k as u64);
+            let n = (min + k % (max - min + 1)).max(1);
+            let players = (0..n)
+                .map(|i| {
+                    let name = match names.get((k + i) % names.len().max(1)) {
+                        // Past the list, names come round again with the seat's number.
+                        Some(n) if i < names.len() => n.to_string(),
+                        Some(n) => format!("{n} {}", i + 1),
+                        None => format!("Player {}", i + 1),
+                    };
+                    PlayerEntry::bot(name, kind, crate::engine::rng::bot_seed(seed, i))
+                })
+                .collect();
+            let started = format!(
+                "2026-{:02}-{:02}T20:{:02}:00Z",
+                1 + k / 28 % 12,
+                1 + k % 28,
+                k % 60
+            );
+            let mut t = g.new_table(Setup {
+                options: Default::default(),
+                players,
+                seed,
+                started,
+            })?;
+            t.run_bots()?;
+            let path = dir.join(format!("{}-{k:05}.json", g.id()));
+            log::write_atomic(&path, &t.to_log()).map_err(|e| e.to_string())?;
+            written += 1;
+        }
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pocket() -> &'static dyn AnyGame {
+        crate::registry::find("pocket").expect("pocket")
+    }
+
+    #[test]
+    fn generated_logs_are_counted_per_game_and_player() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let games = dir.path().join("games");
+        let all = crate::registry::GAMES;
+        let n = generate_logs(&games, all, 4, &["Ann", "Bo", "Cy"], 11).expect("logs");
+        assert_eq!(n, 20);
+        let st = read(&games, dir.path(), all);
+        assert!(st.broken.is_empty(), "{:?}", st.broken);
+        assert_eq!(st.games.len(), 5);
+        let saved = crate::store::list_saved_in(&games, all);
+        for g in &st.games {
+            assert_eq!((g.played, g.unfinished), (4, 0), "{}", g.id);
+            let logs: Vec<&Saved> = saved.iter().filter(|s| s.game == g.id).collect();
+            for p in &g.players {
+                // Every figure, recomputed from the listed logs.
+                let mine: Vec<(usize, &Saved)> = logs
+                    .iter()
+                    .filter_map(|s| s.players.iter().position(|n| n == &p.name).map(|i| (i, *s)))
+                    .collect();
+                assert_eq!(p.played, mine.len(), "{} {}", g.id, p.name);
+                let wins = mine.iter().filter(|(i, s)| s.winners.contains(i)).count();
+                assert_eq!(p.wins, wins, "{} {}", g.id, p.name);
+                if g.scoring == "sides" {
+                    assert_eq!((p.best, p.average), (None, None));
+                    continue;
+                }
+                let scores: Vec<i32> = mine
+                    .iter()
+                    .filter_map(|(i, s)| s.scores.as_ref().and_then(|v| v.get(*i)).copied())
+                    .collect();
+                assert_eq!(p.best, scores.iter().copied().max());
+                let sum: i32 = scores.iter().sum();
+                let avg = p.average.expect("an average");
+                assert!((avg - f64::from(sum) / scores.len() as f64).abs() < 1e-9);
+            }
+        }
+        // Scores over time run oldest first: game k of a game started on day k + 1.
+        let pocket_stats = &st.games[0];
+        let ann = pocket_stats
+            .players
+            .iter()
+            .find(|p| p.name == "Ann")
+            .expect("Ann");
+        let mut expected = Vec::new();
+        let mut logs: Vec<&Saved> = saved.iter().filter(|s| s.game == "pocket").collect();
+        logs.sort_by(|a, b| a.started.cmp(&b.started));
+        for s in logs {
+            if let Some(i) = s.players.iter().position(|n| n == "Ann") {
+                expected.push(s.scores.as_ref().expect("finished")[i]);
+            }
+        }
+        assert_eq!(ann.scores, expected);
+        let json = serde_json::to_string(&st).expect("json");
+        assert!(json.contains("\"scoring\":\"sides\""), "{json}");
+    }
+
+    #[test]
+    fn broken_logs_are_counted_and_named_never_fatal() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let games = dir.path().join("games");
+        generate_logs(&games, &[pocket()], 2, &["Ann", "Bo"], 5).expect("logs");
+        std::fs::write(games.join("torn.json"), "{\"format\": \"hotseat-").expect("write");
+        std::fs::write(games.join("empty.json"), "").expect("write");
+        std::fs::create_dir(games.join("folder.json")).expect("dir");
+        // A log of a game this build does not have.
+        let other = std::fs::read_to_string(games.join("pocket-00000.json"))
+            .expect("read")
+            .replace("\"game\": \"pocket\"", "\"game\": \"chess\"")
+            .replace("\"game\":\"pocket\"", "\"game\":\"chess\"");
+        std::fs::write(games.join("chess.json"), other).expect("write");
+        // An unfinished game is not a broken one.
+        let mut t = pocket()
+            .new_table(crate::engine::Setup {
+                options: Default::default(),
+                players: vec![
+                    crate::engine::log::PlayerEntry::bot("Ann", "random", 1),
+                    crate::engine::log::PlayerEntry::bot("Bo", "random", 2),
+                ],
+                seed: 3,
+                started: "2026-12-01T10:00:00Z".into(),
+            })
+            .expect("table");
+        t.run_bots_for(5).expect("play");
+        crate::engine::log::write_atomic(&games.join("open.json"), &t.to_log()).expect("write");
+        let st = read(&games, dir.path(), &[pocket()]);
+        let files: Vec<&str> = st.broken.iter().map(|b| b.file.as_str()).collect();
+        assert_eq!(
+            files,
+            ["chess.json", "empty.json", "folder.json", "torn.json"],
+            "{:?}",
+            st.broken
+        );
+        assert!(st.broken.iter().all(|b| !b.reason.is_empty()));
+        assert!(st.broken[0].reason.contains("chess"), "{:?}", st.broken[0]);
+        assert_eq!((st.games[0].played, st.games[0].unfinished), (2, 1));
+        let text = st.text();
+        assert!(text.contains("4 logs could not be read:\n"), "{text}");
+        assert!(text.contains("  folder.json: not a regular file"), "{text}");
+        // No folder at all: nothing to say, nothing broken.
+        let none = read(&dir.path().join("nowhere"), dir.path(), &[pocket()]);
+        assert_eq!((none.games[0].played, none.broken.len()), (0, 0));
+    }
+
+    #[test]
+    fn solo_high_scores_appear_beside_the_game_and_a_damaged_file_is_said() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let kokoro = crate::registry::find("kokoro").expect("kokoro");
+        let hs = highscores::path_in(dir.path());
+        let score = highscores::Score {
+            name: "Ann".into(),
+            score: 41,
+            date: "2026-11-20".into(),
+            game: "g1".into(),
+        };
+        highscores::record(&hs, "kokoro/blue/none", score);
+        let st = read(&dir.path().join("games"), dir.path(), &[pocket(), kokoro]);
+        assert!(
+            st.games[0].high_scores.is_empty(),
+            "only games that keep them"
+        );
+        let k = &st.games[1];
+        assert_eq!(k.high_scores.len(), 1);
+        assert_eq!(k.high_scores[0].table, "Blue side, no decree");
+        assert_eq!(k.high_scores[0].scores[0].score, 41);
+        assert!(st.text().contains("    1. Ann"), "{}", st.text());
+        std::fs::write(&hs, "not json").expect("write");
+        let st = read(&dir.path().join("games"), dir.path(), &[kokoro]);
+        let problem = st.games[0].high_score_problem.clone().expect("said");
+        assert!(problem.contains("damaged"), "{problem}");
+    }
+}

@@ -1,0 +1,88 @@
+//! Pocket memory levels against the perfect memory: `cargo test --release --test pocket_bots
+//! -- --ignored --nocapture` prints each level's share of 2-player wins with a 95% interval.
+
+use hotseat::bots::pocket::MemoryBot;
+use hotseat::engine::log::PlayerEntry;
+use hotseat::engine::session::Setup;
+use hotseat::engine::{Actor, Bot, Game, Match, Options, ToMove, Viewer};
+use hotseat::games::pocket::Pocket;
+
+type New = fn(u64) -> MemoryBot;
+
+/// Plays one 2-player game; returns the winners.
+fn play(bots: [New; 2], seed: u64) -> Vec<usize> {
+    let setup = Setup {
+        options: Options::new(),
+        players: (0..2)
+            .map(|i| PlayerEntry::bot(format!("Bot {i}"), "memory", seed + i as u64))
+            .collect(),
+        seed,
+        started: "2026-01-01T00:00:00Z".into(),
+    };
+    let mut m = Match::<Pocket>::new(setup).unwrap();
+    let mut players: Vec<MemoryBot> = bots
+        .iter()
+        .enumerate()
+        .map(|(i, new)| new(seed.wrapping_mul(31) + i as u64))
+        .collect();
+    loop {
+        for (seat, p) in players.iter_mut().enumerate() {
+            p.observe(&m.view(Viewer::Seat(seat)));
+        }
+        match m.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                m.run_chance().unwrap();
+            }
+            ToMove::Seats(seats) => {
+                let seat = seats[0];
+                let legal = m.state.legal_actions(seat);
+                let view = m.view(Viewer::Seat(seat));
+                let a = players[seat].choose(seat, &view, &legal);
+                assert!(legal.contains(&a), "bot chose an illegal {a:?}");
+                m.apply(Actor::Seat(seat), a, None).unwrap();
+            }
+        }
+    }
+    m.state.outcome().unwrap().winners
+}
+
+#[test]
+fn every_level_finishes_games() {
+    for g in 0..3 {
+        assert!(!play([MemoryBot::easy, MemoryBot::hard], g).is_empty());
+    }
+}
+
+#[test]
+#[ignore = "measurement: run in release with --nocapture"]
+fn measure_levels_against_perfect_memory() {
+    let games = 1000u64;
+    let perfect: New = |seed| MemoryBot::new(seed, 0);
+    for (name, level) in [
+        ("easy", MemoryBot::easy as New),
+        ("normal", MemoryBot::normal as New),
+        ("hard", MemoryBot::hard as New),
+    ] {
+        let mut won = 0.0;
+        for g in 0..games {
+            let seat = (g % 2) as usize;
+            let bots = if seat == 0 {
+                [level, perfect]
+            } else {
+                [perfect, level]
+            };
+            let w = play(bots, g + 1);
+            if w.contains(&seat) {
+                won += 1.0 / w.len() as f64;
+            }
+        }
+        let p = won / games as f64;
+        let half = 1.96 * (p * (1.0 - p) / games as f64).sqrt();
+        println!(
+            "{name} vs perfect memory: {:.1}% ± {:.1} of {games} games",
+            100.0 * p,
+            100.0 * half
+        );
+    }
+}
