@@ -1,35 +1,41 @@
-//! Computer players for Couperation. The builder reads only its seat's [`View`]: it gives each
-//! pyramid slot a target number (the middle of what its neighbours leave, or where the slot sits
-//! from left to right), places the hand or reserve card nearest a target, avoids placements that
-//! leave a slot with no number possible, turns up face-down cards when the numbers still unseen
-//! make that safe, and keeps the cards that fit somewhere when it must discard.
+//! Computer players for Couperation. The builder reads only its seat's [`View`]. For every open
+//! slot it keeps which numbers can still fit: the lowest and highest a slot may hold, pushed
+//! along the pyramid's order through the numbers not yet used (a chain of three empty slots
+//! between 10 and 14 needs 11, 12 and 13 all still free). A move is worth what it leaves: each
+//! open slot counts the numbers that still fit it (fewer is tighter, none is a loss), plus a
+//! little for every card face up. It turns up a face-down card only when every number it could
+//! be keeps the order, and when it must discard it keeps the cards that fill the tightest slots.
+//!
+//! Levels: hard weighs every move exactly; normal misjudges close choices now and then; easy
+//! also overlooks moves and risks turning up a card that is only probably safe, as a learner
+//! does.
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
 use crate::bots::random::RandomBot;
-use crate::bots::{Level, Overlook, has_levels};
+use crate::bots::{Level, Overlook};
 use crate::engine::{Bot, Seat, rng};
 use crate::games::couperation::{
-    Action, Card, Couperation, FINISH, PhaseView, Pyramid, SLOTS, Slot, SlotView, View, row_col,
-    supports,
+    Action, Card, Couperation, FINISH, PhaseView, SLOTS, Slot, SlotView, View, row_col, supports,
 };
 
 pub const KINDS: &[(&str, &str)] = &[
     (
         "builder",
-        "places cards near each slot's target, turns up only safe cards",
+        "keeps the numbers each open slot can still take; turns up only certain cards",
     ),
     ("random", "any legal move"),
 ];
 
 pub fn make(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Couperation>>> {
     match (kind, level) {
-        (_, Level::Easy) if has_levels(kind) => {
-            let normal = make(kind, Level::Normal, seed)?;
-            Some(Box::new(Overlook::new(normal, seed, 35)))
-        }
-        ("builder", _) => Some(Box::new(Builder::new(seed))),
+        ("builder", Level::Easy) => Some(Box::new(Overlook::new(
+            Box::new(Builder::new(seed, Level::Easy)),
+            seed,
+            25,
+        ))),
+        ("builder", _) => Some(Box::new(Builder::new(seed, level))),
         ("random", _) => Some(Box::new(RandomBot::new(seed))),
         _ => None,
     }
@@ -37,13 +43,308 @@ pub fn make(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Couperati
 
 pub struct Builder {
     rng: ChaCha8Rng,
+    level: Level,
+    /// Numbers it knows are out of the game: its own discards and reserve cards it saw scrapped.
+    gone: Numbers,
+    /// The reserve in the last view it saw, to notice a scrapped card.
+    reserve: Numbers,
 }
 
 impl Builder {
-    pub fn new(seed: u64) -> Self {
+    pub fn new(seed: u64, level: Level) -> Self {
         Builder {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            level,
+            gone: 0,
+            reserve: 0,
         }
+    }
+
+    /// Notes reserve cards that left the reserve without going into the pyramid: scrapped.
+    fn watch(&mut self, view: &View) {
+        let reserve = view.reserve.iter().fold(0, |m, &c| m | bit(c));
+        let placed = view.pyramid.iter().fold(0, |m, s| match *s {
+            SlotView::Up(c) if c != FINISH => m | bit(c),
+            _ => m,
+        });
+        self.gone |= self.reserve & !reserve & !placed;
+        self.reserve = reserve;
+    }
+
+    /// How far off its judgement of a move may be, in the units of [`flexibility`].
+    fn noise(&self) -> f32 {
+        match self.level {
+            Level::Easy => 1.2,
+            Level::Normal => 0.35,
+            Level::Hard => 0.01,
+        }
+    }
+
+    /// The least chance of being safe at which it turns a card up it cannot be sure of.
+    fn nerve(&self) -> f32 {
+        match self.level {
+            Level::Easy => 0.75,
+            Level::Normal | Level::Hard => 1.0,
+        }
+    }
+}
+
+/// Every comparison "lower < higher" of the pyramid as (lower slot, higher slot), sorted by
+/// how far right the higher slot sits: one pass in this order settles every lowest value.
+fn edges() -> &'static [(usize, usize)] {
+    static EDGES: std::sync::OnceLock<Vec<(usize, usize)>> = std::sync::OnceLock::new();
+    EDGES.get_or_init(|| {
+        let pos = |s: usize| {
+            let (r, c) = row_col(s);
+            2 * c + r
+        };
+        let mut out = Vec::new();
+        for s in 0..SLOTS {
+            match supports(s) {
+                Some((l, r)) => {
+                    out.push((l, s));
+                    out.push((s, r));
+                }
+                None if s > 0 => out.push((s - 1, s)),
+                None => {}
+            }
+        }
+        out.sort_by_key(|&(_, b)| pos(b));
+        out
+    })
+}
+
+/// A set of numbers 1 to 50 as bits.
+type Numbers = u64;
+
+fn bit(c: Card) -> Numbers {
+    1u64 << c
+}
+
+/// The numbers from `lo` to `hi`, both included (empty when `lo > hi`).
+fn span(lo: i32, hi: i32) -> Numbers {
+    let lo = lo.max(1);
+    let hi = hi.min(50);
+    if lo > hi {
+        return 0;
+    }
+    let upto = if hi >= 63 {
+        u64::MAX
+    } else {
+        (1u64 << (hi + 1)) - 1
+    };
+    upto & !((1u64 << lo) - 1)
+}
+
+/// The least number in `free` above `x` (51 when none).
+fn next_above(free: Numbers, x: i32) -> i32 {
+    let rest = free & !span(0, x.max(0)) & span(1, 50);
+    if rest == 0 {
+        51
+    } else {
+        rest.trailing_zeros() as i32
+    }
+}
+
+/// The greatest number in `free` below `x` (0 when none).
+fn next_below(free: Numbers, x: i32) -> i32 {
+    let rest = free & span(1, x - 1);
+    if rest == 0 {
+        0
+    } else {
+        63 - rest.leading_zeros() as i32
+    }
+}
+
+/// One slot as the builder sees it.
+#[derive(Clone, Copy, PartialEq)]
+enum Cell {
+    Open,
+    /// A number it knows (face up, or its own face-down card).
+    Known(i32),
+    /// Someone else's face-down card: some number it does not know.
+    Hidden,
+    /// The finish card, or the top kept for it: no number.
+    Free,
+}
+
+/// The pyramid as the builder reasons about it.
+#[derive(Clone, Copy)]
+struct Board {
+    cells: [Cell; SLOTS],
+    /// Numbers that may still go into the pyramid: not in it already, not known gone.
+    free: Numbers,
+    /// Of those, the ones it can see where they are (its hand, the reserve); the rest may
+    /// still be gone unseen, in someone's discards.
+    sure: Numbers,
+    /// The chance that a number it cannot see is still to come.
+    live: f32,
+}
+
+impl Board {
+    fn new(view: &View, seat: Seat, gone: Numbers) -> Board {
+        let mut cells = [Cell::Open; SLOTS];
+        let mut free = span(1, 50) & !gone;
+        for (i, s) in view.pyramid.iter().enumerate() {
+            cells[i] = match *s {
+                SlotView::Empty => Cell::Open,
+                SlotView::Up(FINISH) => Cell::Free,
+                SlotView::Up(c) | SlotView::Down { known: Some(c), .. } => {
+                    free &= !bit(c);
+                    Cell::Known(i32::from(c))
+                }
+                SlotView::Down { known: None, .. } => Cell::Hidden,
+            };
+        }
+        if view.mode == crate::games::couperation::Mode::Standard && cells[SLOTS - 1] == Cell::Open
+        {
+            cells[SLOTS - 1] = Cell::Free;
+        }
+        let sure = (view.usable(seat).iter().chain(&view.reserve))
+            .fold(0, |m, &c| if c == FINISH { m } else { m | bit(c) })
+            & free;
+        let hidden_by_others = view
+            .pyramid
+            .iter()
+            .filter(|s| matches!(s, SlotView::Down { known: None, .. }))
+            .count();
+        let others_hands: usize = view
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != seat)
+            .map(|(_, v)| v.count)
+            .sum();
+        let unseen = (free & !sure).count_ones().max(1) as f32;
+        let to_come = (view.deck + others_hands + hidden_by_others) as f32;
+        Board {
+            cells,
+            free,
+            sure,
+            live: (to_come / unseen).clamp(0.05, 1.0),
+        }
+    }
+
+    /// How many numbers from `lo` to `hi` it may still hope for, those it cannot see counted
+    /// by their chance of still being in play.
+    fn hope(&self, lo: i32, hi: i32) -> f32 {
+        let all = self.free & span(lo, hi);
+        let sure = (all & self.sure).count_ones() as f32;
+        sure + self.live * (all & !self.sure).count_ones() as f32
+    }
+
+    fn with(&self, slot: usize, cell: Cell) -> Board {
+        let mut b = *self;
+        if let Cell::Known(old) = b.cells[slot] {
+            b.free |= bit(old as Card);
+        }
+        b.cells[slot] = cell;
+        if let Cell::Known(c) = cell {
+            b.free &= !bit(c as Card);
+        }
+        b
+    }
+
+    /// Per slot, the lowest and highest number it can still hold, and whether the known
+    /// numbers already break the order.
+    fn ranges(&self) -> ([i32; SLOTS], [i32; SLOTS], bool) {
+        let mut lo = [0i32; SLOTS];
+        let mut hi = [51i32; SLOTS];
+        let mut broken = false;
+        for (i, c) in self.cells.iter().enumerate() {
+            if let Cell::Known(v) = *c {
+                lo[i] = v;
+                hi[i] = v;
+            }
+        }
+        let es = edges();
+        for &(a, b) in es {
+            if self.cells[a] == Cell::Free || self.cells[b] == Cell::Free {
+                continue;
+            }
+            let need = match self.cells[b] {
+                Cell::Open => next_above(self.free, lo[a]),
+                Cell::Hidden => lo[a],
+                Cell::Known(v) => {
+                    // An open slot squeezed here is dead, which the counts below find; two
+                    // numbers in the wrong order are a broken pyramid.
+                    let strict = match self.cells[a] {
+                        Cell::Known(_) => true,
+                        Cell::Hidden => false,
+                        _ => continue,
+                    };
+                    if (strict && lo[a] >= v) || lo[a] > v {
+                        broken = true;
+                    }
+                    continue;
+                }
+                Cell::Free => continue,
+            };
+            lo[b] = lo[b].max(need);
+        }
+        for &(a, b) in es.iter().rev() {
+            if self.cells[a] == Cell::Free || self.cells[b] == Cell::Free {
+                continue;
+            }
+            let need = match self.cells[a] {
+                Cell::Open => next_below(self.free, hi[b]),
+                Cell::Hidden => hi[b],
+                _ => continue,
+            };
+            hi[a] = hi[a].min(need);
+        }
+        (lo, hi, broken)
+    }
+
+    /// How much room the open slots keep: the log of how many numbers still fit each, and a
+    /// heavy loss for each that nothing can fill any more.
+    fn flexibility(&self) -> f32 {
+        self.room().iter().sum()
+    }
+
+    /// [`Board::flexibility`] slot by slot.
+    fn room(&self) -> [f32; SLOTS] {
+        let mut out = [0.0; SLOTS];
+        let (lo, hi, broken) = self.ranges();
+        if broken {
+            out[0] = -5000.0;
+            return out;
+        }
+        for s in 0..SLOTS {
+            match self.cells[s] {
+                Cell::Open => {
+                    let n = (self.free & span(lo[s], hi[s])).count_ones() as usize;
+                    out[s] = if n == 0 {
+                        -400.0
+                    } else {
+                        (0.5 + self.hope(lo[s], hi[s])).ln()
+                    };
+                }
+                // Someone's face-down card: the fewer numbers it may still be, the likelier it
+                // breaks the order when turned up.
+                Cell::Hidden if lo[s] > hi[s] => out[s] = -400.0,
+                Cell::Hidden => {
+                    let n = (self.free & span(lo[s], hi[s])).count_ones() as usize;
+                    out[s] = LN.get(n).copied().unwrap_or(4.0);
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Per card, how badly the open slots need it: a slot it fits counts one over the numbers
+    /// that fit there, so a card for a tight slot weighs most.
+    fn need(&self, card: Card) -> f32 {
+        if card == FINISH {
+            return 1000.0;
+        }
+        let (lo, hi, _) = self.ranges();
+        let c = i32::from(card);
+        (0..SLOTS)
+            .filter(|&s| self.cells[s] == Cell::Open && lo[s] <= c && c <= hi[s])
+            .map(|s| 1.0 / self.hope(lo[s], hi[s]).max(0.5))
+            .sum()
     }
 }
 
@@ -54,101 +355,55 @@ fn static_target(slot: usize) -> f32 {
     25.0 + ((2 * c + r) as f32 - 6.0) * 3.5
 }
 
-/// The face-up number in `slot`, if any (the finish card has none).
-fn number(p: &Pyramid, slot: usize) -> Option<i32> {
-    match p.get(slot) {
-        Slot::Up(c) if c != FINISH => Some(i32::from(c)),
-        _ => None,
-    }
+/// How far a card is from the number its slot would best hold: where the slot sits, pulled
+/// into the middle of what its neighbours leave.
+fn deviation(lo: &[i32; SLOTS], hi: &[i32; SLOTS], card: Card, slot: usize) -> f32 {
+    let (l, h) = (lo[slot].max(0) as f32, hi[slot].min(51) as f32);
+    let t = match (lo[slot] > 0, hi[slot] < 51) {
+        (true, true) => (l + h) / 2.0,
+        _ => static_target(slot).clamp(l, h),
+    };
+    (f32::from(card) - t).abs()
 }
 
-/// The numbers `slot` must lie strictly between, from its face-up neighbours.
-fn bounds(p: &Pyramid, slot: usize) -> (Option<i32>, Option<i32>) {
-    match supports(slot) {
-        Some((l, r)) => (number(p, l), number(p, r)),
-        None => {
-            let (_, c) = row_col(slot);
-            let lo = if c > 0 { number(p, slot - 1) } else { None };
-            let hi = if c < 6 { number(p, slot + 1) } else { None };
-            (lo, hi)
-        }
-    }
-}
+/// What a card's distance from its slot's best number costs, per number.
+const OFF_TARGET: f32 = 0.12;
 
-/// The number a slot would best hold now.
-fn target(p: &Pyramid, slot: usize) -> f32 {
-    let base = static_target(slot);
-    match bounds(p, slot) {
-        (Some(lo), Some(hi)) => (lo + hi) as f32 / 2.0,
-        (Some(lo), None) => base.max(lo as f32 + 3.0),
-        (None, Some(hi)) => base.min(hi as f32 - 3.0),
-        (None, None) => base,
-    }
-}
+/// What a face-up card in the pyramid is worth beyond the room it leaves the other slots.
+const PROGRESS: f32 = 2.0;
 
-/// How far `card` is from what `slot` wants, in numbers.
-fn deviation(p: &Pyramid, card: Card, slot: usize) -> f32 {
-    if card == FINISH {
-        return 0.0;
+/// The room term of a slot that `n` numbers still fit: ln n, and a heavy loss for none.
+const LN: [f32; 51] = {
+    let mut t = [0.0f32; 51];
+    t[0] = -400.0;
+    // ln n to three decimals is plenty for comparing moves; const fn has no ln.
+    let v: [f32; 50] = [
+        0.0, 0.693, 1.099, 1.386, 1.609, 1.792, 1.946, 2.079, 2.197, 2.303, 2.398, 2.485, 2.565,
+        2.639, 2.708, 2.773, 2.833, 2.890, 2.944, 2.996, 3.045, 3.091, 3.135, 3.178, 3.219, 3.258,
+        3.296, 3.332, 3.367, 3.401, 3.434, 3.466, 3.497, 3.526, 3.555, 3.584, 3.611, 3.638, 3.664,
+        3.689, 3.714, 3.738, 3.761, 3.784, 3.807, 3.829, 3.850, 3.871, 3.892, 3.912,
+    ];
+    let mut i = 0;
+    while i < 50 {
+        t[i + 1] = v[i];
+        i += 1;
     }
-    (f32::from(card) - target(p, slot)).abs()
-}
-
-/// Slots that no number can fill any more: empty, with face-up neighbours leaving no unused
-/// integer between them, or a bottom row end that cannot fit the slots still to its side.
-fn dead_slots(p: &Pyramid, used: &[bool; 51]) -> usize {
-    let mut dead = 0;
-    for s in 0..SLOTS {
-        if !p.get(s).is_empty() {
-            continue;
-        }
-        if p.finish_on_top && s == SLOTS - 1 {
-            continue;
-        }
-        let (lo, hi) = bounds(p, s);
-        let lo_v = lo.unwrap_or(0);
-        let hi_v = hi.unwrap_or(51);
-        let free = (lo_v + 1..hi_v)
-            .filter(|&v| (1..=50).contains(&v) && !used[v as usize])
-            .count();
-        if free == 0 {
-            dead += 1;
-        }
-    }
-    // The bottom row needs room for what is still to come at each end.
-    for c in 0..7 {
-        if let Some(v) = number(p, c) {
-            let left_empty = (0..c).filter(|&x| p.get(x).is_empty()).count() as i32;
-            let right_empty = (c + 1..7).filter(|&x| p.get(x).is_empty()).count() as i32;
-            if v - 1 < 2 * left_empty {
-                dead += 1;
-            }
-            if 50 - v < 2 * right_empty {
-                dead += 1;
-            }
-        }
-    }
-    dead
-}
+    t
+};
 
 struct Seen {
-    /// Numbers face up in the pyramid or the reserve, or in this seat's hand or its own
-    /// face-down cards.
-    used: [bool; 51],
     /// Numbers this seat cannot place: anywhere but the pyramid face up.
     unseen: Vec<Card>,
 }
 
-fn seen(view: &View, seat: Seat) -> Seen {
-    let mut used = [false; 51];
+fn seen(view: &View, seat: Seat, gone: Numbers) -> Seen {
     let mut known = [false; 51];
+    for c in 1..=50u8 {
+        known[usize::from(c)] = gone & bit(c) != 0;
+    }
     for s in view.pyramid.iter() {
         match *s {
-            SlotView::Up(c) => {
-                used[usize::from(c)] = true;
-                known[usize::from(c)] = true;
-            }
-            SlotView::Down { known: Some(c), .. } => known[usize::from(c)] = true,
+            SlotView::Up(c) | SlotView::Down { known: Some(c), .. } => known[usize::from(c)] = true,
             _ => {}
         }
     }
@@ -159,71 +414,84 @@ fn seen(view: &View, seat: Seat) -> Seen {
         known[usize::from(c)] = true;
     }
     let unseen = (1..=50u8).filter(|&c| !known[usize::from(c)]).collect();
-    Seen { used, unseen }
-}
-
-/// The pyramid after `action` for scoring, with the placed card face up.
-fn after(p: &Pyramid, action: &Action) -> Option<(Pyramid, Card, usize)> {
-    match *action {
-        Action::Place { c, slot } => {
-            Some((p.with(usize::from(slot), Slot::Up(c)), c, usize::from(slot)))
-        }
-        Action::Combine { take, slot, .. } => Some((
-            p.with(usize::from(slot), Slot::Up(take)),
-            take,
-            usize::from(slot),
-        )),
-        _ => None,
-    }
+    Seen { unseen }
 }
 
 impl Builder {
-    fn score(&self, view: &View, seat: Seat, seen: &Seen, action: &Action) -> f32 {
-        let p = view.rules_pyramid();
-        let dead_now = dead_slots(&p, &seen.used);
+    fn score(
+        &self,
+        view: &View,
+        board: &Board,
+        base: &[f32; SLOTS],
+        seen: &Seen,
+        action: &Action,
+    ) -> f32 {
+        let total: f32 = base.iter().sum();
+        let (lo, hi, _) = board.ranges();
+        let off = |c: Card, slot: u8| OFF_TARGET * deviation(&lo, &hi, c, usize::from(slot));
+        // The room the other slots keep once `slot` is filled, against what they have now.
+        let others = |b: &Board, slot: usize| b.flexibility() - (total - base[slot]);
         match *action {
-            Action::Place { c: FINISH, .. } | Action::Combine { take: FINISH, .. } => 100.0,
-            Action::Place { .. } | Action::Combine { .. } => {
-                let Some((q, card, slot)) = after(&p, action) else {
-                    return -100.0;
+            Action::Place { c: FINISH, .. } | Action::Combine { take: FINISH, .. } => 1000.0,
+            Action::Place { c, slot } => {
+                let b = board.with(usize::from(slot), Cell::Known(i32::from(c)));
+                others(&b, usize::from(slot)) + PROGRESS - off(c, slot)
+            }
+            Action::Hide { c, slot } => {
+                // To itself the card is as good as placed, but a turn must turn it up and
+                // the others cannot plan around it meanwhile.
+                let p = view.rules_pyramid();
+                if !p.can_place_up(c, usize::from(slot)) {
+                    // A card that does not fit, parked face down: it must never be turned up,
+                    // but a combine may still take its place, so it is better than turning up
+                    // a card that may well break the order now.
+                    return -300.0 - (c as f32 - 25.0).abs() * 0.01;
+                }
+                let b = board.with(usize::from(slot), Cell::Known(i32::from(c)));
+                others(&b, usize::from(slot)) + 0.2 * PROGRESS - off(c, slot)
+            }
+            Action::Combine {
+                a,
+                b,
+                take,
+                slot,
+                extra,
+            } => {
+                let miss = off(take, slot);
+                let slot = usize::from(slot);
+                let was = board.cells[slot];
+                let after = board.with(slot, Cell::Known(i32::from(take)));
+                let gained = match was {
+                    Cell::Open => PROGRESS,
+                    Cell::Hidden => PROGRESS,
+                    _ => 0.0,
                 };
-                let mut used = seen.used;
-                used[usize::from(card)] = true;
-                let dead = dead_slots(&q, &used).saturating_sub(dead_now) as f32;
-                let mut s = 10.0 - deviation(&p, card, slot) - 40.0 * dead;
-                if let Action::Combine { a, extra, slot, .. } = *action {
-                    // A combine spends two hand cards (and the extra discards) but keeps the
-                    // hand's best cards for later; replacing a card gives one back.
-                    s -= 2.0 + 3.0 * f32::from(extra);
-                    if a == FINISH {
-                        s -= 20.0;
-                    }
-                    match p.get(usize::from(slot)) {
-                        Slot::Empty => {}
-                        Slot::Down { .. } => s += 4.0,
-                        Slot::Up(old) => {
-                            s -= 6.0 + deviation(&p, card, usize::from(slot))
-                                - deviation(
-                                    &p.with(usize::from(slot), Slot::Empty),
-                                    old,
-                                    usize::from(slot),
-                                )
-                        }
-                    }
+                let mut s = others(&after, slot) + gained - miss;
+                // Two hand cards go to the reserve (the reserve may have to shed one), each
+                // extra card is gone for good.
+                s -= 0.6 + 1.2 * f32::from(extra);
+                if a == FINISH || b == FINISH {
+                    s -= 50.0;
                 }
                 s
             }
             Action::Reveal { slot } => {
                 let slot = usize::from(slot);
                 match view.pyramid.get(slot) {
-                    Some(SlotView::Down { known: Some(c), .. }) => {
-                        if p.with(slot, Slot::Up(*c)).consistent() {
-                            12.0
+                    Some(SlotView::Down { known: Some(_), .. }) => {
+                        let p = view.rules_pyramid();
+                        let up = match p.get(slot) {
+                            Slot::Down { card, .. } => p.with(slot, Slot::Up(card)),
+                            _ => p,
+                        };
+                        if up.consistent() {
+                            PROGRESS + 0.5
                         } else {
-                            -1000.0
+                            -5000.0
                         }
                     }
                     _ => {
+                        let p = view.rules_pyramid();
                         let n = seen.unseen.len().max(1) as f32;
                         let ok = seen
                             .unseen
@@ -231,40 +499,17 @@ impl Builder {
                             .filter(|&&v| p.with(slot, Slot::Up(v)).consistent())
                             .count() as f32;
                         let safe = ok / n;
-                        if safe >= 0.999 {
-                            11.0
+                        if safe >= 0.999 || safe >= self.nerve() {
+                            PROGRESS + 0.5
                         } else {
-                            -200.0 * (1.0 - safe)
+                            -2000.0 * (1.0 - safe)
                         }
                     }
-                }
-            }
-            Action::Hide { c, slot } => {
-                let slot = usize::from(slot);
-                let fits = p.can_place_up(c, slot);
-                let _ = seat;
-                if fits {
-                    2.0 - deviation(&p, c, slot)
-                } else {
-                    -60.0 - deviation(&p, c, slot)
                 }
             }
             Action::Draw { n } => f32::from(n),
             _ => 0.0,
         }
-    }
-
-    /// How little a card is worth keeping: its distance to the nearest slot's target among the
-    /// slots still open.
-    fn worthless(view: &View, card: Card) -> f32 {
-        if card == FINISH {
-            return -1000.0;
-        }
-        let p = view.rules_pyramid();
-        (0..SLOTS)
-            .filter(|&s| p.get(s).is_empty() && !(p.finish_on_top && s == SLOTS - 1))
-            .map(|s| deviation(&p, card, s))
-            .fold(f32::MAX, f32::min)
     }
 
     fn draw_count(view: &View, seat: Seat, max: u8) -> u8 {
@@ -285,7 +530,12 @@ impl Builder {
 }
 
 impl Bot<Couperation> for Builder {
+    fn observe(&mut self, view: &View) {
+        self.watch(view);
+    }
+
     fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
+        self.watch(view);
         let fallback = legal[0];
         match view.phase {
             PhaseView::Draw { max } => {
@@ -297,32 +547,96 @@ impl Bot<Couperation> for Builder {
                     .unwrap_or(fallback);
             }
             PhaseView::Pay { .. } | PhaseView::TidyHand { .. } | PhaseView::TidyReserve { .. } => {
-                return legal
+                // Keep the cards the tightest slots need.
+                let board = Board::new(view, seat, self.gone);
+                let pick = legal
                     .iter()
                     .copied()
-                    .max_by(|a, b| {
+                    .min_by(|a, b| {
                         let w = |x: &Action| match *x {
-                            Action::Discard { c } | Action::Scrap { c } => Self::worthless(view, c),
-                            _ => f32::MIN,
+                            Action::Discard { c } | Action::Scrap { c } => board.need(c),
+                            _ => f32::MAX,
                         };
                         w(a).total_cmp(&w(b))
                     })
                     .unwrap_or(fallback);
+                if let Action::Discard { c } | Action::Scrap { c } = pick {
+                    self.gone |= bit(c);
+                }
+                return pick;
             }
             _ => {}
         }
-        let seen = seen(view, seat);
+        let seen = seen(view, seat, self.gone);
+        let board = Board::new(view, seat, self.gone);
+        let base = board.room();
+        let noise = self.noise();
         let mut best = fallback;
         let mut best_score = f32::MIN;
         for a in legal {
-            // A little noise between near-equal choices.
-            let noise = rng::below(&mut self.rng, 100) as f32 / 1000.0;
-            let s = self.score(view, seat, &seen, a) + noise;
+            let jitter = rng::below(&mut self.rng, 1000) as f32 / 1000.0 * noise;
+            let s = self.score(view, &board, &base, &seen, a) + jitter;
             if s > best_score {
                 best_score = s;
                 best = *a;
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::couperation::Pyramid;
+
+    #[test]
+    fn number_sets() {
+        assert_eq!(span(3, 5), 0b111000);
+        assert_eq!(span(5, 3), 0);
+        let free = span(1, 50) & !bit(11) & !bit(12);
+        assert_eq!(next_above(free, 10), 13);
+        assert_eq!(next_below(free, 13), 10);
+        assert_eq!(next_above(free, 50), 51);
+        assert_eq!(next_below(free, 1), 0);
+    }
+
+    /// Three empty bottom slots left of 25 with 23 and 24 used: every comparison between them
+    /// and the row above takes a free number. A card in the third slot must leave room for the two to its left and
+    /// for the slots of the row above, which lie between neighbours.
+    #[test]
+    fn chains_count_the_numbers_still_free() {
+        let mut p = Pyramid::new(true);
+        p.slots[4] = Slot::Up(30);
+        let mut board = Board {
+            cells: [Cell::Open; SLOTS],
+            free: span(1, 50),
+            sure: 0,
+            live: 1.0,
+        };
+        for (i, s) in p.slots.iter().enumerate() {
+            if let Slot::Up(c) = *s {
+                board = board.with(i, Cell::Known(i32::from(c)));
+            }
+        }
+        board.cells[SLOTS - 1] = Cell::Free;
+        board.free &= !bit(23) & !bit(24);
+        let (lo, hi, broken) = board.ranges();
+        assert!(!broken);
+        // Slot 2 lies below the slot above it, which lies below 25: 22 is left for that one.
+        assert_eq!(hi[2], 21);
+        // Six steps from the bottom left to 25, with 23 and 24 gone.
+        assert_eq!(hi[0], 17);
+        assert_eq!(lo[5], 32);
+        let ok = board.with(2, Cell::Known(12));
+        assert!(ok.flexibility() > -100.0);
+        // 2 leaves slot 0 nothing below 1.
+        let dead = board.with(2, Cell::Known(2));
+        assert!(dead.flexibility() < -100.0);
+        // 3 leaves 1 and 2 for the slots to its left, and then the slot above the 2 and the 3
+        // has no number between them.
+        assert!(board.with(2, Cell::Known(3)).flexibility() < -100.0);
+        // The more room a card leaves, the better.
+        assert!(ok.flexibility() > board.with(2, Cell::Known(5)).flexibility());
     }
 }

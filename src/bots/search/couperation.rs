@@ -39,5 +39,7 @@ impl Determinize for Couperation {
 
 /// The strongest search player for Couperation within the time budget: builder playouts.
 pub fn hard(seed: u64) -> Search<Couperation> {
-    Search::with_bots(seed, Budget::default(), |s| Box::new(Builder::new(s)))
+    Search::with_bots(seed, Budget::default(), |s| {
+        Box::new(Builder::new(s, crate::bots::Level::Hard))
+    })
 }

@@ -775,10 +775,10 @@ mod tests {
         // From 120x40 the pyramid's cards are drawn as framed cards, larger again at 200x60
         // with the number in two corners.
         let big = draw(&p, THEME, 120, 40);
-        assert!(big.contains("│14◇◇│"), "{big}");
+        assert!(big.contains("│30◇ │"), "{big}");
         assert_snapshot!("couperation_mid_120x40", big);
         let huge = draw(&p, THEME, 200, 60);
-        assert!(huge.contains("│ 14") && huge.contains("14 │"), "{huge}");
+        assert!(huge.contains("│ 30") && huge.contains("30 │"), "{huge}");
         assert_snapshot!("couperation_mid_200x60", huge);
         let ascii = draw(&p, Theme::new(true, false), 80, 24);
         assert!(ascii.is_ascii(), "{ascii}");
