@@ -240,7 +240,10 @@ mod couperation {
             let o = play::<Couperation>(&Options::new(), &mut bots, seed);
             s.push(o.map_or(0.0, |o| f64::from(!o.winners.is_empty() as u8)));
             let mut bots: Vec<Box<dyn Bot<Couperation>>> = (0..players)
-                .map(|i| Box::new(Builder::new(seed * 8 + i as u64)) as Box<dyn Bot<Couperation>>)
+                .map(|i| {
+                    Box::new(Builder::new(seed * 8 + i as u64, crate::bots::Level::Hard))
+                        as Box<dyn Bot<Couperation>>
+                })
                 .collect();
             let o = play::<Couperation>(&Options::new(), &mut bots, seed);
             b.push(o.map_or(0.0, |o| f64::from(!o.winners.is_empty() as u8)));

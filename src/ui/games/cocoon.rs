@@ -795,6 +795,11 @@ impl crate::ui::Registered for crate::games::cocoon::Cocoon {
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         // The wheel has three levels of its own (see `crate::bots::cocoon`).
         let (kind, level) = crate::bots::split_level(kind);
+        // Hard is the search player over wheel playouts: measured stronger than the wheel's
+        // own hard level (see the rules page's "Computer players").
+        if kind == "wheel" && level == crate::bots::Level::Hard {
+            return Some(Box::new(crate::bots::search::cocoon::hard(seed)));
+        }
         crate::bots::cocoon::make_level(kind, level, seed)
     }
 }
