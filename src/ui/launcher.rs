@@ -173,14 +173,14 @@ impl Screen for Launcher {
         f.render_widget(Paragraph::new(lines), inner);
         // At most 80 columns with every key a game can offer (`n` is in the help).
         let mut keys = vec![
-            ("Enter", "new game"),
-            ("c", "continue"),
+            ("Enter", "play"),
+            ("c", "resume"),
             ("s", "saved"),
             ("r", "rules"),
             ("t", "stats"),
         ];
         if self.game().is_some_and(|g| g.high_scores()) {
-            keys.push(("h", "scores"));
+            keys.push(("h", "best"));
         }
         keys.extend([("o", "host"), ("q", "quit")]);
         // `?` is the same on every screen: it gives way when the line is full.

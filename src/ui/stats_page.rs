@@ -440,7 +440,7 @@ mod tests {
         let hint = draw(&with_scores, THEME, 80, 24);
         let last = hint.lines().last().unwrap_or("");
         assert!(
-            last.contains("h scores") && last.ends_with("? help"),
+            last.contains("h best") && last.ends_with("? help"),
             "{last}"
         );
         let Nav::Push(page) = l.on_event(&ch('t')) else {
