@@ -263,7 +263,7 @@ impl Screen for RulesPage {
         let s = self.scroll.min(max);
         self.scroll = match k.code {
             KeyCode::Esc | KeyCode::Char('q') => return Nav::Pop,
-            KeyCode::Down | KeyCode::Char('j') => (s + 1).min(max),
+            KeyCode::Down | KeyCode::Char('j') => s.saturating_add(1).min(max),
             KeyCode::Up | KeyCode::Char('k') => s.saturating_sub(1),
             KeyCode::PageDown | KeyCode::Char(' ') => s.saturating_add(page).min(max),
             KeyCode::PageUp => s.saturating_sub(page),
@@ -321,5 +321,28 @@ mod markdown_tests {
         let narrow = text(md, 7);
         assert_eq!(narrow[0], "n | name");
         assert!(narrow.iter().all(|l| l.chars().count() <= 8), "{narrow:?}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::crossterm::event::KeyCode;
+
+    use super::*;
+    use crate::ui::testutil::key;
+
+    /// Found by random bytes over SSH: End then Down before the first frame overflowed the
+    /// scroll (the page's height is unknown until it is drawn).
+    #[test]
+    fn keys_before_the_first_frame_never_overflow() {
+        let mut page = RulesPage::new("Demo", "# Demo\n\nOne line.");
+        for code in [
+            KeyCode::End,
+            KeyCode::Down,
+            KeyCode::PageDown,
+            KeyCode::Down,
+        ] {
+            assert!(matches!(page.on_event(&key(code)), Nav::Stay));
+        }
     }
 }
