@@ -217,9 +217,12 @@ pub fn run(setup: Setup, welcome: &dyn Fn(Peer, Wake) -> Box<dyn Screen>) -> End
                 }
             }
         }
+        // The deadline first, the clock after: a screen that wants to act "now" (a table
+        // changed at the server) gives `Instant::now()`, which must count as passed.
+        let deadline = app.deadline();
         let now = Instant::now();
         let mut timeout = (last_input + idle).saturating_duration_since(now);
-        if let Some(at) = app.deadline() {
+        if let Some(at) = deadline {
             if at <= now {
                 app.on_deadline();
                 dirty = true;
@@ -290,14 +293,19 @@ mod tests {
     struct Counter {
         keys: usize,
         woken: Arc<AtomicUsize>,
+        /// Set from the test: the screen wants to act "now", as a play screen does when its
+        /// server table changed.
+        due: Arc<AtomicBool>,
+        deadlines: usize,
     }
 
     impl Screen for Counter {
         fn render(&self, f: &mut Frame, _theme: &Theme) {
             let text = format!(
-                "keys {} woken {}",
+                "keys {} woken {} deadlines {}",
                 self.keys,
-                self.woken.load(Ordering::SeqCst)
+                self.woken.load(Ordering::SeqCst),
+                self.deadlines
             );
             f.render_widget(Paragraph::new(text), f.area());
         }
@@ -311,6 +319,14 @@ mod tests {
                 _ => Nav::Stay,
             }
         }
+        fn deadline(&self) -> Option<Instant> {
+            self.due.load(Ordering::SeqCst).then(Instant::now)
+        }
+        fn on_deadline(&mut self) -> Nav {
+            self.due.store(false, Ordering::SeqCst);
+            self.deadlines += 1;
+            Nav::Stay
+        }
     }
 
     struct Running {
@@ -318,6 +334,7 @@ mod tests {
         out: Outbox,
         wake: Wake,
         woken: Arc<AtomicUsize>,
+        due: Arc<AtomicBool>,
         thread: thread::JoinHandle<End>,
     }
 
@@ -342,11 +359,15 @@ mod tests {
             idle,
         };
         let w2 = woken.clone();
+        let due = Arc::new(AtomicBool::new(false));
+        let d2 = due.clone();
         let thread = thread::spawn(move || {
             run(setup, &move |_peer, _wake| {
                 Box::new(Counter {
                     keys: 0,
                     woken: w2.clone(),
+                    due: d2.clone(),
+                    deadlines: 0,
                 })
             })
         });
@@ -355,6 +376,7 @@ mod tests {
             out,
             wake,
             woken,
+            due,
             thread,
         }
     }
@@ -411,6 +433,22 @@ mod tests {
         let s = p.screen();
         assert!(!s.alternate_screen() && !s.hide_cursor());
         assert_eq!(s.mouse_protocol_mode(), vt100::MouseProtocolMode::None);
+    }
+
+    /// Found in tmux: a screen whose deadline is "now" (a play screen whose server table
+    /// changed) was never called, because the clock was read before the deadline; the other
+    /// terminal's move showed only after a key.
+    #[test]
+    fn a_wake_with_a_deadline_of_now_runs_it() {
+        let r = start(80, 24, true, limits::IDLE);
+        let mut p = parser(80, 24);
+        wait_for(&r.out, &mut p, "deadlines 0");
+        r.due.store(true, Ordering::SeqCst);
+        r.wake.wake();
+        wait_for(&r.out, &mut p, "deadlines 1");
+        assert!(!r.due.load(Ordering::SeqCst));
+        r.tx.send(In::Close).expect("send");
+        assert_eq!(r.thread.join().expect("thread"), End::Closed);
     }
 
     #[test]
