@@ -7,6 +7,12 @@
 //! the Mayor, steers votes onto innocents and off itself. As the Vampire it bites every family it
 //! can; as the Healer it prays over a grave every evening.
 
+mod belief;
+mod detective;
+
+pub use belief::{Model, Notes};
+pub use detective::DetectiveBot;
+
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
@@ -16,6 +22,10 @@ use crate::engine::{Bot, Seat, rng};
 use crate::games::rocca::{Action, Body, FAMILY, Face, Report, Rocca, Stage, View, owner};
 
 pub const KINDS: &[(&str, &str)] = &[
+    (
+        "detective",
+        "reasons from attacks and votes, never follows the first voter; the Monster votes as a villager would",
+    ),
     (
         "sleuth",
         "reads attacks and votes; hunts, bluffs, bites and heals",
@@ -29,6 +39,7 @@ pub fn make(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Rocca>>> 
             let normal = make(kind, Level::Normal, seed)?;
             Some(Box::new(Overlook::new(normal, seed, 35)))
         }
+        ("detective", l) => Some(Box::new(DetectiveBot::new(seed, l))),
         ("sleuth", _) => Some(Box::new(SleuthBot::new(seed))),
         ("random", _) => Some(Box::new(RandomBot::new(seed))),
         _ => None,
