@@ -53,7 +53,11 @@ const VOTE_POWER: f64 = 4.0;
 const KILL_VALUE: f64 = 0.1;
 
 pub struct DetectiveBot {
+    /// The killer's die, for attacks.
     rng: ChaCha8Rng,
+    /// The die for ties in votes and the Mayor's choice: its own, so that the killer's
+    /// attacks do not shift its votes away from what a villager in its seat would vote.
+    ties: ChaCha8Rng,
     level: Level,
     notes: Notes,
     /// For the Vampire's bites, the Healer's prayers and a clan member's votes.
@@ -64,6 +68,7 @@ impl DetectiveBot {
     pub fn new(seed: u64, level: Level) -> Self {
         DetectiveBot {
             rng: ChaCha8Rng::seed_from_u64(rng::mix(seed ^ 0xde7e_c71e)),
+            ties: ChaCha8Rng::seed_from_u64(rng::mix(seed ^ 0x7135)),
             level,
             notes: Notes::default(),
             helper: SleuthBot::new(seed),
@@ -79,7 +84,11 @@ impl DetectiveBot {
 
     /// The best of `options` by `score` (higher first, compared as tuples), ties broken by the
     /// bot's own die.
-    fn pick<T: Copy>(&mut self, options: &[T], score: impl Fn(T) -> (f64, f64)) -> Option<T> {
+    fn pick<T: Copy>(
+        r: &mut ChaCha8Rng,
+        options: &[T],
+        score: impl Fn(T) -> (f64, f64),
+    ) -> Option<T> {
         let scored: Vec<(T, (f64, f64))> = options.iter().map(|&o| (o, score(o))).collect();
         let best = scored
             .iter()
@@ -94,7 +103,9 @@ impl DetectiveBot {
         if top.is_empty() {
             return None;
         }
-        let i = rng::below(&mut self.rng, top.len() as u64) as usize;
+        // Always one draw, however many are tied, so that one odd choice does not shift
+        // every later tie-break.
+        let i = (rng::below(r, 1 << 32) % top.len() as u64) as usize;
         top.get(i).copied()
     }
 
@@ -162,7 +173,7 @@ impl DetectiveBot {
                 return Action::Vote { v };
             }
         }
-        match self.pick(&targets, |v| (at(v), fallback(v))) {
+        match Self::pick(&mut self.ties, &targets, |v| (at(v), fallback(v))) {
             Some(v) => Action::Vote { v },
             None => legal[0],
         }
@@ -186,7 +197,7 @@ impl DetectiveBot {
         }
         let w = self.notes.suspicion(view, Some(seat), &self.model());
         let at = |v: u8| w.get(usize::from(v)).copied().unwrap_or(0.0);
-        match self.pick(&targets, |v| (at(v), 0.0)) {
+        match Self::pick(&mut self.ties, &targets, |v| (at(v), 0.0)) {
             Some(v) if at(v) > 0.0 => Action::Redirect { v },
             _ => Action::Keep,
         }
@@ -224,7 +235,7 @@ impl DetectiveBot {
                         .and_then(|i| scores.get(i).copied())
                         .unwrap_or(f64::MIN)
                 };
-                self.pick(targets, |v| (at(v), 0.0))
+                Self::pick(&mut self.rng, targets, |v| (at(v), 0.0))
             }
             _ => {
                 // A plain killer: likelier victims are easy kills outside its family and away
