@@ -85,10 +85,13 @@ fn draw_max(frame: &str) -> Option<u32> {
 
 /// `name` plays one turn at `t` with the keys, as a person would: the most cards the
 /// previous card allows drawn, then Enter on the first thing the cursor's slot offers (a card
-/// placed), and Enter again for any question that follows. Returns once someone else is to
-/// move.
+/// placed), and Enter again for any question that follows. Waits for the turn to come,
+/// returns once someone else is to move.
 fn play_turn(t: &Term, name: &str) {
     let prompts = ["You may draw", "Your turn", "Choose a card", "Careful"];
+    wait_until(t, &format!("{name} to move"), |f| {
+        to_move(f).as_deref() == Some(name)
+    });
     for _ in 0..12 {
         let f = wait_until(t, &format!("{name} to act"), |f| {
             to_move(f).as_deref() != Some(name)
@@ -424,7 +427,21 @@ fn two_players_a_spectator_a_return_and_a_stand_in_at_one_couperation_table() {
     wait_until(&ann, "ann to move again", |f| {
         to_move(f).as_deref() == Some("ann")
     });
+    // bob returns: the seat is his again, the computer player stands down.
+    let bob = s.connect("bob", Some(&bob_key), COLS, ROWS);
+    wait_for(&bob, "bob's view");
+    wait_until(&cat, "bob back at his seat", |f| {
+        f.contains("remote") && !f.contains("away")
+    });
+    play_turn(&ann, "ann");
+    let bob_before = actions_by(s.home.path(), 1);
+    play_turn(&bob, "bob");
+    assert!(
+        actions_by(s.home.path(), 1) > bob_before,
+        "bob moved himself"
+    );
     received.push(("ann", Viewer::Seat(0), ann.raw()));
+    received.push(("bob", Viewer::Seat(1), bob.raw()));
     received.push(("cat", Viewer::Public, cat.raw()));
     let mut s = s;
     assert_eq!(s.stop(), Some(0));
