@@ -289,6 +289,14 @@ fn check_frames(who: &str, raw: &[u8], size: (u16, u16), viewer: Viewer, truth: 
     at_table
 }
 
+/// What one connection was sent, and whose view it must be.
+struct Received {
+    who: &'static str,
+    viewer: Viewer,
+    size: (u16, u16),
+    raw: Vec<u8>,
+}
+
 #[test]
 fn frames_are_cut_at_their_end_markers() {
     let raw = b"\x1b[?2026hone\x1b[?2026l\x1b[?2026h\r\x1b[Ktwo\x1b[?2026l\x1b[?2026hhalf";
@@ -314,7 +322,7 @@ fn two_players_a_spectator_a_return_and_a_stand_in_at_one_couperation_table() {
     let bob_key = keygen(keys.path(), "bob");
     let cat_key = keygen(keys.path(), "cat");
     // The raw output of every connection, with whose view it must be.
-    let mut received: Vec<(&str, Viewer, (u16, u16), Vec<u8>)> = Vec::new();
+    let mut received: Vec<Received> = Vec::new();
     let mut s = Server::start(&[]);
 
     // ann sets the table up with the lobby's form: Couperation, her seat and a remote one
@@ -375,7 +383,12 @@ fn two_players_a_spectator_a_return_and_a_stand_in_at_one_couperation_table() {
     let bob_hand = hand_line(&bob.frame()).expect("bob's hand");
     let mut bob = bob;
     bob.kill();
-    received.push(("bob", Viewer::Seat(1), (COLS, ROWS), bob.raw()));
+    received.push(Received {
+        who: "bob",
+        viewer: Viewer::Seat(1),
+        size: (COLS, ROWS),
+        raw: bob.raw(),
+    });
     press(&ann, "s");
     wait_for(&ann, "bob  (remote, away)");
     press(&ann, "\x1b");
@@ -399,9 +412,24 @@ fn two_players_a_spectator_a_return_and_a_stand_in_at_one_couperation_table() {
     for t in [&mut ann, &mut bob, &mut cat] {
         t.wait_exit();
     }
-    received.push(("ann", Viewer::Seat(0), (COLS, ROWS), ann.raw()));
-    received.push(("bob", Viewer::Seat(1), WIDE, bob.raw()));
-    received.push(("cat", Viewer::Public, (COLS, ROWS), cat.raw()));
+    received.push(Received {
+        who: "ann",
+        viewer: Viewer::Seat(0),
+        size: (COLS, ROWS),
+        raw: ann.raw(),
+    });
+    received.push(Received {
+        who: "bob",
+        viewer: Viewer::Seat(1),
+        size: WIDE,
+        raw: bob.raw(),
+    });
+    received.push(Received {
+        who: "cat",
+        viewer: Viewer::Public,
+        size: (COLS, ROWS),
+        raw: cat.raw(),
+    });
     let home = std::mem::replace(&mut s.home, tempfile::tempdir().expect("tmp"));
     drop(s);
     let tables = home.path().join("server").join("tables.json");
@@ -449,9 +477,24 @@ fn two_players_a_spectator_a_return_and_a_stand_in_at_one_couperation_table() {
         actions_by(s.home.path(), 1) > bob_before,
         "bob moved himself"
     );
-    received.push(("ann", Viewer::Seat(0), (COLS, ROWS), ann.raw()));
-    received.push(("bob", Viewer::Seat(1), (COLS, ROWS), bob.raw()));
-    received.push(("cat", Viewer::Public, WIDE, cat.raw()));
+    received.push(Received {
+        who: "ann",
+        viewer: Viewer::Seat(0),
+        size: (COLS, ROWS),
+        raw: ann.raw(),
+    });
+    received.push(Received {
+        who: "bob",
+        viewer: Viewer::Seat(1),
+        size: (COLS, ROWS),
+        raw: bob.raw(),
+    });
+    received.push(Received {
+        who: "cat",
+        viewer: Viewer::Public,
+        size: WIDE,
+        raw: cat.raw(),
+    });
     let mut s = s;
     assert_eq!(s.stop(), Some(0));
 
@@ -459,7 +502,13 @@ fn two_players_a_spectator_a_return_and_a_stand_in_at_one_couperation_table() {
     let m = logged(s.home.path());
     assert!(m.history.len() > 10, "a few turns were played");
     let mut at_table = std::collections::BTreeMap::new();
-    for (who, viewer, size, raw) in &received {
+    for Received {
+        who,
+        viewer,
+        size,
+        raw,
+    } in &received
+    {
         let t = truth(&m, *viewer);
         assert!(
             t.secret.len() >= 2,
