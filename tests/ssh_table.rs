@@ -236,9 +236,17 @@ fn truth(m: &Match<Couperation>, viewer: Viewer) -> Truth {
     let mut own_hands = BTreeSet::new();
     let mut known = BTreeSet::new();
     let mut held_by_others = BTreeSet::new();
-    for st in &states {
+    // A hand as a screen may show it: once the deal is over (an empty hand before it is not
+    // one a player ever sees).
+    let dealt = states
+        .iter()
+        .position(|st| (0..st.players()).all(|s| !st.hand(s).is_empty()))
+        .expect("the hands were dealt");
+    for (n, st) in states.iter().enumerate() {
         let view = st.view(viewer);
-        own_hands.insert(view.hand().to_vec());
+        if n >= dealt {
+            own_hands.insert(view.hand().to_vec());
+        }
         known.extend(visible(&view));
         for seat in 0..st.players() {
             if viewer != Viewer::Seat(seat) {
