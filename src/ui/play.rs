@@ -1044,6 +1044,12 @@ impl<G: Registered> Screen for Play<G> {
         self.bot_at()
     }
 
+    /// At a network table the deadline only pulls what changed at the server: the board under
+    /// the `?` overlay keeps up with the other terminals.
+    fn runs_under_help(&self) -> bool {
+        self.remote.is_some()
+    }
+
     fn on_deadline(&mut self) -> Nav {
         if self.remote.is_some() {
             self.sync();
