@@ -286,6 +286,13 @@ impl<G: Registered> Shared<G> {
                     }
                 })
                 .collect(),
+            options: G::OPTIONS
+                .iter()
+                .map(|o| {
+                    let v = crate::engine::options::get(&self.table.m.options, o.key);
+                    (o.label.to_string(), v.to_string())
+                })
+                .collect(),
             started: self.started,
             over: self.table.m.is_over(),
         }
