@@ -825,3 +825,25 @@ fn the_table_under_the_help_keeps_up_with_the_other_terminals() {
         "drawn over it:\n{after}"
     );
 }
+
+/// Issue #9: a solo Kokoro game played at the server recorded no high score. The server
+/// records it in its data folder once, as a local game does in the player's, and the
+/// player's end sheet shows their place.
+#[test]
+fn a_solo_kokoro_game_at_the_server_records_its_high_score() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, mut terms, mut spectator) = full_table::<crate::games::kokoro::Kokoro>(&hub, 1);
+    play_to_end(&hub, &code);
+    let file = crate::highscores::path_in(dir.path());
+    let scores = crate::highscores::load(&file).expect("the high-score file");
+    let all: Vec<_> = scores.tables.values().flatten().collect();
+    assert_eq!(all.len(), 1, "{scores:?}");
+    assert_eq!(all[0].name, "P1");
+    let frame = terms[0].draw(120, 40);
+    assert!(frame.contains("High scores"), "{frame}");
+    assert!(frame.contains("Your score is number 1 of 1"), "{frame}");
+    spectator.draw(120, 40);
+    let again = crate::highscores::load(&file).expect("the high-score file");
+    assert_eq!(again, scores, "recorded once");
+}

@@ -305,7 +305,10 @@ impl<G: Registered> Play<G> {
                 ToMove::Over => {
                     if !self.over_seen {
                         self.over_seen = true;
-                        self.ui.on_game_over(&self.table.m, None);
+                        // The server recorded the end (a high score) in its data folder; the
+                        // game's end panel reads it from there to show the player's place.
+                        let dir = self.remote.as_ref().and_then(|r| r.data_dir());
+                        self.ui.on_game_over(&self.table.m, dir.as_deref());
                     }
                     Turn::Over
                 }
