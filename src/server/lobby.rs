@@ -572,6 +572,16 @@ fn seats_height(theme: &Theme, t: &TableSummary, width: u16) -> u16 {
     (t.seats.len() + option_lines(theme, t, inner).len() + 2) as u16
 }
 
+/// The seats box is as tall as the tallest table's: moving the highlight then leaves the
+/// boxes where they are, and a cursor move sends the changed rows, not the whole screen.
+fn seats_box_height(theme: &Theme, tables: &[TableSummary], width: u16) -> u16 {
+    tables
+        .iter()
+        .map(|t| seats_height(theme, t, width))
+        .max()
+        .unwrap_or(0)
+}
+
 /// How the ways to a table work, in the room a wide terminal leaves under the seats.
 fn render_how(f: &mut Frame, theme: &Theme, area: Rect) {
     if area.height < 4 {
@@ -797,7 +807,7 @@ impl Screen for Lobby {
             Some(t) if body.width >= 110 => {
                 let [list, side] =
                     Layout::horizontal([Constraint::Fill(1), Constraint::Length(46)]).areas(body);
-                let h = seats_height(theme, t, side.width).min(side.height);
+                let h = seats_box_height(theme, &tables, side.width).min(side.height);
                 let [seats, how] =
                     Layout::vertical([Constraint::Length(h), Constraint::Fill(1)]).areas(side);
                 self.render_list(f, theme, list, &tables);
@@ -806,7 +816,8 @@ impl Screen for Lobby {
             }
             Some(t) => {
                 // The list keeps its heading and three rows; the seats take the rest they need.
-                let h = seats_height(theme, t, body.width).min(body.height.saturating_sub(6));
+                let h =
+                    seats_box_height(theme, &tables, body.width).min(body.height.saturating_sub(6));
                 let [list, seats] =
                     Layout::vertical([Constraint::Fill(1), Constraint::Length(h)]).areas(body);
                 self.render_list(f, theme, list, &tables);

@@ -275,6 +275,30 @@ fn the_lobby_lists_open_tables_with_their_seats() {
     assert_snapshot!("lobby_tables_120x40", s);
 }
 
+/// Issue #9's measures: at 80x24 a ↓ in the lobby cost 1.4 KB, because the seats box took
+/// each table's own height and the whole list moved with it. The boxes stay put now.
+#[test]
+fn moving_the_highlight_leaves_the_boxes_where_they_are() {
+    let (_hub, mut l) = with_tables();
+    for (w, h) in [(80, 24), (120, 40)] {
+        let borders = |l: &Lobby| -> Vec<usize> {
+            draw(l, THEME, w, h)
+                .lines()
+                .enumerate()
+                .filter(|(_, line)| line.contains('╭') || line.contains('╰'))
+                .map(|(i, _)| i)
+                .collect()
+        };
+        let first = borders(&l);
+        for _ in 0..2 {
+            l.on_event(&key(KeyCode::Down));
+            assert_eq!(borders(&l), first, "{}", draw(&l, THEME, w, h));
+        }
+        l.on_event(&key(KeyCode::Up));
+        l.on_event(&key(KeyCode::Up));
+    }
+}
+
 #[test]
 fn the_highlight_follows_its_table_when_the_list_changes() {
     let (hub, mut l) = with_tables();
