@@ -295,6 +295,36 @@ fn the_waiting_screen_gives_the_code_and_the_seats() {
 }
 
 #[test]
+fn the_waiting_panel_leaves_a_margin_before_its_border_with_several_seats_free() {
+    // "Waiting for 2 more players. ..." is a character longer than "1 more player": at 80
+    // columns it ran into the panel's right border (seen in tmux over SSH).
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let creator = peer("Ann", Some("ann"));
+    let seats = vec![
+        SeatSpec::Here("Ann".into()),
+        SeatSpec::Remote,
+        SeatSpec::Remote,
+    ];
+    let mut host = Term::open(|w| {
+        hub.create(spec("couperation", seats), &creator, w)
+            .expect("create")
+            .1
+    });
+    for (w, h) in SIZES {
+        let frame = host.draw(w, h);
+        assert!(frame.contains("Waiting for 2 more players"), "{frame}");
+        for line in frame.lines().filter(|l| l.trim_end().ends_with('│')) {
+            let inner = line.trim_end().trim_end_matches('│');
+            assert!(
+                inner.ends_with(' '),
+                "text runs into the border at {w}x{h}:\n{frame}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_dropped_connection_keeps_its_seat_and_the_same_key_gets_it_back() {
     let dir = tempfile::tempdir().expect("tmp");
     let hub = hub(dir.path());
