@@ -1,135 +1,268 @@
-//! Computer player benchmarks: the search player's decision time per game at the budget its
-//! "hard" level plays with (120 ms cap, 400 playouts), and its playout speed (a decision of 50
-//! playouts by count: playouts per second = 50 / its time). Run with `cargo bench --bench bots`.
-//! Every decision is taken at the same mid-game position per game, found by a seeded random
-//! game, with the views the seat watched up to it.
+//! Computer players' decision time, per game and level, and playout speed per game.
+//! Run with `cargo bench --bench bots` (BOT_BENCH_GAMES sets the seeded games per row, 2 by
+//! default). Prints two tables:
+//!
+//! - Decision time: for every game and every level (easy, normal, hard: the hard levels are
+//!   the search players) of the game's best kind, the time of `choose` at realistic positions:
+//!   seeded games played by the game's normal bot, the measured player watching seat 1's views
+//!   throughout and asked to choose at seat 1's decisions (those with a choice). Median, 99th
+//!   percentile and maximum; every decision must stay under 200 ms.
+//! - Playout speed: whole games per second with the normal bot in every seat, the playouts the
+//!   search players are made of, and actions (choices and chance) per second.
+//!
+//! Decisions run one after another on one thread, on whatever else the machine is doing: the
+//! figures of a loaded machine are upper bounds for a quiet one.
 
-use divan::Bencher;
-use hotseat::bots::search::{self, Budget, Determinize, Search};
+use std::time::{Duration, Instant};
+
+use hotseat::bots::Level;
 use hotseat::engine::log::PlayerEntry;
-use hotseat::engine::{Actor, Bot, Game, Match, Setup, ToMove, Viewer, rng};
+use hotseat::engine::{Actor, Bot, Game, Match, Setup, ToMove, Viewer};
 use hotseat::games::{
     cocoon::Cocoon, couperation::Couperation, kokoro::Kokoro, pocket::Pocket, rocca::Rocca,
 };
+use hotseat::ui::registered::Registered;
 
-fn main() {
-    divan::main();
+/// A decision may take this long at most (issue #10).
+const LIMIT: Duration = Duration::from_millis(200);
+
+/// Measured decisions per game at most, spread over the whole game.
+const PER_GAME: usize = 40;
+
+fn games() -> u64 {
+    std::env::var("BOT_BENCH_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(2)
 }
 
-/// Playouts per decision for the playout-speed figures.
-const SPEED_PLAYOUTS: u32 = 50;
-
-/// The views seat 0 watched up to its `k`-th decision of a seeded random game, and the legal
-/// actions there.
-fn position<G: Game>(players: usize, k: usize) -> (Vec<G::View>, Vec<G::Action>) {
-    let mut m = Match::<G>::new(Setup {
+fn new_match<G: Game>(players: usize, seed: u64) -> Match<G> {
+    Match::<G>::new(Setup {
         options: Default::default(),
         players: (0..players)
             .map(|i| PlayerEntry::human(format!("P{i}")))
             .collect(),
-        seed: 7,
+        seed,
         started: "bench".into(),
     })
-    .expect("setup");
-    let mut pick = rng::stream(7, 1);
-    let mut seen = vec![m.state.view(Viewer::Seat(0))];
-    let mut decisions = 0;
+    .expect("setup")
+}
+
+/// The game's best kind (its first), at its normal level: the bot that drives the games.
+fn driver<G: Registered>(seed: u64) -> Box<dyn Bot<G>> {
+    let kind = G::BOTS.first().map_or("random", |b| b.0);
+    G::make_bot(kind, seed).expect("the first kind makes a bot")
+}
+
+/// Decision times of `kind` at seat 0 (the "seat 1" of the screen) over seeded games.
+fn decision_times<G: Registered>(players: usize, kind: &str) -> Option<Vec<Duration>> {
+    let mut times = Vec::new();
+    for seed in 1..=games() {
+        let mut measured = G::make_bot(kind, seed)?;
+        let mut m = new_match::<G>(players, seed);
+        let mut drivers: Vec<Box<dyn Bot<G>>> = (0..players)
+            .map(|s| driver::<G>(seed * 16 + s as u64))
+            .collect();
+        let watch = |m: &Match<G>, measured: &mut Box<dyn Bot<G>>, d: &mut [Box<dyn Bot<G>>]| {
+            measured.observe(&m.state.view(Viewer::Seat(0)));
+            for (s, b) in d.iter_mut().enumerate() {
+                b.observe(&m.state.view(Viewer::Seat(s)));
+            }
+        };
+        watch(&m, &mut measured, &mut drivers);
+        // Seat 0's decisions with a choice, to spread the measured ones over the game.
+        let total = count_decisions::<G>(players, seed);
+        let stride = total.div_ceil(PER_GAME).max(1);
+        let mut k = 0;
+        loop {
+            match m.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => {
+                    let a = m.sample_chance().expect("chance");
+                    m.apply(Actor::Chance, a, None).expect("chance applies");
+                }
+                ToMove::Seats(seats) => {
+                    let mut chosen = Vec::new();
+                    for &seat in &seats {
+                        let legal = m.state.bot_actions(seat);
+                        let view = m.state.view(Viewer::Seat(seat));
+                        if seat == 0 && legal.len() > 1 {
+                            if k % stride == 0 {
+                                let t = Instant::now();
+                                let a = measured.choose(0, &view, &legal);
+                                times.push(t.elapsed());
+                                assert!(legal.contains(&a), "{kind} chose an illegal action");
+                            }
+                            k += 1;
+                        }
+                        chosen.push((seat, drivers[seat].choose(seat, &view, &legal)));
+                    }
+                    for (seat, a) in chosen {
+                        m.apply(Actor::Seat(seat), a, None).expect("legal");
+                    }
+                }
+            }
+            watch(&m, &mut measured, &mut drivers);
+        }
+    }
+    Some(times)
+}
+
+/// Seat 0's decisions with a choice in the seeded game the drivers play.
+fn count_decisions<G: Registered>(players: usize, seed: u64) -> usize {
+    let mut m = new_match::<G>(players, seed);
+    let mut drivers: Vec<Box<dyn Bot<G>>> = (0..players)
+        .map(|s| driver::<G>(seed * 16 + s as u64))
+        .collect();
+    let mut n = 0;
+    for (s, b) in drivers.iter_mut().enumerate() {
+        b.observe(&m.state.view(Viewer::Seat(s)));
+    }
     loop {
         match m.to_move() {
-            ToMove::Over => panic!("{}: the game ended before decision {k}", G::ID),
+            ToMove::Over => return n,
             ToMove::Chance => {
                 let a = m.sample_chance().expect("chance");
                 m.apply(Actor::Chance, a, None).expect("chance applies");
             }
             ToMove::Seats(seats) => {
-                let legal = m.state.bot_actions(0);
-                if seats.contains(&0) && legal.len() > 1 {
-                    decisions += 1;
-                    if decisions == k {
-                        return (seen, legal);
+                let mut chosen = Vec::new();
+                for &seat in &seats {
+                    let legal = m.state.bot_actions(seat);
+                    if seat == 0 && legal.len() > 1 {
+                        n += 1;
                     }
+                    let view = m.state.view(Viewer::Seat(seat));
+                    chosen.push((seat, drivers[seat].choose(seat, &view, &legal)));
                 }
-                let seat = seats[0];
-                let legal = m.state.bot_actions(seat);
-                let a = legal[rng::below(&mut pick, legal.len() as u64) as usize].clone();
-                m.apply(Actor::Seat(seat), a, None).expect("legal");
+                for (seat, a) in chosen {
+                    m.apply(Actor::Seat(seat), a, None).expect("legal");
+                }
             }
         }
-        seen.push(m.state.view(Viewer::Seat(0)));
+        for (s, b) in drivers.iter_mut().enumerate() {
+            b.observe(&m.state.view(Viewer::Seat(s)));
+        }
     }
 }
 
-fn bench_decide<G: Determinize>(
-    b: Bencher,
-    players: usize,
-    k: usize,
-    make: fn(u64) -> Search<G>,
-    budget: Option<Budget>,
-) {
-    let (seen, legal) = position::<G>(players, k);
-    let mut seed = 0;
-    b.bench_local(|| {
+/// Whole games per second and actions per second with the driver in every seat, on the game
+/// state alone (no log), as the search's playouts run.
+fn playout_speed<G: Registered>(players: usize) -> (f64, f64) {
+    let start = Instant::now();
+    let (mut games, mut actions) = (0u64, 0u64);
+    let mut seed = 1;
+    while start.elapsed() < Duration::from_secs(2) {
+        let m = new_match::<G>(players, seed);
+        let mut g = m.state.clone();
+        let mut r = hotseat::engine::rng::stream(seed, 3);
+        let mut bots: Vec<Box<dyn Bot<G>>> =
+            (0..players).map(|s| driver::<G>(seed + s as u64)).collect();
+        loop {
+            let (actor, a) = match g.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => {
+                    let o = g.chance_outcomes();
+                    let w: Vec<u32> = o.iter().map(|x| x.1).collect();
+                    let i = hotseat::engine::rng::weighted(&mut r, &w).expect("an outcome");
+                    (Actor::Chance, o[i].0.clone())
+                }
+                ToMove::Seats(seats) => {
+                    let seat = seats[0];
+                    let legal = g.bot_actions(seat);
+                    let view = g.view(Viewer::Seat(seat));
+                    bots[seat].observe(&view);
+                    (Actor::Seat(seat), bots[seat].choose(seat, &view, &legal))
+                }
+            };
+            g.apply(actor, &a).expect("legal");
+            actions += 1;
+        }
+        games += 1;
         seed += 1;
-        let mut s = make(seed);
-        if let Some(budget) = budget {
-            s = s.with_budget(budget);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    (games as f64 / secs, actions as f64 / secs)
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.1}", d.as_secs_f64() * 1000.0)
+}
+
+fn row<G: Registered>(players: usize, over: &mut Vec<String>) {
+    let kind = G::BOTS.first().map_or("random", |b| b.0);
+    for level in Level::ALL {
+        let k = format!("{kind}:{}", level.name());
+        let Some(mut t) = decision_times::<G>(players, &k) else {
+            println!("{:<12} {players:>2}  {k:<18} (no such player)", G::ID);
+            continue;
+        };
+        t.sort();
+        let Some(&max) = t.last() else {
+            continue;
+        };
+        let median = t[t.len() / 2];
+        let p99 = t[(t.len() * 99 / 100).min(t.len() - 1)];
+        let flag = if max > LIMIT { "  OVER 200 ms" } else { "" };
+        println!(
+            "{:<12} {players:>2}  {k:<18} {:>5} {:>9} {:>9} {:>9}{flag}",
+            G::ID,
+            t.len(),
+            ms(median),
+            ms(p99),
+            ms(max)
+        );
+        if max > LIMIT {
+            over.push(format!("{} {k}: {} ms", G::ID, ms(max)));
         }
-        for v in &seen {
-            s.observe(v);
-        }
-        let view = seen.last().expect("a view");
-        s.choose(0, view, &legal)
-    });
+    }
 }
 
-#[divan::bench(args = [2, 4])]
-fn decide_pocket(b: Bencher, players: usize) {
-    bench_decide::<Pocket>(b, players, 12, search::pocket::hard, None);
+fn speed<G: Registered>(players: usize) {
+    let (games, actions) = playout_speed::<G>(players);
+    let kind = G::BOTS.first().map_or("random", |b| b.0);
+    println!(
+        "{:<12} {players:>2}  {kind:<12} {games:>10.0} {actions:>12.0}",
+        G::ID
+    );
 }
 
-#[divan::bench(args = [1, 4])]
-fn decide_kokoro(b: Bencher, players: usize) {
-    bench_decide::<Kokoro>(b, players, 20, search::kokoro::hard, None);
-}
-
-#[divan::bench(args = [2, 4])]
-fn decide_couperation(b: Bencher, players: usize) {
-    bench_decide::<Couperation>(b, players, 6, search::couperation::hard, None);
-}
-
-#[divan::bench(args = [5])]
-fn decide_rocca(b: Bencher, players: usize) {
-    bench_decide::<Rocca>(b, players, 6, search::rocca::hard, None);
-}
-
-#[divan::bench(args = [2, 4])]
-fn decide_cocoon(b: Bencher, players: usize) {
-    bench_decide::<Cocoon>(b, players, 12, search::cocoon::hard, None);
-}
-
-const SPEED: Option<Budget> = Some(Budget::exact(SPEED_PLAYOUTS));
-
-#[divan::bench(args = [2])]
-fn playouts50_pocket(b: Bencher, players: usize) {
-    bench_decide::<Pocket>(b, players, 12, search::pocket::hard, SPEED);
-}
-
-#[divan::bench(args = [1])]
-fn playouts50_kokoro(b: Bencher, players: usize) {
-    bench_decide::<Kokoro>(b, players, 20, search::kokoro::hard, SPEED);
-}
-
-#[divan::bench(args = [2])]
-fn playouts50_couperation(b: Bencher, players: usize) {
-    bench_decide::<Couperation>(b, players, 6, search::couperation::hard, SPEED);
-}
-
-#[divan::bench(args = [5])]
-fn playouts50_rocca(b: Bencher, players: usize) {
-    bench_decide::<Rocca>(b, players, 6, search::rocca::hard, SPEED);
-}
-
-#[divan::bench(args = [2])]
-fn playouts50_cocoon(b: Bencher, players: usize) {
-    bench_decide::<Cocoon>(b, players, 12, search::cocoon::hard, SPEED);
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` runs this too: keep that quick.
+    if !std::env::args().any(|a| a == "--bench") {
+        println!("bots bench: run with `cargo bench --bench bots`");
+        return;
+    }
+    println!(
+        "decision time (ms) of the best kind at each level, {} seeded games",
+        games()
+    );
+    println!(
+        "{:<12} {:>2}  {:<18} {:>5} {:>9} {:>9} {:>9}",
+        "game", "pl", "player", "n", "median", "p99", "max"
+    );
+    let mut over = Vec::new();
+    row::<Pocket>(2, &mut over);
+    row::<Kokoro>(1, &mut over);
+    row::<Kokoro>(4, &mut over);
+    row::<Couperation>(2, &mut over);
+    row::<Couperation>(4, &mut over);
+    row::<Rocca>(5, &mut over);
+    row::<Cocoon>(2, &mut over);
+    row::<Cocoon>(4, &mut over);
+    println!();
+    println!("playouts: whole games per second with the normal bot in every seat");
+    println!(
+        "{:<12} {:>2}  {:<12} {:>10} {:>12}",
+        "game", "pl", "bot", "games/s", "actions/s"
+    );
+    speed::<Pocket>(2);
+    speed::<Kokoro>(1);
+    speed::<Couperation>(2);
+    speed::<Rocca>(5);
+    speed::<Cocoon>(2);
+    if !over.is_empty() {
+        println!();
+        println!("over the 200 ms a decision may take: {}", over.join("; "));
+    }
 }

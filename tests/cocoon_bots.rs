@@ -1,52 +1,218 @@
-//! Cocoon bots by level: `cargo test --release --test cocoon_bots -- --ignored --nocapture`
-//! prints how often the hard wheel beats the normal one (seats alternate) with a 95% interval;
-//! COCOON_GAMES sets the count.
+//! Cocoon computer players by level.
+//!
+//! - A fast check: at last-round decisions of seeded games where one choice wins far more
+//!   often than another (found by playing each choice out on the true state), the hard player
+//!   (the search) picks a winning one, where the normal wheel, which counts EP, does not always.
+//!   Win rates are what the deciding seat can know: states drawn from its own views.
+//! - Measures, `cargo test --release --test cocoon_bots -- --ignored --nocapture`: the hard
+//!   player against the normal wheel, and the wheel's levels against each other, seats
+//!   alternating, with 95% Wilson intervals; COCOON_GAMES sets the count (default 1,000).
 
 use hotseat::bots::cocoon::WheelBot;
+use hotseat::bots::search::{self, Budget, Determinize};
 use hotseat::engine::log::PlayerEntry;
 use hotseat::engine::session::Setup;
-use hotseat::engine::{Actor, Bot, Game, Match, Options, ToMove, Viewer};
-use hotseat::games::cocoon::Cocoon;
+use hotseat::engine::{Actor, Bot, Game, Match, Options, Seat, ToMove, Viewer, rng};
+use hotseat::games::cocoon::{Action, Cocoon, View};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
 
-type New = fn(u64) -> WheelBot;
+type Make = fn(u64) -> Box<dyn Bot<Cocoon>>;
 
-/// Plays one 2-player game; returns the winners.
-fn play(bots: [New; 2], seed: u64) -> Vec<usize> {
-    let setup = Setup {
+fn new_match(seed: u64) -> Match<Cocoon> {
+    Match::<Cocoon>::new(Setup {
         options: Options::new(),
         players: (0..2)
             .map(|i| PlayerEntry::bot(format!("Bot {i}"), "wheel", seed + i as u64))
             .collect(),
         seed,
         started: "2026-01-01T00:00:00Z".into(),
-    };
-    let mut m = Match::<Cocoon>::new(setup).unwrap();
-    let mut players: Vec<WheelBot> = bots
+    })
+    .expect("setup")
+}
+
+/// Plays one 2-player game, every bot watching its own seat's view after each action (as the
+/// table shows them); returns the winners.
+fn play(bots: [Make; 2], seed: u64) -> Vec<usize> {
+    let mut m = new_match(seed);
+    let mut players: Vec<Box<dyn Bot<Cocoon>>> = bots
         .iter()
         .enumerate()
         .map(|(i, new)| new(seed.wrapping_mul(31) + i as u64))
         .collect();
+    for (seat, p) in players.iter_mut().enumerate() {
+        p.observe(&m.view(Viewer::Seat(seat)));
+    }
     loop {
         match m.to_move() {
             ToMove::Over => break,
             ToMove::Chance => {
-                m.run_chance().unwrap();
+                let a = m.sample_chance().expect("a chance outcome");
+                m.apply(Actor::Chance, a, None).expect("chance applies");
             }
             ToMove::Seats(seats) => {
                 let seat = seats[0];
-                let legal = m.state.legal_actions(seat);
+                let legal = m.state.bot_actions(seat);
                 let view = m.view(Viewer::Seat(seat));
                 let a = players[seat].choose(seat, &view, &legal);
                 assert!(legal.contains(&a), "bot chose an illegal {a:?}");
-                m.apply(Actor::Seat(seat), a, None).unwrap();
+                m.apply(Actor::Seat(seat), a, None).expect("legal");
+            }
+        }
+        for (seat, p) in players.iter_mut().enumerate() {
+            p.observe(&m.view(Viewer::Seat(seat)));
+        }
+    }
+    m.state.outcome().expect("over").winners
+}
+
+/// How often `seat` wins after `action`, both seats then playing the wheel, over `n` states
+/// drawn from what `seat` has seen (its views, the current one last) and what is left to
+/// chance: the win rate a player with that seat's knowledge can expect.
+fn win_rate(seen: &[View], seat: Seat, action: Action, n: u64) -> Option<f64> {
+    let belief = Cocoon::belief(seat, seen)?;
+    let mut won = 0.0;
+    for k in 0..n {
+        let mut r = ChaCha8Rng::seed_from_u64(1000 + k);
+        let mut g = Cocoon::sample(&belief, &mut r).quiet();
+        g.apply(Actor::Seat(seat), &action).expect("legal");
+        let mut r = ChaCha8Rng::seed_from_u64(k);
+        let mut bots = [WheelBot::normal(k), WheelBot::normal(k + 1)];
+        loop {
+            match g.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => {
+                    let o = g.chance_outcomes();
+                    let w: Vec<u32> = o.iter().map(|x| x.1).collect();
+                    let i = rng::weighted(&mut r, &w).expect("an outcome");
+                    g.apply(Actor::Chance, &o[i].0).expect("chance applies");
+                }
+                ToMove::Seats(s) => {
+                    let legal = g.bot_actions(s[0]);
+                    let v = g.view(Viewer::Seat(s[0]));
+                    let a = bots[s[0]].choose(s[0], &v, &legal);
+                    g.apply(Actor::Seat(s[0]), &a).expect("legal");
+                }
+            }
+        }
+        let w = g.outcome().expect("over").winners;
+        if w.contains(&seat) {
+            won += 1.0 / w.len() as f64;
+        }
+    }
+    Some(won / n as f64)
+}
+
+/// One last-round decision that matters: the seat's views up to it, the legal actions and
+/// each one's win rate on the true state.
+struct Decision {
+    seed: u64,
+    seat: Seat,
+    seen: Vec<View>,
+    legal: Vec<Action>,
+    rates: Vec<f64>,
+}
+
+/// The first `want` decisions of the last round, in seeded wheel games, where the best choice
+/// wins at least half the time more often than the worst.
+fn decisive(want: usize) -> Vec<Decision> {
+    let mut out = Vec::new();
+    for seed in 1..200 {
+        let mut m = new_match(seed);
+        let mut seen = [vec![m.view(Viewer::Seat(0))], vec![m.view(Viewer::Seat(1))]];
+        let mut bots = [WheelBot::normal(seed), WheelBot::normal(seed + 7)];
+        while !m.is_over() {
+            match m.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => {
+                    let a = m.sample_chance().expect("a chance outcome");
+                    m.apply(Actor::Chance, a, None).expect("chance applies");
+                }
+                ToMove::Seats(s) => {
+                    let seat = s[0];
+                    let legal = m.state.bot_actions(seat);
+                    let view = m.view(Viewer::Seat(seat));
+                    if view.round == view.rounds && legal.len() > 1 && legal.len() <= 4 {
+                        // Positions whose views the replay cannot rebuild are skipped.
+                        let rates: Vec<f64> = legal
+                            .iter()
+                            .filter_map(|&a| win_rate(&seen[seat], seat, a, 200))
+                            .collect();
+                        let best = rates.iter().copied().fold(0.0, f64::max);
+                        let worst = rates.iter().copied().fold(1.0, f64::min);
+                        if rates.len() == legal.len() && best - worst >= 0.5 {
+                            out.push(Decision {
+                                seed,
+                                seat,
+                                seen: seen[seat].clone(),
+                                legal: legal.clone(),
+                                rates,
+                            });
+                            if out.len() == want {
+                                return out;
+                            }
+                        }
+                    }
+                    let a = bots[seat].choose(seat, &view, &legal);
+                    m.apply(Actor::Seat(seat), a, None).expect("legal");
+                }
+            }
+            for (seat, s) in seen.iter_mut().enumerate() {
+                s.push(m.view(Viewer::Seat(seat)));
             }
         }
     }
-    m.state.outcome().unwrap().winners
+    out
 }
 
-/// Wins of `a` over `games` games against `b`, `a` in seat 1 in even games, seat 2 in odd.
-fn wins(a: New, b: New, games: u64) -> f64 {
+#[test]
+fn hard_finds_the_winning_choice_in_the_last_round() {
+    let found = decisive(8);
+    assert_eq!(
+        found.len(),
+        8,
+        "seeded games hold decisive last-round choices"
+    );
+    let mut wheel_misses = 0;
+    for d in &found {
+        let best = d.rates.iter().copied().fold(0.0, f64::max);
+        let rate = |a: Action| d.rates[d.legal.iter().position(|&x| x == a).expect("legal")];
+        let view = d.seen.last().expect("a view");
+        // Counted playouts: the same choice on every machine.
+        let mut hard = search::cocoon::hard(d.seed).with_budget(Budget::exact(600));
+        for v in &d.seen[..d.seen.len() - 1] {
+            hard.observe(v);
+        }
+        let chosen = hard.choose(d.seat, view, &d.legal);
+        assert!(
+            rate(chosen) >= best - 0.2,
+            "seed {}: hard chose {chosen:?} ({:.2}) among {:?} with {:?}",
+            d.seed,
+            rate(chosen),
+            d.legal,
+            d.rates
+        );
+        let wheel = WheelBot::normal(d.seed).choose(d.seat, view, &d.legal);
+        if rate(wheel) < best - 0.2 {
+            wheel_misses += 1;
+        }
+    }
+    // The positions tell players apart: counting EP misses some of them.
+    assert!(wheel_misses >= 1, "the wheel found every winning choice");
+}
+
+#[test]
+fn hard_and_easy_wheels_finish_games() {
+    let hard: Make = |s| Box::new(WheelBot::hard(s));
+    let easy: Make = |s| Box::new(WheelBot::easy(s));
+    for g in 0..4 {
+        assert!(!play([hard, easy], g).is_empty());
+    }
+}
+
+/// Wins of `a` in `games` games against `b`, `a` in seat 1 in even games, seat 2 in odd
+/// (a shared win counts its share).
+fn wins(a: Make, b: Make, games: u64) -> f64 {
     let mut won = 0.0;
     for g in 0..games {
         let seat = (g % 2) as usize;
@@ -60,37 +226,28 @@ fn wins(a: New, b: New, games: u64) -> f64 {
 }
 
 #[test]
-fn hard_and_easy_wheels_finish_games() {
-    for g in 0..4 {
-        assert!(!play([WheelBot::hard, WheelBot::easy], g).is_empty());
-    }
-}
-
-#[test]
 #[ignore = "measurement: run in release with --nocapture"]
-fn measure_hard_against_normal() {
+fn measure_levels() {
     let games = std::env::var("COCOON_GAMES")
         .ok()
         .and_then(|g| g.parse().ok())
         .unwrap_or(1000);
+    let search: Make = |s| Box::new(search::cocoon::hard(s));
+    let hard: Make = |s| Box::new(WheelBot::hard(s));
+    let normal: Make = |s| Box::new(WheelBot::normal(s));
+    let easy: Make = |s| Box::new(WheelBot::easy(s));
     for (name, a, b) in [
-        (
-            "hard vs normal",
-            WheelBot::hard as New,
-            WheelBot::normal as New,
-        ),
-        (
-            "normal vs easy",
-            WheelBot::normal as New,
-            WheelBot::easy as New,
-        ),
+        ("hard (search) vs normal wheel", search, normal),
+        ("win-aware wheel vs normal wheel", hard, normal),
+        ("normal wheel vs easy wheel", normal, easy),
     ] {
-        let p = wins(a, b, games) / games as f64;
-        let half = 1.96 * (p * (1.0 - p) / games as f64).sqrt();
+        let won = wins(a, b, games);
+        let (lo, hi) = hotseat::sim::wilson(won.round() as usize, games as usize);
         println!(
-            "{name}: {:.1}% ± {:.1} of {games} 2-player games",
-            100.0 * p,
-            100.0 * half
+            "{name}: {:.1}% [{:.1}, {:.1}] of {games} 2-player games",
+            100.0 * won / games as f64,
+            100.0 * lo,
+            100.0 * hi
         );
     }
 }

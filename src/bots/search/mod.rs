@@ -232,6 +232,12 @@ impl<G: Determinize> Search<G> {
         self
     }
 
+    /// Changes the budget from the next decision on (a player that spends more on some
+    /// decisions than others).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
     /// Has each playout bot watch every view this seat was shown before the playout, so that
     /// bots with a memory start with this seat's (the public part of it is everyone's).
     pub fn primed(mut self) -> Self {

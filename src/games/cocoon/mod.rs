@@ -326,6 +326,8 @@ pub struct Cocoon {
     dungeon: Option<Dungeon>,
     /// The notes of the last applied action.
     notes: Vec<Note>,
+    /// Writes no notes: a game nobody reads (the search player's samples) plays faster.
+    quiet: bool,
     over: bool,
 }
 
@@ -432,9 +434,17 @@ impl Cocoon {
     /// Carries out every step that has one possible outcome (a pawn's move, a tile's effect),
     /// so that they belong to the action that caused them: one log entry, one undo.
     fn follow_steps(&mut self) {
-        while !self.over && self.decider().is_none() && self.chances() == [(Action::Step, 1)] {
+        while !self.over && self.automatic() {
             self.happen(Action::Step);
         }
+    }
+
+    /// The same game writing no event lines from now on: the search player's samples, which
+    /// nobody reads, play faster without them. Views and rules are unchanged.
+    pub fn quiet(mut self) -> Self {
+        self.quiet = true;
+        self.notes.clear();
+        self
     }
 
     /// The notes of the last applied action as `viewer` may read them.
@@ -518,6 +528,7 @@ impl Game for Cocoon {
             t: Turn::default(),
             dungeon: None,
             notes: Vec::new(),
+            quiet: false,
             over: false,
         };
         if !first {
@@ -569,7 +580,7 @@ impl Game for Cocoon {
                 if self.decider().is_some() {
                     return illegal!("a player must decide, not chance");
                 }
-                if !self.chances().iter().any(|(a, _)| a == action) {
+                if !self.chance_possible(action) {
                     return illegal!("{action:?} is not a possible chance outcome now");
                 }
                 self.notes.clear();

@@ -10,6 +10,17 @@ use super::{
 };
 use crate::engine::Seat;
 
+/// An event line, written only when someone may read it: a quiet game (the search player's
+/// samples) skips the formatting, which is most of the cost of a playout.
+macro_rules! say {
+    ($game:expr, $($text:tt)+) => {
+        if !$game.quiet {
+            let text = format!($($text)+);
+            $game.say(text);
+        }
+    };
+}
+
 impl Cocoon {
     /// The seat that must decide now, if the top task is a decision.
     pub(crate) fn decider(&self) -> Option<Seat> {
@@ -130,6 +141,43 @@ impl Cocoon {
         }
     }
 
+    /// Whether `action` is among [`Cocoon::chances`], without building the list (playouts
+    /// check every chance outcome).
+    pub(crate) fn chance_possible(&self, action: &Action) -> bool {
+        let Some(&top) = self.tasks.last() else {
+            return false;
+        };
+        let unseen = |tile: &Tile| self.pool.get(tile.index()).is_some_and(|&n| n > 0);
+        match (top, action) {
+            (Task::First, Action::First { seat }) => *seat < self.players,
+            (Task::First, _) => false,
+            (Task::Roll { .. } | Task::DungeonRoll, Action::Die { value }) => {
+                (1..=6).contains(value)
+            }
+            (Task::Roll { .. } | Task::DungeonRoll, _) => false,
+            (Task::Deal { .. } | Task::Look { .. }, Action::Draw { tile })
+                if self.top.is_empty() =>
+            {
+                unseen(tile)
+            }
+            (Task::Deal { .. } | Task::Look { .. }, _) if self.top.is_empty() => false,
+            (Task::Reveal | Task::TurnUpReplaced { .. }, Action::Reveal { tile }) => unseen(tile),
+            (Task::Reveal | Task::TurnUpReplaced { .. }, _) => false,
+            (_, a) => *a == Action::Step,
+        }
+    }
+
+    /// Whether the top task is a step with one outcome ([`Action::Step`] is its only chance).
+    pub(crate) fn automatic(&self) -> bool {
+        match self.tasks.last() {
+            None => false,
+            Some(Task::First | Task::Roll { .. } | Task::DungeonRoll) => false,
+            Some(Task::Reveal | Task::TurnUpReplaced { .. }) => false,
+            Some(Task::Deal { .. } | Task::Look { .. }) if self.top.is_empty() => false,
+            Some(_) => self.decider().is_none(),
+        }
+    }
+
     fn unseen(&self) -> Vec<(Tile, u32)> {
         KINDS
             .iter()
@@ -141,7 +189,9 @@ impl Cocoon {
     }
 
     fn say(&mut self, text: String) {
-        self.notes.push(Note::public(text));
+        if !self.quiet {
+            self.notes.push(Note::public(text));
+        }
     }
 
     fn say_private(&mut self, public: String, seats: Vec<Seat>, private: String) {
@@ -163,20 +213,21 @@ impl Cocoon {
                 self.take_from_hand(self.turn, tile);
                 self.put(at, tile);
                 if follow {
-                    self.say(format!("places {} ({}) on {at}", tile.code(), tile.name()));
+                    say!(self, "places {} ({}) on {at}", tile.code(), tile.name());
                     self.tasks.push(Task::Follow);
                 } else {
-                    self.say(format!(
+                    say!(
+                        self,
                         "places {} ({}) on {at}, the nearest empty space",
                         tile.code(),
                         tile.name()
-                    ));
+                    );
                 }
             }
             (Task::PlaceAny, Action::PlaceAt { tile, at }) => {
                 self.take_from_hand(self.turn, tile);
                 self.put(at, tile);
-                self.say(format!("places {} ({}) on {at}", tile.code(), tile.name()));
+                say!(self, "places {} ({}) on {at}", tile.code(), tile.name());
             }
             (Task::Replace, Action::Replace { at }) => {
                 // This tile takes the chosen one's place; the chosen one leaves the board and
@@ -190,19 +241,21 @@ impl Cocoon {
                 match chosen {
                     Slot::Up(tile) => {
                         self.removed.push(tile);
-                        self.say(format!(
+                        say!(
+                            self,
                             "moves the {} tile to {at}; {} ({}) leaves the board",
                             Tile::Replace.code(),
                             tile.code(),
                             tile.name()
-                        ));
+                        );
                         self.tasks.push(Task::FollowReplaced { tile });
                     }
                     Slot::Down => {
-                        self.say(format!(
+                        say!(
+                            self,
                             "moves the {} tile to {at}; the face-down tile there leaves the board",
                             Tile::Replace.code()
-                        ));
+                        );
                         self.tasks.push(Task::TurnUpReplaced { from: at });
                     }
                     Slot::Empty => {}
@@ -210,34 +263,39 @@ impl Cocoon {
             }
             (Task::TakeFrom, Action::TakeFrom { seat: from }) => {
                 let hand: Vec<&str> = self.hand(from).iter().map(|t| t.code()).collect();
-                self.say_private(
-                    format!("looks at {}'s tiles", colour(from)),
-                    vec![self.turn, from],
-                    format!("looks at {}'s tiles: {}", colour(from), hand.join(" ")),
-                );
+                if !self.quiet {
+                    self.say_private(
+                        format!("looks at {}'s tiles", colour(from)),
+                        vec![self.turn, from],
+                        format!("looks at {}'s tiles: {}", colour(from), hand.join(" ")),
+                    );
+                }
                 self.tasks.push(Task::Take { from });
             }
             (Task::Take { from }, Action::Take { tile }) => {
                 self.take_from_hand(from, tile);
-                self.say_private(
-                    format!("takes a tile from {}", colour(from)),
-                    vec![self.turn, from],
-                    format!(
-                        "takes {} ({}) from {}",
-                        tile.code(),
-                        tile.name(),
-                        colour(from)
-                    ),
-                );
+                if !self.quiet {
+                    self.say_private(
+                        format!("takes a tile from {}", colour(from)),
+                        vec![self.turn, from],
+                        format!(
+                            "takes {} ({}) from {}",
+                            tile.code(),
+                            tile.name(),
+                            colour(from)
+                        ),
+                    );
+                }
                 self.tasks.push(Task::PutTaken { from, tile });
             }
             (Task::PutTaken { tile, .. }, Action::PutTaken { at }) => {
                 self.put(at, tile);
-                self.say(format!(
+                say!(
+                    self,
                     "places the taken {} ({}) on {at}",
                     tile.code(),
                     tile.name()
-                ));
+                );
             }
             (Task::PutTaken { tile, .. }, Action::SwapTaken) => {
                 let Some(pos) = self.position(self.turn) else {
@@ -248,18 +306,19 @@ impl Cocoon {
                 }
                 self.board[usize::from(pos)] = Slot::Up(tile);
                 self.t.placed = self.t.placed.saturating_add(1);
-                self.say(format!(
+                say!(
+                    self,
                     "removes the Take tile from the game and puts the taken {} ({}) on {pos}",
                     tile.code(),
                     tile.name()
-                ));
+                );
                 self.tasks.push(Task::Follow);
             }
             (Task::Bet, Action::Bet { on }) => {
                 if let Some(p) = self.seats.get_mut(self.turn) {
                     p.bet = Some(on);
                 }
-                self.say(format!("bets that {} reaches Start next", colour(on)));
+                say!(self, "bets that {} reaches Start next", colour(on));
             }
             (Task::DungeonAsk, Action::Dungeon { enter }) => {
                 if enter {
@@ -270,17 +329,17 @@ impl Cocoon {
                         ended: None,
                         gained: 0,
                     });
-                    self.say("challenges the dungeon".into());
+                    say!(self, "challenges the dungeon");
                     self.tasks.push(Task::DungeonRoll);
                 } else {
-                    self.say("does not enter the dungeon".into());
+                    say!(self, "does not enter the dungeon");
                 }
             }
             (Task::DungeonGo, Action::Delve) => {
                 if let Some(d) = self.dungeon.as_mut() {
                     d.dice.clear();
                 }
-                self.say("rolls the dungeon dice again".into());
+                say!(self, "rolls the dungeon dice again");
                 self.tasks.push(Task::DungeonRoll);
             }
             (Task::DungeonGo, Action::Stop { pick }) => {
@@ -292,10 +351,11 @@ impl Cocoon {
                 d.gained = total;
                 let before = self.ep(self.turn);
                 self.gain(self.turn, i32::from(total));
-                self.say(format!(
+                say!(
+                    self,
                     "leaves the dungeon with {total} EP (EP {before} -> {})",
                     self.ep(self.turn)
-                ));
+                );
             }
             (Task::ChangeDie, Action::ChangeDie { die, to }) => {
                 if let Some(d) = self.t.dice.get_mut(usize::from(die)) {
@@ -303,11 +363,11 @@ impl Cocoon {
                     let old = *d;
                     *d = to;
                     let which = self.die_name(die);
-                    self.say(format!("changes the {which} from {old} to {to}"));
+                    say!(self, "changes the {which} from {old} to {to}");
                 }
             }
             (Task::ChangeDie, Action::KeepDice) => {
-                self.say("keeps the dice as rolled".into());
+                say!(self, "keeps the dice as rolled");
             }
             (Task::Pick { seat: s }, Action::Pick { keep, top }) => {
                 if let Some(i) = self.looking.iter().position(|&t| t == keep) {
@@ -327,11 +387,13 @@ impl Cocoon {
                 newtop.append(&mut self.top);
                 self.top = newtop;
                 self.pile = self.pile.saturating_add(n);
-                self.say_private(
-                    format!("keeps one tile and puts {n} back on the pile"),
-                    vec![s],
-                    format!("keeps {} and puts {n} back on the pile", keep.code()),
-                );
+                if !self.quiet {
+                    self.say_private(
+                        format!("keeps one tile and puts {n} back on the pile"),
+                        vec![s],
+                        format!("keeps {} and puts {n} back on the pile", keep.code()),
+                    );
+                }
             }
             _ => {
                 // Unreachable: `apply` checked the action against the top task.
@@ -352,7 +414,7 @@ impl Cocoon {
                 self.tasks.pop();
                 self.turn = seat;
                 self.stack_markers();
-                self.say(format!("{} starts", colour(seat)));
+                say!(self, "{} starts", colour(seat));
             }
             (Task::Roll { first }, Action::Die { value }) => {
                 self.t.dice.push(value);
@@ -364,7 +426,7 @@ impl Cocoon {
                         self.tasks.push(Task::ChangeDie);
                     }
                     let text = self.dice_text(first);
-                    self.say(format!("{} rolls {text}", colour(self.turn)));
+                    say!(self, "{} rolls {text}", colour(self.turn));
                 }
             }
             (Task::DungeonRoll, Action::Die { value }) => {
@@ -384,11 +446,13 @@ impl Cocoon {
                     && let Some(p) = self.seats.get_mut(seat)
                 {
                     p.hand.push(tile);
-                    self.say_private(
-                        format!("{} draws a tile", colour(seat)),
-                        vec![seat],
-                        format!("{} draws {} ({})", colour(seat), tile.code(), tile.name()),
-                    );
+                    if !self.quiet {
+                        self.say_private(
+                            format!("{} draws a tile", colour(seat)),
+                            vec![seat],
+                            format!("{} draws {} ({})", colour(seat), tile.code(), tile.name()),
+                        );
+                    }
                 }
             }
             (Task::Look { seat, n }, a) => {
@@ -399,11 +463,13 @@ impl Cocoon {
                     self.tasks.pop();
                     self.tasks.push(Task::Pick { seat });
                     let codes: Vec<&str> = self.looking.iter().map(|t| t.code()).collect();
-                    self.say_private(
-                        format!("{} looks at {n} tiles from the pile", colour(seat)),
-                        vec![seat],
-                        format!("{} looks at {}", colour(seat), codes.join(" ")),
-                    );
+                    if !self.quiet {
+                        self.say_private(
+                            format!("{} looks at {n} tiles from the pile", colour(seat)),
+                            vec![seat],
+                            format!("{} looks at {}", colour(seat), codes.join(" ")),
+                        );
+                    }
                 }
             }
             (Task::Reveal, Action::Reveal { tile }) => {
@@ -414,11 +480,12 @@ impl Cocoon {
                 let at = self.t.last;
                 self.board[usize::from(at)] = Slot::Up(tile);
                 self.t.revealed = Some(at);
-                self.say(format!(
+                say!(
+                    self,
                     "the face-down tile on {at} is {} ({})",
                     tile.code(),
                     tile.name()
-                ));
+                );
             }
             (Task::TurnUpReplaced { from }, Action::Reveal { tile }) => {
                 self.tasks.pop();
@@ -426,11 +493,12 @@ impl Cocoon {
                     *c = c.saturating_sub(1);
                 }
                 self.removed.push(tile);
-                self.say(format!(
+                say!(
+                    self,
                     "the face-down tile taken from {from} is {} ({})",
                     tile.code(),
                     tile.name()
-                ));
+                );
                 self.tasks.push(Task::FollowReplaced { tile });
             }
             (_, Action::Step) => {
@@ -567,12 +635,13 @@ impl Cocoon {
         } else {
             ""
         };
-        self.say(format!(
+        say!(
+            self,
             "round {}/{}: {}'s turn{spare}",
             self.round(),
             self.rounds,
             colour(seat)
-        ));
+        );
         self.tasks.push(Task::EndTurn);
         self.tasks.push(Task::EndChain);
         self.tasks.push(Task::Roll { first: true });
@@ -609,16 +678,18 @@ impl Cocoon {
             if matches > 0 {
                 let before = self.ep(seat);
                 self.gain(seat, matches as i32);
-                self.say(format!(
+                say!(
+                    self,
                     "{matches} die matches the target {tg}: EP {before} -> {}",
                     self.ep(seat)
-                ));
+                );
             } else if player.iter().all(|&d| d < tg) {
                 self.flip(seat);
-                self.say(format!(
+                say!(
+                    self,
                     "every die is under the target {tg}: the pawn turns {}",
                     self.active_side(seat).name()
-                ));
+                );
             }
         }
         let doublet = player
@@ -636,7 +707,10 @@ impl Cocoon {
         });
         self.t.reached.clear();
         if doublet {
-            self.say("doublets: only EP counts where the pawn stops, then roll again".into());
+            say!(
+                self,
+                "doublets: only EP counts where the pawn stops, then roll again"
+            );
         }
         self.tasks.push(Task::Move {
             steps,
@@ -657,11 +731,12 @@ impl Cocoon {
             board::forward(from, steps)
         };
         let dir = if back { "back" } else { "forward" };
-        self.say(format!(
+        say!(
+            self,
             "{} moves {steps} {dir}: {from} -> {to}{}",
             colour(seat),
             describe_space(self, to)
-        ));
+        );
         let mut at = from;
         for _ in 0..steps {
             at = if back {
@@ -704,20 +779,22 @@ impl Cocoon {
             if right {
                 let before = self.ep(s);
                 self.gain(s, 3);
-                self.say(format!(
+                say!(
+                    self,
                     "{}'s bet on {} was right: +3 EP ({before} -> {}), pawn back to Start",
                     colour(s),
                     colour(on),
                     self.ep(s)
-                ));
+                );
             } else {
-                self.say(format!(
+                say!(
+                    self,
                     "{}'s bet on {} was wrong ({} got there): the pawn turns {} and goes to Start",
                     colour(s),
                     colour(on),
                     colour(mover),
                     self.side(s).name()
-                ));
+                );
             }
         }
     }
@@ -757,10 +834,11 @@ impl Cocoon {
         self.abort_chain();
         self.set_position(seat, START);
         self.t.last = START;
-        self.say(format!(
+        say!(
+            self,
             "a loop! {} goes to Start instead of going round forever",
             colour(seat)
-        ));
+        );
         if !self.spare_at_start(seat) {
             self.reach_start(seat);
             self.start_ep(seat);
@@ -771,7 +849,7 @@ impl Cocoon {
     fn start_ep(&mut self, seat: Seat) {
         let before = self.ep(seat);
         self.gain(seat, 1);
-        self.say(format!("Start: EP {before} -> {}", self.ep(seat)));
+        say!(self, "Start: EP {before} -> {}", self.ep(seat));
     }
 
     /// A bettor's spare pawn that stops on or passes Start gains Start's EP like any pawn, then
@@ -800,7 +878,7 @@ impl Cocoon {
             && let Some(other) = self.occupied(at)
         {
             self.ep_only(at);
-            self.say(format!("{} is on {at}: one step back", colour(other)));
+            say!(self, "{} is on {at}: one step back", colour(other));
             self.tasks.push(Task::Move {
                 steps: 1,
                 back: true,
@@ -817,18 +895,20 @@ impl Cocoon {
             Space::Start | Space::Experience => {
                 let before = self.ep(seat);
                 self.gain(seat, 1);
-                self.say(format!(
+                say!(
+                    self,
                     "{}: gain 1 EP ({before} -> {})",
                     space(at).name(),
                     self.ep(seat)
-                ));
+                );
             }
             Space::Initiation => {
                 self.flip(seat);
-                self.say(format!(
+                say!(
+                    self,
                     "Initiation: the pawn turns {}",
                     self.active_side(seat).name()
-                ));
+                );
             }
             Space::GodsBet => self.gods_bet(),
             Space::Pit => self.tasks.push(Task::DungeonAsk),
@@ -837,14 +917,19 @@ impl Cocoon {
                     if self.t.placed < self.t.allowance && !self.hand(seat).is_empty() {
                         self.tasks.push(Task::Place { at, follow: true });
                     } else if self.hand(seat).is_empty() {
-                        self.say(format!("{at} is empty, and no tile is left to place"));
+                        say!(self, "{at} is empty, and no tile is left to place");
                     } else {
-                        self.say(format!("{at} is empty; a tile was placed already"));
+                        say!(self, "{at} is empty; a tile was placed already");
                     }
                 }
                 // The line before named the tile it turned up: say only what it does.
                 Slot::Up(tile) if just_revealed => {
-                    self.obey(tile, at, format!("{} follows it", colour(seat)))
+                    let text = if self.quiet {
+                        String::new()
+                    } else {
+                        format!("{} follows it", colour(seat))
+                    };
+                    self.obey(tile, at, text)
                 }
                 Slot::Up(tile) => self.follow(tile, at),
                 Slot::Down => {}
@@ -867,21 +952,25 @@ impl Cocoon {
         } else {
             return;
         }
-        self.say(format!(
+        say!(
+            self,
             "{at} ({}): EP {before} -> {}",
             describe_space(self, at).trim_start_matches(' '),
             self.ep(seat)
-        ));
+        );
     }
 
     fn gods_bet(&mut self) {
         let seat = self.turn;
         if self.seats.get(seat).is_some_and(|p| p.spare.is_some()) {
-            self.say("the spare pawn on Gods' Bet: nothing happens".into());
+            say!(self, "the spare pawn on Gods' Bet: nothing happens");
             return;
         }
         if self.bet_choices().is_empty() {
-            self.say("Gods' Bet: no colour is left to bet on, nothing happens".into());
+            say!(
+                self,
+                "Gods' Bet: no colour is left to bet on, nothing happens"
+            );
             return;
         }
         if let Some(p) = self.seats.get_mut(seat) {
@@ -889,16 +978,17 @@ impl Cocoon {
         }
         self.t.last = GODS_BET;
         self.abort_chain();
-        self.say(format!(
-            "{}'s pawn goes to the Gods' Bet track",
-            colour(seat)
-        ));
+        say!(self, "{}'s pawn goes to the Gods' Bet track", colour(seat));
         self.tasks.push(Task::Bet);
     }
 
     /// Follows the instruction of the face-up tile on `at`.
     fn follow(&mut self, tile: Tile, at: u8) {
-        let text = format!("{at} is {} ({})", tile.code(), tile.name());
+        let text = if self.quiet {
+            String::new()
+        } else {
+            format!("{at} is {} ({})", tile.code(), tile.name())
+        };
         self.obey(tile, at, text);
     }
 
@@ -920,13 +1010,17 @@ impl Cocoon {
             Effect::EpRoll(n) => {
                 let before = self.ep(seat);
                 self.tile_ep(seat, i32::from(n));
-                text += &format!(": EP {before} -> {}", self.ep(seat));
+                if !self.quiet {
+                    text += &format!(": EP {before} -> {}", self.ep(seat));
+                }
                 self.tasks.push(Task::Roll { first: false });
             }
             Effect::Ep(n) => {
                 let before = self.ep(seat);
                 self.tile_ep(seat, i32::from(n));
-                text += &format!(": EP {before} -> {}", self.ep(seat));
+                if !self.quiet {
+                    text += &format!(": EP {before} -> {}", self.ep(seat));
+                }
             }
             Effect::ToStart { roll } => {
                 if roll {
@@ -950,7 +1044,9 @@ impl Cocoon {
             }
             Effect::ChangeSide => {
                 self.flip(seat);
-                text += &format!(": the pawn turns {}", self.active_side(seat).name());
+                if !self.quiet {
+                    text += &format!(": the pawn turns {}", self.active_side(seat).name());
+                }
                 self.tasks.push(Task::Roll { first: false });
             }
             Effect::Reverse => self.set_flag(seat, |f| f.reverse = true),
@@ -1011,7 +1107,7 @@ impl Cocoon {
         if usize::from(self.turns_done) >= total {
             self.over = true;
             self.tasks.clear();
-            self.say("the last round is over".into());
+            say!(self, "the last round is over");
             return;
         }
         self.tasks.push(Task::Begin { next: true });
@@ -1028,13 +1124,14 @@ impl Cocoon {
         let faces = faces.join(" ");
         if d.made.contains(&hand) {
             d.ended = Some(false);
-            self.say(format!(
+            say!(
+                self,
                 "dungeon dice {faces}: {} again, the challenge fails with nothing",
                 hand.name()
-            ));
+            );
         } else {
             d.made.push(hand);
-            self.say(format!("dungeon dice {faces}: {}", hand.name()));
+            say!(self, "dungeon dice {faces}: {}", hand.name());
             self.tasks.push(Task::DungeonGo);
         }
     }
@@ -1194,4 +1291,64 @@ fn pick_choices(looking: &[Tile]) -> Vec<Action> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+
+    use super::*;
+    use crate::engine::{Actor, Game, Options, ToMove, Viewer, rng};
+
+    /// Chance outcomes no task ever has, to check that the quick test refuses them.
+    const NEVER: [Action; 3] = [
+        Action::Die { value: 0 },
+        Action::Die { value: 7 },
+        Action::First { seat: 9 },
+    ];
+
+    #[test]
+    fn quick_checks_agree_with_the_lists_and_quiet_games_play_the_same() {
+        for seed in 0..40u64 {
+            let players = 2 + (seed % 4) as usize;
+            let mut loud = Cocoon::new(&Options::new(), players).expect("game");
+            let mut quiet = loud.clone().quiet();
+            let mut r = ChaCha8Rng::seed_from_u64(seed);
+            while loud.to_move() != ToMove::Over {
+                let chances = loud.chances();
+                let step_only = loud.decider().is_none() && chances == [(Action::Step, 1)];
+                assert_eq!(loud.automatic(), step_only);
+                let (actor, action) = match loud.to_move() {
+                    ToMove::Chance => {
+                        for (a, _) in &chances {
+                            assert!(loud.chance_possible(a), "{a:?} refused");
+                        }
+                        let odd = [Action::Step, Action::Draw { tile: Tile::F1 }];
+                        for a in NEVER.iter().chain(&odd) {
+                            let listed = chances.iter().any(|(c, _)| c == a);
+                            assert_eq!(loud.chance_possible(a), listed, "{a:?}");
+                        }
+                        let w: Vec<u32> = chances.iter().map(|c| c.1).collect();
+                        let i = rng::weighted(&mut r, &w).expect("an outcome");
+                        (Actor::Chance, chances[i].0)
+                    }
+                    ToMove::Seats(s) => {
+                        let legal = loud.legal_actions(s[0]);
+                        let i = rng::below(&mut r, legal.len() as u64) as usize;
+                        (Actor::Seat(s[0]), legal[i])
+                    }
+                    ToMove::Over => break,
+                };
+                loud.apply(actor, &action).expect("legal");
+                quiet.apply(actor, &action).expect("legal when quiet");
+                assert_eq!(
+                    loud.view(Viewer::Omniscient),
+                    quiet.view(Viewer::Omniscient)
+                );
+                assert!(quiet.last_notes(Viewer::Omniscient).is_empty());
+            }
+            assert_eq!(loud.outcome(), quiet.outcome());
+        }
+    }
 }
