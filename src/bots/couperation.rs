@@ -622,6 +622,15 @@ impl Builder {
 
     fn draw_count(view: &View, seat: Seat, max: u8) -> u8 {
         let hand = view.seats.get(seat).map_or(0, |s| s.count) as i32;
+        // A hand with no card that goes face up anywhere needs every card it may draw.
+        let p = view.rules_pyramid();
+        let stuck = !view
+            .usable(seat)
+            .iter()
+            .any(|&c| (0..SLOTS).any(|s| p.can_place_up(c, s)));
+        if stuck {
+            return max;
+        }
         // Draw up to four: after placing one, three are left and nothing is discarded. More
         // would waste the deck on cards thrown away; fewer leaves fewer cards to choose from.
         (HAND_AFTER_DRAW - hand).clamp(0, i32::from(max)) as u8
