@@ -35,6 +35,9 @@ pub struct SeatHold {
     pub away_since: Option<Instant>,
     /// A computer player plays the seat for now (its person is away, or the creator handed it).
     pub stand_in: bool,
+    /// How long the game's history was when the stand-in took the seat, so that its person can
+    /// be told on their return how many moves were made for them.
+    pub stand_in_from: usize,
 }
 
 impl SeatHold {
@@ -45,6 +48,7 @@ impl SeatHold {
             reconnect: None,
             away_since: None,
             stand_in: false,
+            stand_in_from: 0,
         }
     }
 
@@ -73,6 +77,8 @@ struct Conn {
     seats: Vec<Seat>,
     /// The table's creator, seen as such (a key, or the creator's own first connection).
     creator: bool,
+    /// Moves a computer player made for this connection's seats while their person was away.
+    played_for: usize,
 }
 
 /// What a room is made with.
@@ -219,19 +225,30 @@ impl<G: Registered> Shared<G> {
         if let Some(slot) = self.table.bots.get_mut(seat) {
             *slot = Some(bot);
             self.seats[seat].stand_in = true;
+            self.seats[seat].stand_in_from = self.table.m.history.len();
         }
     }
 
-    /// The person is back: their seat is theirs again.
-    fn stand_down(&mut self, seat: Seat) {
+    /// The person is back: their seat is theirs again. Returns how many moves the computer
+    /// player made for them meanwhile.
+    fn stand_down(&mut self, seat: Seat) -> usize {
         let hold = &mut self.seats[seat];
         hold.away_since = None;
-        if hold.stand_in && hold.person() {
-            hold.stand_in = false;
-            if let Some(slot) = self.table.bots.get_mut(seat) {
-                *slot = None;
-            }
+        if !(hold.stand_in && hold.person()) {
+            return 0;
         }
+        hold.stand_in = false;
+        let from = hold.stand_in_from;
+        if let Some(slot) = self.table.bots.get_mut(seat) {
+            *slot = None;
+        }
+        self.table
+            .m
+            .history
+            .iter()
+            .skip(from)
+            .filter(|step| step.actor == Actor::Seat(seat))
+            .count()
     }
 
     /// Seats whose person has been away longer than the timeout go to a computer player, while
@@ -411,9 +428,7 @@ impl<G: Registered> Room<G> {
 
     fn attach(&self, seats: Vec<Seat>, creator: bool, wake: Wake) -> u64 {
         let mut g = self.lock();
-        for &s in &seats {
-            g.stand_down(s);
-        }
+        let played_for = seats.iter().map(|&s| g.stand_down(s)).sum();
         let id = g.next_conn;
         g.next_conn += 1;
         g.conns.insert(
@@ -422,6 +437,7 @@ impl<G: Registered> Room<G> {
                 wake,
                 seats,
                 creator,
+                played_for,
             },
         );
         self.changed(&mut g);
@@ -832,6 +848,8 @@ pub struct Info {
     /// The step waiting for this person's "go on" (or undo), and the computer players whose
     /// moves wait with it.
     pub held: Option<(Seat, Vec<Seat>)>,
+    /// Moves a computer player made for this connection's seats while their person was away.
+    pub played_for: usize,
 }
 
 /// One connection's place at a room: the seats at its keyboard. Dropping it detaches the
@@ -921,6 +939,7 @@ impl<G: Registered> Attached<G> {
             broken: g.broken.clone().or_else(|| g.table.save_error.clone()),
             undo: g.undo_allowed(),
             held: g.held.map(|h| (h, g.table.held_bots())),
+            played_for: conn.map_or(0, |c| c.played_for),
         };
     }
 
