@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use crate::engine::table::{Next, Pace};
 use crate::engine::{Actor, Bot, Game, Seat, Table, ToMove, Viewer};
 use crate::ui::play::Play;
-use crate::ui::{Registered, Screen};
+use crate::ui::{GameUi, Registered, Screen};
 
 use super::hub::{Hub, SeatKind, SeatSummary, TableSummary};
 use super::table_store::{Ident, SeatRecord, TableRecord};
@@ -118,6 +118,8 @@ pub struct Shared<G: Registered> {
     bot_delay: Duration,
     /// The table as the lobbies last saw it.
     listed: Option<TableSummary>,
+    /// The end of the game has been recorded (see [`Shared::record_end`]).
+    scored: bool,
     closed: bool,
     /// The real state while a test shows the connections a varied one.
     #[cfg(test)]
@@ -152,6 +154,7 @@ pub fn open<G: Registered>(
         held: None,
         bot_delay: setup.bot_delay,
         listed: None,
+        scored: false,
         closed: false,
         #[cfg(test)]
         real: None,
@@ -303,6 +306,13 @@ impl<G: Registered> Shared<G> {
                     }
                 })
                 .collect(),
+            options: G::OPTIONS
+                .iter()
+                .map(|o| {
+                    let v = crate::engine::options::get(&self.table.m.options, o.key);
+                    (o.label.to_string(), v.to_string())
+                })
+                .collect(),
             started: self.started,
             over: self.table.m.is_over(),
         }
@@ -372,6 +382,24 @@ impl<G: Registered> Shared<G> {
         // where the table alone would wait for a person's next decision.
         if self.table.unsaved() && self.seats.iter().any(|h| h.stand_in && h.person()) {
             self.table.persist();
+        }
+        if self.table.m.is_over() && !self.scored {
+            self.scored = true;
+            self.record_end();
+        }
+    }
+
+    /// The server's data folder: the logs are in its `games` folder.
+    fn data_dir(&self) -> Option<PathBuf> {
+        Some(self.log.parent()?.parent()?.to_path_buf())
+    }
+
+    /// The game just ended: the records a local game keeps outside its log are kept here too,
+    /// in the server's data folder, once (a solo Kokoro game's high score). The connections'
+    /// play screens then read the same table to show the player's place.
+    fn record_end(&self) {
+        if let Some(dir) = self.data_dir() {
+            G::Ui::default().on_game_over(&self.table.m, Some(&dir));
         }
     }
 
@@ -888,6 +916,11 @@ impl<G: Registered> Attached<G> {
     /// Whether the room changed since the last pull.
     pub fn stale(&self) -> bool {
         self.room.version.load(Ordering::SeqCst) != self.seen
+    }
+
+    /// The server's data folder (where a finished game's high score was recorded).
+    pub fn data_dir(&self) -> Option<PathBuf> {
+        self.room.lock().data_dir()
     }
 
     /// A mirror of the room's table (no store, no lock, no computer players that play).

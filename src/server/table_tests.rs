@@ -867,3 +867,52 @@ fn undo_works_only_while_every_person_sits_at_one_unwatched_terminal() {
         }
     }
 }
+
+/// Issue #9: with `?` open over a network table, the board underneath stood still (the help
+/// paused the deadline that pulls the server's table). The help stays open over the new move.
+#[test]
+fn the_table_under_the_help_keeps_up_with_the_other_terminals() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, mut terms, _spectator) =
+        full_table::<crate::games::couperation::Couperation>(&hub, 2);
+    let room = hub.room(&code).expect("room");
+    terms[1].press(ch('?'));
+    assert!(terms[1].app.help_open());
+    let before = terms[1].draw(120, 40);
+    assert!(before.contains("P1 to move"), "{before}");
+    assert!(room.play_random(1));
+    quiet(&hub, &code);
+    let after = terms[1].draw(120, 40);
+    assert!(
+        after.contains("P2 to move"),
+        "the move shows under the help:\n{after}"
+    );
+    assert!(terms[1].app.help_open(), "the help is still open");
+    assert!(
+        after.contains("this help / quit at once"),
+        "drawn over it:\n{after}"
+    );
+}
+
+/// Issue #9: a solo Kokoro game played at the server recorded no high score. The server
+/// records it in its data folder once, as a local game does in the player's, and the
+/// player's end sheet shows their place.
+#[test]
+fn a_solo_kokoro_game_at_the_server_records_its_high_score() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, mut terms, mut spectator) = full_table::<crate::games::kokoro::Kokoro>(&hub, 1);
+    play_to_end(&hub, &code);
+    let file = crate::highscores::path_in(dir.path());
+    let scores = crate::highscores::load(&file).expect("the high-score file");
+    let all: Vec<_> = scores.tables.values().flatten().collect();
+    assert_eq!(all.len(), 1, "{scores:?}");
+    assert_eq!(all[0].name, "P1");
+    let frame = terms[0].draw(120, 40);
+    assert!(frame.contains("High scores"), "{frame}");
+    assert!(frame.contains("Your score is number 1 of 1"), "{frame}");
+    spectator.draw(120, 40);
+    let again = crate::highscores::load(&file).expect("the high-score file");
+    assert_eq!(again, scores, "recorded once");
+}

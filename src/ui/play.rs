@@ -316,7 +316,10 @@ impl<G: Registered> Play<G> {
                 ToMove::Over => {
                     if !self.over_seen {
                         self.over_seen = true;
-                        self.ui.on_game_over(&self.table.m, None);
+                        // The server recorded the end (a high score) in its data folder; the
+                        // game's end panel reads it from there to show the player's place.
+                        let dir = self.remote.as_ref().and_then(|r| r.data_dir());
+                        self.ui.on_game_over(&self.table.m, dir.as_deref());
                     }
                     Turn::Over
                 }
@@ -1073,6 +1076,12 @@ impl<G: Registered> Screen for Play<G> {
             return r.stale().then(Instant::now);
         }
         self.bot_at()
+    }
+
+    /// At a network table the deadline only pulls what changed at the server: the board under
+    /// the `?` overlay keeps up with the other terminals.
+    fn runs_under_help(&self) -> bool {
+        self.remote.is_some()
     }
 
     fn on_deadline(&mut self) -> Nav {
