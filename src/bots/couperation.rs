@@ -17,7 +17,8 @@ use crate::bots::random::RandomBot;
 use crate::bots::{Level, Overlook};
 use crate::engine::{Bot, Seat, rng};
 use crate::games::couperation::{
-    Action, Card, Couperation, FINISH, PhaseView, SLOTS, Slot, SlotView, View, row_col, supports,
+    Action, Card, Couperation, FINISH, PhaseView, Pyramid, SLOTS, Slot, SlotView, View, row_col,
+    supports,
 };
 
 pub const KINDS: &[(&str, &str)] = &[
@@ -302,6 +303,27 @@ impl Board {
         self.room().iter().sum()
     }
 
+    /// The numbers still free that fit some open slot a card may go to now: the more of them,
+    /// the likelier the next players hold a card they can place.
+    fn cover(&self) -> f32 {
+        let (lo, hi, _) = self.ranges();
+        let open = |s: usize| self.cells[s] == Cell::Open;
+        let mut fit: Numbers = 0;
+        for s in 0..SLOTS {
+            if !open(s) {
+                continue;
+            }
+            let footing = match supports(s) {
+                Some((l, r)) => !open(l) && !open(r),
+                None => (s > 0 && !open(s - 1)) || (s + 1 < 7 && !open(s + 1)),
+            };
+            if footing {
+                fit |= span(lo[s], hi[s]);
+            }
+        }
+        (fit & self.free & !self.sure).count_ones() as f32
+    }
+
     /// [`Board::flexibility`] slot by slot.
     fn room(&self) -> [f32; SLOTS] {
         let mut out = [0.0; SLOTS];
@@ -369,8 +391,30 @@ fn deviation(lo: &[i32; SLOTS], hi: &[i32; SLOTS], card: Card, slot: usize) -> f
 /// What a card's distance from its slot's best number costs, per number.
 const OFF_TARGET: f32 = 0.12;
 
+/// Cards a player wants in hand after drawing: one to place and a full hand of three left.
+const HAND_AFTER_DRAW: i32 = 4;
+
+/// A next player left with no card to place and none to draw must turn a card up blind, or
+/// is stuck: both usually lose the game.
+const STARVED: f32 = 60.0;
+
+/// A next player left with a single card to place is likely to have nothing that fits.
+const SHORT: f32 = 3.0;
+
+/// What each number that a card could be placed with now is worth (see [`Board::cover`]).
+const COVER: f32 = 0.3;
+
+/// A card that fits nowhere, parked face down where a reserve card could later take its
+/// place by a combine, is not a loss yet.
+const FIXABLE: f32 = 5.0;
+
 /// What a face-up card in the pyramid is worth beyond the room it leaves the other slots.
 const PROGRESS: f32 = 2.0;
+
+/// Cards a refill to `to` in hand gives a player holding `held`.
+fn cards_to(to: usize, held: usize) -> usize {
+    to.saturating_sub(held)
+}
 
 /// The room term of a slot that `n` numbers still fit: ln n, and a heavy loss for none.
 const LN: [f32; 51] = {
@@ -417,38 +461,106 @@ fn seen(view: &View, seat: Seat, gone: Numbers) -> Seen {
     Seen { unseen }
 }
 
-impl Builder {
-    fn score(
-        &self,
-        view: &View,
-        board: &Board,
-        base: &[f32; SLOTS],
-        seen: &Seen,
-        action: &Action,
-    ) -> f32 {
-        let total: f32 = base.iter().sum();
+/// What one decision shares between the moves it weighs: worked out once per decision.
+struct Weigh<'a> {
+    view: &'a View,
+    board: Board,
+    lo: [i32; SLOTS],
+    hi: [i32; SLOTS],
+    base: [f32; SLOTS],
+    total: f32,
+    cover: f32,
+    rules: Pyramid,
+    seen: Seen,
+    /// The next seat's usable cards before it draws, and the cards left to draw.
+    next_hand: usize,
+    deck: usize,
+    /// Card `c` in `slot`, worked out once: many combines end in the same card and slot.
+    memo: Vec<f32>,
+}
+
+impl<'a> Weigh<'a> {
+    fn new(view: &'a View, seat: Seat, gone: Numbers) -> Self {
+        let board = Board::new(view, seat, gone);
         let (lo, hi, _) = board.ranges();
-        let off = |c: Card, slot: u8| OFF_TARGET * deviation(&lo, &hi, c, usize::from(slot));
-        // The room the other slots keep once `slot` is filled, against what they have now.
-        let others = |b: &Board, slot: usize| b.flexibility() - (total - base[slot]);
+        let base = board.room();
+        let next = (seat + 1) % view.players.max(1);
+        let next_hand = view
+            .seats
+            .get(next)
+            .map_or(0, |s| s.count + usize::from(s.finish));
+        Weigh {
+            view,
+            board,
+            lo,
+            hi,
+            total: base.iter().sum(),
+            cover: board.cover(),
+            base,
+            rules: view.rules_pyramid(),
+            seen: seen(view, seat, gone),
+            next_hand,
+            deck: view.deck,
+            memo: vec![f32::NAN; 51 * SLOTS],
+        }
+    }
+
+    /// The room the other slots keep with `card` face up in `slot`, against what they have
+    /// now, less what its distance from the slot's best number costs.
+    fn put(&mut self, card: Card, slot: usize) -> f32 {
+        let i = usize::from(card) * SLOTS + slot;
+        if let Some(&v) = self.memo.get(i)
+            && !v.is_nan()
+        {
+            return v;
+        }
+        let b = self.board.with(slot, Cell::Known(i32::from(card)));
+        let v = b.flexibility() - (self.total - self.base[slot]) + COVER * (b.cover() - self.cover)
+            - OFF_TARGET * deviation(&self.lo, &self.hi, card, slot);
+        if let Some(m) = self.memo.get_mut(i) {
+            *m = v;
+        }
+        v
+    }
+
+    /// What leaving the next player `allowance` cards to draw is worth: a player who holds no
+    /// card and draws none must turn up a card blind, or is stuck.
+    fn feed(&self, allowance: usize) -> f32 {
+        let cards = self.next_hand + allowance.min(self.deck);
+        match cards {
+            0 => -STARVED,
+            1 => -SHORT,
+            _ => 0.0,
+        }
+    }
+}
+
+impl Builder {
+    fn score(&self, w: &mut Weigh, action: &Action) -> f32 {
+        let view = w.view;
         match *action {
             Action::Place { c: FINISH, .. } | Action::Combine { take: FINISH, .. } => 1000.0,
             Action::Place { c, slot } => {
-                let b = board.with(usize::from(slot), Cell::Known(i32::from(c)));
-                others(&b, usize::from(slot)) + PROGRESS - off(c, slot)
+                let s = usize::from(slot);
+                let allow = usize::from(w.rules.draw_allowance(c, s));
+                w.put(c, s) + PROGRESS + w.feed(allow)
             }
             Action::Hide { c, slot } => {
-                // To itself the card is as good as placed, but a turn must turn it up and
-                // the others cannot plan around it meanwhile.
-                let p = view.rules_pyramid();
-                if !p.can_place_up(c, usize::from(slot)) {
+                let s = usize::from(slot);
+                let allow = cards_to(2, w.next_hand);
+                if !w.rules.can_place_up(c, s) {
                     // A card that does not fit, parked face down: it must never be turned up,
                     // but a combine may still take its place, so it is better than turning up
                     // a card that may well break the order now.
-                    return -300.0 - (c as f32 - 25.0).abs() * 0.01;
+                    let fixable = view.reserve.iter().any(|&r| {
+                        let r = i32::from(r);
+                        w.lo[s] <= r && r <= w.hi[s]
+                    });
+                    return -300.0 + if fixable { FIXABLE } else { 0.0 } + w.feed(allow);
                 }
-                let b = board.with(usize::from(slot), Cell::Known(i32::from(c)));
-                others(&b, usize::from(slot)) + 0.2 * PROGRESS - off(c, slot)
+                // To itself the card is as good as placed, but a turn must turn it up and
+                // the others cannot plan around it meanwhile.
+                w.put(c, s) + 0.2 * PROGRESS + w.feed(allow)
             }
             Action::Combine {
                 a,
@@ -457,43 +569,39 @@ impl Builder {
                 slot,
                 extra,
             } => {
-                let miss = off(take, slot);
-                let slot = usize::from(slot);
-                let was = board.cells[slot];
-                let after = board.with(slot, Cell::Known(i32::from(take)));
-                let gained = match was {
-                    Cell::Open => PROGRESS,
-                    Cell::Hidden => PROGRESS,
+                let s = usize::from(slot);
+                let gained = match w.board.cells[s] {
+                    Cell::Open | Cell::Hidden => PROGRESS,
                     _ => 0.0,
                 };
-                let mut s = others(&after, slot) + gained - miss;
+                let allow = usize::from(w.rules.draw_allowance(take, s));
+                let mut v = w.put(take, s) + gained + w.feed(allow);
                 // Two hand cards go to the reserve (the reserve may have to shed one), each
                 // extra card is gone for good.
-                s -= 0.6 + 1.2 * f32::from(extra);
+                v -= 0.6 + 1.2 * f32::from(extra);
                 if a == FINISH || b == FINISH {
-                    s -= 50.0;
+                    v -= 50.0;
                 }
-                s
+                v
             }
             Action::Reveal { slot } => {
                 let slot = usize::from(slot);
+                let p = &w.rules;
                 match view.pyramid.get(slot) {
-                    Some(SlotView::Down { known: Some(_), .. }) => {
-                        let p = view.rules_pyramid();
-                        let up = match p.get(slot) {
-                            Slot::Down { card, .. } => p.with(slot, Slot::Up(card)),
-                            _ => p,
-                        };
-                        if up.consistent() {
-                            PROGRESS + 0.5
+                    Some(SlotView::Down {
+                        known: Some(card), ..
+                    }) => {
+                        if p.with(slot, Slot::Up(*card)).consistent() {
+                            let allow = usize::from(p.draw_allowance(*card, slot));
+                            PROGRESS + 0.5 + w.feed(allow)
                         } else {
                             -5000.0
                         }
                     }
                     _ => {
-                        let p = view.rules_pyramid();
-                        let n = seen.unseen.len().max(1) as f32;
-                        let ok = seen
+                        let n = w.seen.unseen.len().max(1) as f32;
+                        let ok = w
+                            .seen
                             .unseen
                             .iter()
                             .filter(|&&v| p.with(slot, Slot::Up(v)).consistent())
@@ -514,18 +622,18 @@ impl Builder {
 
     fn draw_count(view: &View, seat: Seat, max: u8) -> u8 {
         let hand = view.seats.get(seat).map_or(0, |s| s.count) as i32;
-        let empty = view
-            .pyramid
+        // A hand with no card that goes face up anywhere needs every card it may draw.
+        let p = view.rules_pyramid();
+        let stuck = !view
+            .usable(seat)
             .iter()
-            .filter(|s| !matches!(s, SlotView::Up(_)))
-            .count() as i32;
-        // Plenty left in the deck: take every card for the choice. Otherwise draw only what
-        // this turn can use, so the deck lasts.
-        if view.deck as i32 > 2 * empty {
-            max
-        } else {
-            (4 - hand).clamp(0, i32::from(max)) as u8
+            .any(|&c| (0..SLOTS).any(|s| p.can_place_up(c, s)));
+        if stuck {
+            return max;
         }
+        // Draw up to four: after placing one, three are left and nothing is discarded. More
+        // would waste the deck on cards thrown away; fewer leaves fewer cards to choose from.
+        (HAND_AFTER_DRAW - hand).clamp(0, i32::from(max)) as u8
     }
 }
 
@@ -567,15 +675,13 @@ impl Bot<Couperation> for Builder {
             }
             _ => {}
         }
-        let seen = seen(view, seat, self.gone);
-        let board = Board::new(view, seat, self.gone);
-        let base = board.room();
+        let mut w = Weigh::new(view, seat, self.gone);
         let noise = self.noise();
         let mut best = fallback;
         let mut best_score = f32::MIN;
         for a in legal {
             let jitter = rng::below(&mut self.rng, 1000) as f32 / 1000.0 * noise;
-            let s = self.score(view, &board, &base, &seen, a) + jitter;
+            let s = self.score(&mut w, a) + jitter;
             if s > best_score {
                 best_score = s;
                 best = *a;
@@ -588,7 +694,6 @@ impl Bot<Couperation> for Builder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::couperation::Pyramid;
 
     #[test]
     fn number_sets() {
