@@ -236,3 +236,17 @@ fn measure_levels_solo() {
         );
     }
 }
+
+#[test]
+fn sim_reports_zero_boxes_per_seat() {
+    // A random player rarely beats its previous box: the sim must count its zero boxes, and
+    // a game that ends with none must count none.
+    let g = hotseat::registry::find("kokoro").unwrap();
+    let kinds = vec!["random".to_string(), "planner".to_string()];
+    let r = hotseat::sim::run(g, &kinds, &Options::new(), 4, 1, None).unwrap();
+    assert_eq!(r.figures.len(), 2);
+    assert!(r.figures.iter().all(|f| f.figure == "zero boxes"));
+    assert!(r.figures[0].mean >= 1.0, "{:?}", r.figures);
+    assert!(r.figures[0].mean > r.figures[1].mean, "{:?}", r.figures);
+    assert!(hotseat::sim::text(&r).contains("zero boxes"));
+}

@@ -1320,6 +1320,13 @@ impl crate::ui::Registered for crate::games::kokoro::Kokoro {
         }
         crate::bots::kokoro::make_level(kind, level, seed)
     }
+    /// Zero boxes per seat: each costs 5 points, so `hotseat sim` shows how often a player
+    /// failed to beat its previous box.
+    fn figures(&self) -> Vec<(&'static str, Vec<f64>)> {
+        let view = crate::engine::Game::view(self, crate::engine::Viewer::Public);
+        let zeros = view.sheets.iter().map(|s| f64::from(s.zeros)).collect();
+        vec![("zero boxes", zeros)]
+    }
 }
 
 #[cfg(test)]
