@@ -52,6 +52,16 @@ fn couperation_bots_are_blind() {
 fn rocca_bots_are_blind() {
     check_bots_blind::<Rocca>(GAMES);
     check_bot_blind::<Rocca>(
+        "detective:hard",
+        &|s| {
+            Box::new(hotseat::bots::rocca::DetectiveBot::new(
+                s,
+                hotseat::bots::Level::Hard,
+            ))
+        },
+        GAMES,
+    );
+    check_bot_blind::<Rocca>(
         "search",
         &|s| Box::new(search::rocca::hard(s).with_budget(PLAYOUTS)),
         GAMES,

@@ -79,10 +79,15 @@ fn sim_seats_take_levels_and_rocca_sides() {
     let k = cli::sim_kinds(g, &["sleuth:hard".into(), "1=easy".into()], 4).expect("kinds");
     assert_eq!(
         k,
-        vec!["sleuth:easy", "sleuth:hard", "sleuth:hard", "sleuth:hard"]
+        vec![
+            "detective:easy",
+            "sleuth:hard",
+            "sleuth:hard",
+            "sleuth:hard"
+        ]
     );
     let k = cli::sim_kinds(g, &["hard/sleuth".into()], 3).expect("kinds");
-    assert_eq!(k, vec!["sleuth:hard/sleuth"; 3]);
+    assert_eq!(k, vec!["detective:hard/sleuth"; 3]);
     assert!(cli::sim_kinds(g, &["5=hard".into()], 4).is_err());
 }
 

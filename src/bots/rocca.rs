@@ -1,11 +1,21 @@
-//! Computer players for Rocca Monster. The sleuth decides only from its seat's views: its own
+//! Computer players for Rocca Monster. Each decides only from its seat's views: its own
 //! family's bodies, who the die found each morning, the open votes and the graves.
 //!
-//! As a villager it suspects every living villager outside its family that no grave has shown,
-//! trusts attacked villagers more (the Monster rarely attacks itself) and joins the strongest
-//! suspicion so the table reaches a majority. As the Monster it attacks away from the Police and
-//! the Mayor, steers votes onto innocents and off itself. As the Vampire it bites every family it
-//! can; as the Healer it prays over a grave every evening.
+//! The detective ([`DetectiveBot`], the default) reasons from public facts alone and never
+//! follows whoever voted first; holding the Monster it votes as a villager of its seat would.
+//!
+//! The sleuth (kept to measure against) suspects every living villager outside its family
+//! that no grave has shown, trusts attacked villagers more (the Monster rarely attacks itself)
+//! and joins the strongest suspicion so the table reaches a majority: the first voter sets the
+//! target. As the Monster it attacks away from the Police and the Mayor, steers votes onto
+//! innocents and off itself. As the Vampire it bites every family it can; as the Healer it
+//! prays over a grave every evening.
+
+mod belief;
+mod detective;
+
+pub use belief::{Model, Notes};
+pub use detective::DetectiveBot;
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -16,6 +26,10 @@ use crate::engine::{Bot, Seat, rng};
 use crate::games::rocca::{Action, Body, FAMILY, Face, Report, Rocca, Stage, View, owner};
 
 pub const KINDS: &[(&str, &str)] = &[
+    (
+        "detective",
+        "reasons from attacks and votes, never follows the first voter; the Monster votes as a villager would",
+    ),
     (
         "sleuth",
         "reads attacks and votes; hunts, bluffs, bites and heals",
@@ -29,6 +43,7 @@ pub fn make(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Rocca>>> 
             let normal = make(kind, Level::Normal, seed)?;
             Some(Box::new(Overlook::new(normal, seed, 35)))
         }
+        ("detective", l) => Some(Box::new(DetectiveBot::new(seed, l))),
         ("sleuth", _) => Some(Box::new(SleuthBot::new(seed))),
         ("random", _) => Some(Box::new(RandomBot::new(seed))),
         _ => None,

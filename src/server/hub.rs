@@ -56,6 +56,9 @@ pub struct TableSummary {
     pub code: String,
     pub game: String,
     pub seats: Vec<SeatSummary>,
+    /// The table's options as the setup form names them, (label, value) in the game's order:
+    /// public, everyone at the table agreed to them.
+    pub options: Vec<(String, String)>,
     /// Every remote seat has been taken once: the game is under way.
     pub started: bool,
     pub over: bool,

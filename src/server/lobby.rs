@@ -548,6 +548,40 @@ fn seat_role(s: &SeatSummary) -> String {
 
 const GAP: usize = 2;
 
+/// The table's options in one sentence ("Mode beginner · Start player random"), wrapped to
+/// `width`: the lines under its seats. None for a game without options.
+fn option_lines(theme: &Theme, t: &TableSummary, width: usize) -> Vec<String> {
+    if t.options.is_empty() {
+        return Vec::new();
+    }
+    let text = t
+        .options
+        .iter()
+        .map(|(label, value)| {
+            let (l, v) = (crate::text::clean(label), crate::text::clean(value));
+            format!("{}: {}", theme.text(&l), theme.text(&v))
+        })
+        .collect::<Vec<_>>()
+        .join(theme.sep());
+    crate::ui::widgets::wrap(&text, width.saturating_sub(2))
+}
+
+/// Rows the seats box takes: its seats, its options, its border.
+fn seats_height(theme: &Theme, t: &TableSummary, width: u16) -> u16 {
+    let inner = usize::from(width.saturating_sub(2));
+    (t.seats.len() + option_lines(theme, t, inner).len() + 2) as u16
+}
+
+/// The seats box is as tall as the tallest table's: moving the highlight then leaves the
+/// boxes where they are, and a cursor move sends the changed rows, not the whole screen.
+fn seats_box_height(theme: &Theme, tables: &[TableSummary], width: u16) -> u16 {
+    tables
+        .iter()
+        .map(|t| seats_height(theme, t, width))
+        .max()
+        .unwrap_or(0)
+}
+
 /// How the ways to a table work, in the room a wide terminal leaves under the seats.
 fn render_how(f: &mut Frame, theme: &Theme, area: Rect) {
     if area.height < 4 {
@@ -677,7 +711,7 @@ impl Lobby {
             Step::Seat { code, seat } if *code == t.code => Some(*seat),
             _ => None,
         };
-        let lines: Vec<Line> = t
+        let mut lines: Vec<Line> = t
             .seats
             .iter()
             .map(|s| {
@@ -699,6 +733,9 @@ impl Lobby {
                 }
             })
             .collect();
+        for l in option_lines(theme, t, w) {
+            lines.push(Line::styled(format!("  {l}"), theme.dim()));
+        }
         f.render_widget(Paragraph::new(lines), inner);
     }
 
@@ -770,7 +807,7 @@ impl Screen for Lobby {
             Some(t) if body.width >= 110 => {
                 let [list, side] =
                     Layout::horizontal([Constraint::Fill(1), Constraint::Length(46)]).areas(body);
-                let h = (t.seats.len() as u16 + 2).min(side.height);
+                let h = seats_box_height(theme, &tables, side.width).min(side.height);
                 let [seats, how] =
                     Layout::vertical([Constraint::Length(h), Constraint::Fill(1)]).areas(side);
                 self.render_list(f, theme, list, &tables);
@@ -779,7 +816,8 @@ impl Screen for Lobby {
             }
             Some(t) => {
                 // The list keeps its heading and three rows; the seats take the rest they need.
-                let h = (t.seats.len() as u16 + 2).min(body.height.saturating_sub(6));
+                let h =
+                    seats_box_height(theme, &tables, body.width).min(body.height.saturating_sub(6));
                 let [list, seats] =
                     Layout::vertical([Constraint::Fill(1), Constraint::Length(h)]).areas(body);
                 self.render_list(f, theme, list, &tables);

@@ -90,6 +90,11 @@ impl Tables for StandIn {
             code: code.clone(),
             game: spec.game.clone(),
             seats,
+            options: spec
+                .options
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
             started: false,
             over: false,
         });
@@ -156,6 +161,10 @@ fn three_tables() -> Vec<TableSummary> {
                 seat(1, "Bo", SeatKind::Here, false),
                 seat(2, "", SeatKind::Remote, true),
             ],
+            options: vec![
+                ("Mode".into(), "beginner".into()),
+                ("Start player".into(), "random".into()),
+            ],
             started: false,
             over: false,
         },
@@ -167,6 +176,12 @@ fn three_tables() -> Vec<TableSummary> {
                 seat(1, "dee", SeatKind::Remote, false),
                 seat(2, "Bot 3", SeatKind::Bot("village".into()), false),
                 seat(3, "eve", SeatKind::Remote, false),
+            ],
+            options: vec![
+                ("Mayor face".into(), "on".into()),
+                ("Police face".into(), "off".into()),
+                ("Healer body (4+)".into(), "on".into()),
+                ("Vampire (4+)".into(), "off".into()),
             ],
             started: true,
             over: false,
@@ -182,6 +197,10 @@ fn three_tables() -> Vec<TableSummary> {
                     ..seat(1, "gus", SeatKind::Remote, false)
                 },
             ],
+            options: vec![
+                ("Mat side".into(), "blue".into()),
+                ("Decree".into(), "none".into()),
+            ],
             started: true,
             over: false,
         },
@@ -189,6 +208,7 @@ fn three_tables() -> Vec<TableSummary> {
             code: "0VER0000".into(),
             game: "pocket".into(),
             seats: vec![seat(0, "old", SeatKind::Remote, false)],
+            options: Vec::new(),
             started: true,
             over: true,
         },
@@ -239,6 +259,10 @@ fn the_lobby_lists_open_tables_with_their_seats() {
     assert!(s.contains("K7QX-2M4P") && s.contains("Couperation"), "{s}");
     assert!(s.contains("waiting for 1"), "{s}");
     assert!(
+        s.contains("Mode: beginner · Start player: random"),
+        "the chosen table's options: {s}"
+    );
+    assert!(
         !s.contains("0VER-0000"),
         "finished tables are not open: {s}"
     );
@@ -247,7 +271,32 @@ fn the_lobby_lists_open_tables_with_their_seats() {
     l.on_event(&key(KeyCode::Down));
     let s = draw(&l, THEME, 120, 40);
     assert!(s.contains("away: a computer plays"), "{s}");
+    assert!(s.contains("Mat side: blue · Decree: none"), "{s}");
     assert_snapshot!("lobby_tables_120x40", s);
+}
+
+/// Issue #9's measures: at 80x24 a ↓ in the lobby cost 1.4 KB, because the seats box took
+/// each table's own height and the whole list moved with it. The boxes stay put now.
+#[test]
+fn moving_the_highlight_leaves_the_boxes_where_they_are() {
+    let (_hub, mut l) = with_tables();
+    for (w, h) in [(80, 24), (120, 40)] {
+        let borders = |l: &Lobby| -> Vec<usize> {
+            draw(l, THEME, w, h)
+                .lines()
+                .enumerate()
+                .filter(|(_, line)| line.contains('╭') || line.contains('╰'))
+                .map(|(i, _)| i)
+                .collect()
+        };
+        let first = borders(&l);
+        for _ in 0..2 {
+            l.on_event(&key(KeyCode::Down));
+            assert_eq!(borders(&l), first, "{}", draw(&l, THEME, w, h));
+        }
+        l.on_event(&key(KeyCode::Up));
+        l.on_event(&key(KeyCode::Up));
+    }
 }
 
 #[test]
@@ -683,6 +732,10 @@ mod via_hub {
             s.contains("ann, (free)") && s.contains("waiting for 1"),
             "{s}"
         );
+        assert!(
+            s.contains("Mode: standard · Start player: random"),
+            "the hub lists the table's options: {s}"
+        );
 
         // A code that is no table's, then the right one typed in lower case.
         assert!(matches!(open(&mut bo, "zzzz-zzzz"), Nav::Stay));
@@ -782,6 +835,12 @@ mod via_hub {
                 "·",
                 "▶",
                 "↑/↓",
+                // The table's options, which every seat agreed to.
+                "Mode:",
+                "standard",
+                "Start",
+                "player:",
+                "random",
             ];
             let shown_code = table_code::show(&code);
             let stray: Vec<&str> = s

@@ -16,6 +16,7 @@ use ratatui::backend::{Backend, ClearType, WindowSize};
 use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};
 use ratatui::style::{Color, Modifier};
+use unicode_width::UnicodeWidthChar;
 
 /// Start and end of a synchronized update: the terminal shows the frame whole.
 pub const BEGIN_FRAME: &[u8] = b"\x1b[?2026h";
@@ -147,6 +148,19 @@ fn sgr(from: Pen, to: Pen) -> String {
     p
 }
 
+/// Whether the client's cursor surely ends one column further after `symbol`: one printable
+/// character that the width table ratatui lays the frame out with counts as one column (box
+/// drawing and `·` included, as the local terminal is drawn). After anything else (a wide
+/// character, a combining sequence, an emoji) the next cell is reached by an absolute move, so
+/// a client that counts it differently misplaces nothing after it.
+fn one_column(symbol: &str) -> bool {
+    let mut chars = symbol.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => !c.is_control() && c.width() == Some(1),
+        _ => false,
+    }
+}
+
 fn move_to(out: &mut Vec<u8>, x: u16, y: u16) {
     let _ = if x == 0 {
         write!(out as &mut dyn io::Write, "\x1b[{}H", y + 1)
@@ -184,9 +198,7 @@ impl Backend for RemoteBackend {
             pen = want;
             let symbol = cell.symbol();
             out.extend_from_slice(symbol.as_bytes());
-            let simple =
-                symbol.len() == 1 && symbol.as_bytes()[0].is_ascii_graphic() || symbol == " ";
-            at = simple.then_some(Position { x: x + 1, y });
+            at = one_column(symbol).then_some(Position { x: x + 1, y });
             self.cursor = Position { x: x + 1, y };
         }
         out.extend_from_slice(sgr(pen, PLAIN).as_bytes());
@@ -358,6 +370,46 @@ mod tests {
         // Nothing changed: nothing to send.
         draw(&mut t, 1);
         assert!(buf.borrow().is_empty(), "{:?}", buf.borrow());
+    }
+
+    /// Issue #9: a cursor moving over a Kokoro mat cost about 500 bytes, most of them a
+    /// cursor move before every box-drawing character. A one-column character is followed
+    /// by the next without a move; a wide one still is followed by a move.
+    #[test]
+    fn a_line_of_box_drawing_costs_one_move() {
+        let (mut t, buf) = terminal(80, 24, true);
+        let line = |t: &mut Terminal<RemoteBackend>, style: Style| {
+            t.draw(|f| {
+                f.render_widget(
+                    Paragraph::new("┌──────────·──────────┐").style(style),
+                    Rect::new(5, 3, 23, 1),
+                );
+                f.render_widget(Paragraph::new("李x"), Rect::new(5, 5, 3, 1));
+            })
+            .expect("draw");
+        };
+        line(&mut t, Style::new());
+        let mut shown = screen(ENTER, 80, 24);
+        shown.process(&std::mem::take(&mut *buf.borrow_mut()));
+        line(&mut t, Style::new().yellow());
+        let step = std::mem::take(&mut *buf.borrow_mut());
+        shown.process(&step);
+        let text = String::from_utf8_lossy(&step);
+        // One move to the line's start, one colour on and off, 23 symbols.
+        assert_eq!(text.matches('H').count(), 1, "{text:?}");
+        assert!(step.len() < 90, "{} bytes: {text:?}", step.len());
+        let s = shown.screen();
+        assert_eq!(s.cell(3, 16).expect("cell").contents(), "·");
+        assert_eq!(s.cell(3, 27).expect("cell").contents(), "┐");
+        assert_eq!(s.cell(3, 27).expect("cell").fgcolor(), vt100::Color::Idx(3));
+        assert_eq!(s.cell(5, 7).expect("cell").contents(), "x");
+        // After the wide character the next cell is placed by an absolute move.
+        line(&mut t, Style::new());
+        drop(std::mem::take(&mut *buf.borrow_mut()));
+        t.draw(|f| f.render_widget(Paragraph::new("孝y"), Rect::new(5, 5, 3, 1)))
+            .expect("draw");
+        let text = String::from_utf8_lossy(&buf.borrow()).into_owned();
+        assert!(text.contains("\x1b[6;8Hy"), "{text:?}");
     }
 
     #[test]

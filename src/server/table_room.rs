@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use crate::engine::table::{Next, Pace};
 use crate::engine::{Actor, Bot, Game, Seat, Table, ToMove, Viewer};
 use crate::ui::play::Play;
-use crate::ui::{Registered, Screen};
+use crate::ui::{GameUi, Registered, Screen};
 
 use super::hub::{Hub, SeatKind, SeatSummary, TableSummary};
 use super::table_store::{Ident, SeatRecord, TableRecord};
@@ -35,6 +35,9 @@ pub struct SeatHold {
     pub away_since: Option<Instant>,
     /// A computer player plays the seat for now (its person is away, or the creator handed it).
     pub stand_in: bool,
+    /// How long the game's history was when the stand-in took the seat, so that its person can
+    /// be told on their return how many moves were made for them.
+    pub stand_in_from: usize,
 }
 
 impl SeatHold {
@@ -45,6 +48,7 @@ impl SeatHold {
             reconnect: None,
             away_since: None,
             stand_in: false,
+            stand_in_from: 0,
         }
     }
 
@@ -73,6 +77,8 @@ struct Conn {
     seats: Vec<Seat>,
     /// The table's creator, seen as such (a key, or the creator's own first connection).
     creator: bool,
+    /// Moves a computer player made for this connection's seats while their person was away.
+    played_for: usize,
 }
 
 /// What a room is made with.
@@ -112,6 +118,8 @@ pub struct Shared<G: Registered> {
     bot_delay: Duration,
     /// The table as the lobbies last saw it.
     listed: Option<TableSummary>,
+    /// The end of the game has been recorded (see [`Shared::record_end`]).
+    scored: bool,
     closed: bool,
     /// The real state while a test shows the connections a varied one.
     #[cfg(test)]
@@ -146,6 +154,7 @@ pub fn open<G: Registered>(
         held: None,
         bot_delay: setup.bot_delay,
         listed: None,
+        scored: false,
         closed: false,
         #[cfg(test)]
         real: None,
@@ -219,19 +228,30 @@ impl<G: Registered> Shared<G> {
         if let Some(slot) = self.table.bots.get_mut(seat) {
             *slot = Some(bot);
             self.seats[seat].stand_in = true;
+            self.seats[seat].stand_in_from = self.table.m.history.len();
         }
     }
 
-    /// The person is back: their seat is theirs again.
-    fn stand_down(&mut self, seat: Seat) {
+    /// The person is back: their seat is theirs again. Returns how many moves the computer
+    /// player made for them meanwhile.
+    fn stand_down(&mut self, seat: Seat) -> usize {
         let hold = &mut self.seats[seat];
         hold.away_since = None;
-        if hold.stand_in && hold.person() {
-            hold.stand_in = false;
-            if let Some(slot) = self.table.bots.get_mut(seat) {
-                *slot = None;
-            }
+        if !(hold.stand_in && hold.person()) {
+            return 0;
         }
+        hold.stand_in = false;
+        let from = hold.stand_in_from;
+        if let Some(slot) = self.table.bots.get_mut(seat) {
+            *slot = None;
+        }
+        self.table
+            .m
+            .history
+            .iter()
+            .skip(from)
+            .filter(|step| step.actor == Actor::Seat(seat))
+            .count()
     }
 
     /// Seats whose person has been away longer than the timeout go to a computer player, while
@@ -284,6 +304,13 @@ impl<G: Registered> Shared<G> {
                         connected: self.shown(s),
                         stand_in: h.stand_in && h.person(),
                     }
+                })
+                .collect(),
+            options: G::OPTIONS
+                .iter()
+                .map(|o| {
+                    let v = crate::engine::options::get(&self.table.m.options, o.key);
+                    (o.label.to_string(), v.to_string())
                 })
                 .collect(),
             started: self.started,
@@ -356,6 +383,24 @@ impl<G: Registered> Shared<G> {
         if self.table.unsaved() && self.seats.iter().any(|h| h.stand_in && h.person()) {
             self.table.persist();
         }
+        if self.table.m.is_over() && !self.scored {
+            self.scored = true;
+            self.record_end();
+        }
+    }
+
+    /// The server's data folder: the logs are in its `games` folder.
+    fn data_dir(&self) -> Option<PathBuf> {
+        Some(self.log.parent()?.parent()?.to_path_buf())
+    }
+
+    /// The game just ended: the records a local game keeps outside its log are kept here too,
+    /// in the server's data folder, once (a solo Kokoro game's high score). The connections'
+    /// play screens then read the same table to show the player's place.
+    fn record_end(&self) {
+        if let Some(dir) = self.data_dir() {
+            G::Ui::default().on_game_over(&self.table.m, Some(&dir));
+        }
     }
 
     /// What the driver must do now: `Some(true)` act at once, `Some(false)` wait for
@@ -411,9 +456,7 @@ impl<G: Registered> Room<G> {
 
     fn attach(&self, seats: Vec<Seat>, creator: bool, wake: Wake) -> u64 {
         let mut g = self.lock();
-        for &s in &seats {
-            g.stand_down(s);
-        }
+        let played_for = seats.iter().map(|&s| g.stand_down(s)).sum();
         let id = g.next_conn;
         g.next_conn += 1;
         g.conns.insert(
@@ -422,6 +465,7 @@ impl<G: Registered> Room<G> {
                 wake,
                 seats,
                 creator,
+                played_for,
             },
         );
         self.changed(&mut g);
@@ -832,6 +876,8 @@ pub struct Info {
     /// The step waiting for this person's "go on" (or undo), and the computer players whose
     /// moves wait with it.
     pub held: Option<(Seat, Vec<Seat>)>,
+    /// Moves a computer player made for this connection's seats while their person was away.
+    pub played_for: usize,
 }
 
 /// One connection's place at a room: the seats at its keyboard. Dropping it detaches the
@@ -870,6 +916,11 @@ impl<G: Registered> Attached<G> {
     /// Whether the room changed since the last pull.
     pub fn stale(&self) -> bool {
         self.room.version.load(Ordering::SeqCst) != self.seen
+    }
+
+    /// The server's data folder (where a finished game's high score was recorded).
+    pub fn data_dir(&self) -> Option<PathBuf> {
+        self.room.lock().data_dir()
     }
 
     /// A mirror of the room's table (no store, no lock, no computer players that play).
@@ -921,6 +972,7 @@ impl<G: Registered> Attached<G> {
             broken: g.broken.clone().or_else(|| g.table.save_error.clone()),
             undo: g.undo_allowed(),
             held: g.held.map(|h| (h, g.table.held_bots())),
+            played_for: conn.map_or(0, |c| c.played_for),
         };
     }
 

@@ -295,6 +295,36 @@ fn the_waiting_screen_gives_the_code_and_the_seats() {
 }
 
 #[test]
+fn the_waiting_panel_leaves_a_margin_before_its_border_with_several_seats_free() {
+    // "Waiting for 2 more players. ..." is a character longer than "1 more player": at 80
+    // columns it ran into the panel's right border (seen in tmux over SSH).
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let creator = peer("Ann", Some("ann"));
+    let seats = vec![
+        SeatSpec::Here("Ann".into()),
+        SeatSpec::Remote,
+        SeatSpec::Remote,
+    ];
+    let mut host = Term::open(|w| {
+        hub.create(spec("couperation", seats), &creator, w)
+            .expect("create")
+            .1
+    });
+    for (w, h) in SIZES {
+        let frame = host.draw(w, h);
+        assert!(frame.contains("Waiting for 2 more players"), "{frame}");
+        for line in frame.lines().filter(|l| l.trim_end().ends_with('│')) {
+            let inner = line.trim_end().trim_end_matches('│');
+            assert!(
+                inner.ends_with(' '),
+                "text runs into the border at {w}x{h}:\n{frame}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_dropped_connection_keeps_its_seat_and_the_same_key_gets_it_back() {
     let dir = tempfile::tempdir().expect("tmp");
     let hub = hub(dir.path());
@@ -396,7 +426,44 @@ fn a_seat_away_past_the_timeout_is_played_by_a_computer_until_its_person_returns
     let mut back = Term::open(|w| hub.join(&code, None, &bo, w).expect("rejoin"));
     let t = hub.table(&code).expect("table");
     assert!(!t.seats[1].stand_in && t.seats[1].connected);
-    assert!(back.draw(80, 24).contains("Bo's view"));
+    let frame = back.draw(80, 24);
+    assert!(frame.contains("Bo's view"), "{frame}");
+    assert!(
+        frame.contains("Welcome back: a computer player made"),
+        "Bo is told the board moved on for him: {frame}"
+    );
+}
+
+#[test]
+fn the_others_see_that_a_seat_to_move_is_away() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let ann = peer("Ann", Some("ann"));
+    let s = spec(
+        "couperation",
+        vec![SeatSpec::Here("Ann".into()), SeatSpec::Remote],
+    );
+    let mut code = String::new();
+    let mut host = Term::open(|w| {
+        let (c, s) = hub.create(s, &ann, w).expect("create");
+        code = c;
+        s
+    });
+    let bo = peer("Bo", Some("bo"));
+    let mut bo_term = Term::open(|w| hub.join(&code, None, &bo, w).expect("join"));
+    quiet(&hub, &code);
+    let room = hub.room(&code).expect("room");
+    // While Bo is connected his turn reads as his own.
+    let mut n = 0;
+    while !host.draw(120, 40).contains("Bo to move") {
+        assert!(room.play_random(n) && n < 50, "Bo's turn comes");
+        quiet(&hub, &code);
+        n += 1;
+    }
+    assert!(!bo_term.draw(80, 24).contains("(away)"));
+    drop(bo_term);
+    let frame = host.draw(120, 40);
+    assert!(frame.contains("Bo (away) to move"), "{frame}");
 }
 
 #[test]
@@ -455,9 +522,11 @@ fn the_creator_hands_a_seat_to_a_computer_or_frees_it() {
         "{:?}",
         t.seats[1]
     );
+    let frame = bo_t.draw(80, 24);
+    assert!(!frame.contains("Bo's view"), "Bo no longer sees the seat");
     assert!(
-        !bo_t.draw(80, 24).contains("Bo's view"),
-        "Bo no longer sees the seat"
+        frame.contains("gave your seat away: you watch now"),
+        "Bo is told why: {frame}"
     );
     host.press(key(KeyCode::Down));
     host.press(ch('f'));
@@ -797,4 +866,53 @@ fn undo_works_only_while_every_person_sits_at_one_unwatched_terminal() {
             break;
         }
     }
+}
+
+/// Issue #9: with `?` open over a network table, the board underneath stood still (the help
+/// paused the deadline that pulls the server's table). The help stays open over the new move.
+#[test]
+fn the_table_under_the_help_keeps_up_with_the_other_terminals() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, mut terms, _spectator) =
+        full_table::<crate::games::couperation::Couperation>(&hub, 2);
+    let room = hub.room(&code).expect("room");
+    terms[1].press(ch('?'));
+    assert!(terms[1].app.help_open());
+    let before = terms[1].draw(120, 40);
+    assert!(before.contains("P1 to move"), "{before}");
+    assert!(room.play_random(1));
+    quiet(&hub, &code);
+    let after = terms[1].draw(120, 40);
+    assert!(
+        after.contains("P2 to move"),
+        "the move shows under the help:\n{after}"
+    );
+    assert!(terms[1].app.help_open(), "the help is still open");
+    assert!(
+        after.contains("this help / quit at once"),
+        "drawn over it:\n{after}"
+    );
+}
+
+/// Issue #9: a solo Kokoro game played at the server recorded no high score. The server
+/// records it in its data folder once, as a local game does in the player's, and the
+/// player's end sheet shows their place.
+#[test]
+fn a_solo_kokoro_game_at_the_server_records_its_high_score() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, mut terms, mut spectator) = full_table::<crate::games::kokoro::Kokoro>(&hub, 1);
+    play_to_end(&hub, &code);
+    let file = crate::highscores::path_in(dir.path());
+    let scores = crate::highscores::load(&file).expect("the high-score file");
+    let all: Vec<_> = scores.tables.values().flatten().collect();
+    assert_eq!(all.len(), 1, "{scores:?}");
+    assert_eq!(all[0].name, "P1");
+    let frame = terms[0].draw(120, 40);
+    assert!(frame.contains("High scores"), "{frame}");
+    assert!(frame.contains("Your score is number 1 of 1"), "{frame}");
+    spectator.draw(120, 40);
+    let again = crate::highscores::load(&file).expect("the high-score file");
+    assert_eq!(again, scores, "recorded once");
 }

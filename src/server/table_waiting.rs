@@ -42,7 +42,8 @@ pub fn render(f: &mut Frame, area: Rect, theme: &Theme, info: &Info) {
             theme.accent(),
         ));
     }
-    let width = area.width.min(76);
+    // Wide enough that the longest line (five more players) keeps a margin at 80 columns.
+    let width = area.width.min(78);
     let height = (lines.len() as u16 + 3).min(area.height);
     let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
     f.render_widget(

@@ -233,17 +233,24 @@ impl App {
         self.help
     }
 
-    /// The top screen's deadline; none while the help overlay or a too-small terminal pauses it.
+    /// The top screen's deadline; none while a too-small terminal pauses it, or the help
+    /// overlay does (unless the screen only follows changes made elsewhere, see
+    /// [`Screen::runs_under_help`]).
     pub fn deadline(&self) -> Option<Instant> {
-        if self.help || self.too_small() {
+        let top = self.stack.last()?;
+        if self.too_small() || (self.help && !top.runs_under_help()) {
             return None;
         }
-        self.stack.last().and_then(|s| s.deadline())
+        top.deadline()
     }
 
     pub fn on_deadline(&mut self) {
         if let Some(top) = self.stack.last_mut() {
             let nav = top.on_deadline();
+            // The help was about the screen that is going away.
+            if !matches!(nav, Nav::Stay) {
+                self.help = false;
+            }
             self.nav(nav);
         }
     }

@@ -83,6 +83,12 @@ pub trait Screen {
     fn on_deadline(&mut self) -> Nav {
         Nav::Stay
     }
+    /// Whether `deadline` still runs while the `?` overlay is open. A deadline that plays (a
+    /// computer player's move) waits for the person to close the help; one that only follows
+    /// what changed elsewhere (a table on the server) keeps the board under the help current.
+    fn runs_under_help(&self) -> bool {
+        false
+    }
     /// The `?` overlay's title.
     fn title(&self) -> String {
         String::from("hotseat")

@@ -112,8 +112,16 @@ impl<G: Registered> Play<G> {
     pub fn shared(mut at: Attached<G>) -> Self {
         let table = at.mirror();
         let reconnect = at.info.reconnect.clone();
+        let played_for = at.info.played_for;
         let mut p = Self::build(table, true, Some(at));
-        if let Some(code) = reconnect {
+        if played_for > 0 {
+            // Back after a computer player stood in: say so, or the board seems to have moved
+            // on by itself.
+            let moves = if played_for == 1 { "move" } else { "moves" };
+            p.status = Some(format!(
+                "Welcome back: a computer player made {played_for} {moves} for you"
+            ));
+        } else if let Some(code) = reconnect {
             p.status = Some(format!(
                 "Your reconnect code: {} (with the same name it brings you back)",
                 crate::server::table_code::show(&code)
@@ -277,6 +285,9 @@ impl<G: Registered> Play<G> {
             self.keyboard = (mine.len() == 1).then(|| mine[0]);
             self.ui = G::Ui::default();
             self.turn = Turn::Others;
+            if mine.is_empty() {
+                self.status = Some("The table's creator gave your seat away: you watch now".into());
+            }
         }
         self.names = self
             .table
@@ -305,7 +316,10 @@ impl<G: Registered> Play<G> {
                 ToMove::Over => {
                     if !self.over_seen {
                         self.over_seen = true;
-                        self.ui.on_game_over(&self.table.m, None);
+                        // The server recorded the end (a high score) in its data folder; the
+                        // game's end panel reads it from there to show the player's place.
+                        let dir = self.remote.as_ref().and_then(|r| r.data_dir());
+                        self.ui.on_game_over(&self.table.m, dir.as_deref());
                     }
                     Turn::Over
                 }
@@ -729,8 +743,8 @@ impl<G: Registered> Play<G> {
             Turn::Person(_) => format!("{} to move", self.to_move_names(false).join(", ")),
             Turn::Waiting => "Waiting for players".into(),
             Turn::Others => {
-                let names = self.to_move_names(false);
                 let seats = self.table.m.to_move().seats().to_vec();
+                let names: Vec<String> = seats.iter().map(|&s| self.remote_label(s)).collect();
                 if seats.is_empty() {
                     format!("Dealing{}", theme.ellipsis())
                 } else if seats.iter().all(|&s| self.table.is_bot(s)) {
@@ -740,6 +754,26 @@ impl<G: Registered> Play<G> {
                     format!("{} to move", names.join(", "))
                 }
             }
+        }
+    }
+
+    /// A seat's name at a network table, with whether its person is away (and a computer player
+    /// stands in), so that nobody waits for a player who has gone.
+    fn remote_label(&self, seat: Seat) -> String {
+        let name = self.name(seat);
+        let Some(r) = &self.remote else {
+            return name.to_string();
+        };
+        match r.info.seats.iter().find(|s| s.seat == seat) {
+            Some(s) if s.stand_in => format!("{name} (away, computer plays)"),
+            Some(s)
+                if !s.connected
+                    && !s.free
+                    && !matches!(s.kind, crate::server::hub::SeatKind::Bot(_)) =>
+            {
+                format!("{name} (away)")
+            }
+            _ => name.to_string(),
         }
     }
 
@@ -1042,6 +1076,12 @@ impl<G: Registered> Screen for Play<G> {
             return r.stale().then(Instant::now);
         }
         self.bot_at()
+    }
+
+    /// At a network table the deadline only pulls what changed at the server: the board under
+    /// the `?` overlay keeps up with the other terminals.
+    fn runs_under_help(&self) -> bool {
+        self.remote.is_some()
     }
 
     fn on_deadline(&mut self) -> Nav {

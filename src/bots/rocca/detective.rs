@@ -1,0 +1,382 @@
+//! The detective: a Rocca player that reasons from public facts only (see [`super::belief`]).
+//!
+//! As a villager it votes for a villager it finds most suspect, ignoring how the others have
+//! voted so far in the ballot (so whoever votes first does not set the target), and never
+//! moves a card once placed. At normal it breaks ties with its own seeded die. At hard it also
+//! reads families from the attacks and draws among the suspects, the likelier the more
+//! suspect, with a die every seat throws alike (today's public events): the detectives agree
+//! on one villager, and a killer cannot know which when it attacks. As the Mayor it moves the
+//! die onto its chief suspect.
+//!
+//! Holding the killer card it votes exactly as a villager of its seat would (its vote gives
+//! nothing away). At normal it attacks more or less at random, sparing its family somewhat and
+//! avoiding the Police and the Mayor. At hard it forecasts, for each victim, how likely the
+//! table is to execute the killer tomorrow (from the table's suspicion, and from whether the
+//! ballots so far show the table following its first voter) and attacks where that is least,
+//! weighed against how likely the victim is to die.
+//!
+//! The Vampire's bites, the Healer's prayers and a clan member's votes are the sleuth's.
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+
+use super::SleuthBot;
+use super::belief::{Model, Notes, family, normalise};
+use crate::bots::Level;
+use crate::engine::{Bot, Seat, rng};
+use crate::games::rocca::{Action, Body, Face, Rocca, View, owner};
+
+/// What the hard detective believes: most killers spare their own family, some strike it to
+/// look innocent, some do not care; a vote on one's own family comes from the killer's seat.
+const HARD: Model = Model {
+    kinds: [(0.35, 0.5), (1.0, 0.3), (2.5, 0.2)],
+    itself: 0.02,
+    own_vote: 6.0,
+};
+
+/// What the normal detective believes: the same about votes, nothing about families. The hard
+/// killer forecasts the table with it too: a table that reads families can be fooled by a
+/// killer striking its own, but a killer that plays for that is easy to read in turn.
+const NORMAL: Model = Model {
+    kinds: [(1.0, 1.0), (1.0, 0.0), (1.0, 0.0)],
+    itself: 0.02,
+    own_vote: 6.0,
+};
+
+/// How a hard villager votes: for a villager drawn with chance suspicion to this power, so
+/// that a killer cannot count on staying just out of the lead. The hard killer's forecast
+/// takes the table to vote so.
+const VOTE_POWER: f64 = 4.0;
+
+/// What one more likely death is worth to the hard killer, against its chance of being
+/// executed tomorrow.
+const KILL_VALUE: f64 = 0.1;
+
+pub struct DetectiveBot {
+    /// The killer's die, for attacks.
+    rng: ChaCha8Rng,
+    /// The die for ties in votes and the Mayor's choice: its own, so that the killer's
+    /// attacks do not shift its votes away from what a villager in its seat would vote.
+    ties: ChaCha8Rng,
+    level: Level,
+    notes: Notes,
+    /// For the Vampire's bites, the Healer's prayers and a clan member's votes.
+    helper: SleuthBot,
+}
+
+impl DetectiveBot {
+    pub fn new(seed: u64, level: Level) -> Self {
+        DetectiveBot {
+            rng: ChaCha8Rng::seed_from_u64(rng::mix(seed ^ 0xde7e_c71e)),
+            ties: ChaCha8Rng::seed_from_u64(rng::mix(seed ^ 0x7135)),
+            level,
+            notes: Notes::default(),
+            helper: SleuthBot::new(seed),
+        }
+    }
+
+    fn model(&self) -> Model {
+        match self.level {
+            Level::Hard => HARD,
+            _ => NORMAL,
+        }
+    }
+
+    /// The best of `options` by `score` (higher first, compared as tuples), ties broken by the
+    /// bot's own die.
+    fn pick<T: Copy>(
+        r: &mut ChaCha8Rng,
+        options: &[T],
+        score: impl Fn(T) -> (f64, f64),
+    ) -> Option<T> {
+        let scored: Vec<(T, (f64, f64))> = options.iter().map(|&o| (o, score(o))).collect();
+        let best = scored
+            .iter()
+            .map(|x| x.1)
+            .fold((f64::MIN, f64::MIN), |a, b| if b > a { b } else { a });
+        let near = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1e-12);
+        let top: Vec<T> = scored
+            .iter()
+            .filter(|x| near(x.1.0, best.0) && near(x.1.1, best.1))
+            .map(|x| x.0)
+            .collect();
+        if top.is_empty() {
+            return None;
+        }
+        // Always one draw, however many are tied, so that one odd choice does not shift
+        // every later tie-break.
+        let i = (rng::below(r, 1 << 32) % top.len() as u64) as usize;
+        top.get(i).copied()
+    }
+
+    /// The villager of `seat`'s family holding the killer card, if it is this seat's.
+    fn my_killer(view: &View, seat: Seat) -> Option<u8> {
+        family(seat).find(|&v| {
+            view.villager(v)
+                .and_then(|x| x.body)
+                .is_some_and(Body::is_killer)
+        })
+    }
+
+    fn vote(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
+        if legal.contains(&Action::Confirm) {
+            // A placed card stands: moving it after others would be following them.
+            return Action::Confirm;
+        }
+        let me = Self::my_killer(view, seat);
+        if view.in_clan && me.is_none() {
+            return self.helper.choose(seat, view, legal);
+        }
+        // The same reasoning whether or not the seat holds the killer card.
+        let w = self.notes.suspicion(view, Some(seat), &self.model());
+        let targets: Vec<u8> = legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Vote { v } => Some(v),
+                _ => None,
+            })
+            .collect();
+        // With nobody suspect among the candidates (a re-vote among one's own family), any
+        // other family first; the killer's player never votes for its own card.
+        let fallback = |v: u8| {
+            if Some(v) == me {
+                0.0
+            } else if owner(v) == seat {
+                0.5
+            } else {
+                1.0
+            }
+        };
+        let at = |v: u8| w.get(usize::from(v)).copied().unwrap_or(0.0);
+        if self.level == Level::Hard {
+            // The whole table draws with the same public die: today's events. Every detective
+            // reaches the same choice (a majority, not a scatter), and the killer could not
+            // know it when it attacked, the roll coming after.
+            let seed = public_seed(view);
+            let race = |v: u8| {
+                // An exponential race: each villager's time is its own public draw divided by
+                // its weight, so a seat that rules out its own family still agrees with the
+                // others on everyone else.
+                let w = at(v).powf(VOTE_POWER);
+                let u = (rng::mix(seed ^ u64::from(v) << 32) >> 11) as f64 / (1u64 << 53) as f64;
+                if w > 0.0 {
+                    -(1.0 - u).ln() / w
+                } else {
+                    f64::MAX
+                }
+            };
+            if let Some(&v) = targets
+                .iter()
+                .filter(|&&v| at(v) > 0.0)
+                .min_by(|&&a, &&b| race(a).total_cmp(&race(b)))
+            {
+                return Action::Vote { v };
+            }
+        }
+        match Self::pick(&mut self.ties, &targets, |v| (at(v), fallback(v))) {
+            Some(v) => Action::Vote { v },
+            None => legal[0],
+        }
+    }
+
+    /// The Mayor's choice: a villager moves the die onto its chief suspect.
+    fn mayor(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
+        let targets: Vec<u8> = legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Redirect { v } => Some(v),
+                _ => None,
+            })
+            .collect();
+        if let Some(me) = Self::my_killer(view, seat) {
+            // The die is the killer's own once more: it goes where an attack would.
+            return match self.attack_target(me, view, &targets) {
+                Some(v) => Action::Redirect { v },
+                None => Action::Keep,
+            };
+        }
+        let w = self.notes.suspicion(view, Some(seat), &self.model());
+        let at = |v: u8| w.get(usize::from(v)).copied().unwrap_or(0.0);
+        match Self::pick(&mut self.ties, &targets, |v| (at(v), 0.0)) {
+            Some(v) if at(v) > 0.0 => Action::Redirect { v },
+            _ => Action::Keep,
+        }
+    }
+
+    fn attack(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
+        let Some(me) = Self::my_killer(view, seat) else {
+            return legal[0];
+        };
+        let targets: Vec<u8> = legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Attack { v } if v != me => Some(v),
+                _ => None,
+            })
+            .collect();
+        match self.attack_target(me, view, &targets) {
+            Some(v) => Action::Attack { v },
+            None => legal[0],
+        }
+    }
+
+    /// Where the killer at `me` puts the die among `targets`.
+    fn attack_target(&mut self, me: u8, view: &View, targets: &[u8]) -> Option<u8> {
+        match self.level {
+            Level::Hard => {
+                let scores: Vec<f64> = targets
+                    .iter()
+                    .map(|&v| self.forecast(me, view, v))
+                    .collect();
+                let at = |v: u8| {
+                    targets
+                        .iter()
+                        .position(|&t| t == v)
+                        .and_then(|i| scores.get(i).copied())
+                        .unwrap_or(f64::MIN)
+                };
+                Self::pick(&mut self.rng, targets, |v| (at(v), 0.0))
+            }
+            _ => {
+                // A plain killer: likelier victims are easy kills outside its family and away
+                // from an unused Mayor.
+                let weights: Vec<u32> = targets
+                    .iter()
+                    .map(|&v| {
+                        let mut w = death_chance(view, v);
+                        if owner(v) == owner(me) {
+                            w *= 0.5;
+                        }
+                        if mayor_family(view) == Some(owner(v)) && owner(v) != owner(me) {
+                            w *= 0.2;
+                        }
+                        (w * 1000.0).round().max(1.0) as u32
+                    })
+                    .collect();
+                let i = rng::weighted(&mut self.rng, &weights)?;
+                targets.get(i).copied()
+            }
+        }
+    }
+
+    /// The hard killer's value of putting the die on `v`: the chance of a death, less the
+    /// chance of being the one the table hangs tomorrow (and, on the Mayor's family, of the
+    /// Mayor moving the die onto the killer).
+    fn forecast(&self, me: u8, view: &View, v: u8) -> f64 {
+        let model = NORMAL;
+        let living: Vec<u8> = (0..view.villagers.len() as u8)
+            .filter(|&u| view.villager(u).is_some_and(|x| x.alive))
+            .collect();
+        let notes = self.notes.with_attack(view.day, v, living);
+        let survived = notes.suspicion(view, None, &model);
+        let mut died = survived.clone();
+        if let Some(x) = died.get_mut(usize::from(v)) {
+            *x = 0.0;
+        }
+        normalise(&mut died);
+        let d = death_chance(view, v);
+        // The table either follows its first voter or votes each its own mind; how much it
+        // follows, the ballots so far tell.
+        let herd = ((notes.herding() - 0.3) / 0.7).clamp(0.0, 1.0);
+        let first = (0..view.players).find(|&s| {
+            s != owner(me) && family(s).any(|u| view.villager(u).is_some_and(|x| x.alive))
+        });
+        let hazard = |w: &[f64]| {
+            let led = match first {
+                // The killer votes first: the table follows it.
+                Some(f) if f > owner(me) => 0.0,
+                Some(f) => {
+                    let mut eyes: Vec<f64> = w.to_vec();
+                    family(f).for_each(|u| {
+                        if let Some(x) = eyes.get_mut(usize::from(u)) {
+                            *x = 0.0;
+                        }
+                    });
+                    hanged(&eyes, me, 1.0)
+                }
+                None => 0.0,
+            };
+            herd * led + (1.0 - herd) * hanged(w, me, VOTE_POWER)
+        };
+        let mut loss = d * hazard(&died) + (1.0 - d) * hazard(&survived);
+        if let Some(f) = mayor_family(view)
+            && f == owner(v)
+            && f != owner(me)
+        {
+            let eyes = notes.suspicion(view, Some(f), &model);
+            loss += death_chance(view, me) * hanged(&eyes, me, VOTE_POWER);
+        }
+        KILL_VALUE * d - loss
+    }
+}
+
+/// The chance the table executes `me` when its suspicion is `w`.
+fn hanged(w: &[f64], me: u8, sharpness: f64) -> f64 {
+    let total: f64 = w.iter().map(|x| x.powf(sharpness)).sum();
+    if total <= 0.0 {
+        return 0.0;
+    }
+    w.get(usize::from(me)).map_or(0.0, |x| x.powf(sharpness)) / total
+}
+
+/// A seed every seat computes alike from what the whole table saw since dawn (the die's
+/// rolls among it), the day and the ballot.
+fn public_seed(view: &View) -> u64 {
+    let mut h = rng::mix(u64::from(view.day) << 8 | u64::from(view.ballot));
+    for r in &view.today {
+        for b in format!("{r:?}").bytes() {
+            h = rng::mix(h ^ u64::from(b));
+        }
+    }
+    h
+}
+
+/// The chance an attack on `v` kills it, from the public faces.
+fn death_chance(view: &View, v: u8) -> f64 {
+    let police = (0..view.villagers.len() as u8).find(|&u| {
+        view.villager(u)
+            .is_some_and(|x| x.face == Face::Police && x.alive && !x.once_dead)
+    });
+    let need = match police {
+        Some(p) if p == v => crate::games::rocca::cards::SURVIVE_POLICE,
+        Some(p) if owner(p) == owner(v) => crate::games::rocca::cards::SURVIVE_POLICE_FAMILY,
+        _ => crate::games::rocca::cards::SURVIVE_PLAIN,
+    };
+    f64::from(need.saturating_sub(1)) / f64::from(crate::games::rocca::cards::DIE_FACES)
+}
+
+/// The family whose Mayor may still move the die.
+fn mayor_family(view: &View) -> Option<Seat> {
+    if view.mayor_used {
+        return None;
+    }
+    (0..view.villagers.len() as u8)
+        .find(|&u| {
+            view.villager(u)
+                .is_some_and(|x| x.face == Face::Mayor && x.alive && !x.once_dead)
+        })
+        .map(owner)
+}
+
+impl Bot<Rocca> for DetectiveBot {
+    fn observe(&mut self, view: &View) {
+        self.notes.read(view);
+        self.helper.observe(view);
+    }
+
+    fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
+        self.notes.read(view);
+        let has = |f: fn(&Action) -> bool| legal.iter().any(f);
+        if has(|a| matches!(a, Action::Attack { .. })) {
+            self.attack(seat, view, legal)
+        } else if has(|a| matches!(a, Action::Redirect { .. } | Action::Keep)) {
+            self.mayor(seat, view, legal)
+        } else if has(|a| matches!(a, Action::Vote { .. } | Action::Confirm)) {
+            self.vote(seat, view, legal)
+        } else if has(|a| matches!(a, Action::Bite { .. } | Action::Revive { .. })) {
+            self.helper.choose(seat, view, legal)
+        } else {
+            legal[0]
+        }
+    }
+}
