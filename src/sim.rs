@@ -84,6 +84,18 @@ pub struct GroupStats {
     pub win_ci: (f64, f64),
 }
 
+/// The mean of one of a game's own per-seat figures (see
+/// [`crate::ui::registered::Registered::figures`]), such as Kokoro's zero boxes per game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FigureStats {
+    pub figure: String,
+    /// 1 = first seat.
+    pub seat: usize,
+    pub kind: String,
+    pub mean: f64,
+    pub ci: (f64, f64),
+}
+
 /// Statistics of `hotseat sim`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SimReport {
@@ -104,6 +116,8 @@ pub struct SimReport {
     /// Empty unless the game splits its games (Rocca: by Monster seat, with the overall figure
     /// first).
     pub groups: Vec<GroupStats>,
+    /// Empty unless the game has figures of its own, per figure and seat.
+    pub figures: Vec<FigureStats>,
 }
 
 /// What one finished game left: scores, winners, and its group if the game has one.
@@ -111,6 +125,8 @@ pub struct GameResult {
     pub scores: Vec<i32>,
     pub winners: Vec<usize>,
     pub group: Option<crate::ui::registered::Breakdown>,
+    /// The game's own per-seat figures (name, one value per seat).
+    pub figures: Vec<(&'static str, Vec<f64>)>,
 }
 
 /// Adds up finished games into a report.
@@ -190,6 +206,33 @@ pub fn report(
         .map(|(side, c)| group("all games".into(), side, c))
         .chain(groups.into_iter().map(|((g, side), c)| group(g, side, c)))
         .collect();
+    let mut names: Vec<&'static str> = Vec::new();
+    for (name, _) in results.iter().flat_map(|r| &r.figures) {
+        if !names.contains(name) {
+            names.push(name);
+        }
+    }
+    let figures_out = names
+        .iter()
+        .flat_map(|&name| {
+            (0..n).map(move |i| {
+                let xs: Vec<f64> = results
+                    .iter()
+                    .flat_map(|r| &r.figures)
+                    .filter(|(f, _)| *f == name)
+                    .filter_map(|(_, v)| v.get(i).copied())
+                    .collect();
+                let (mean, ci) = mean_interval(&xs);
+                FigureStats {
+                    figure: name.to_string(),
+                    seat: i + 1,
+                    kind: kinds[i].clone(),
+                    mean,
+                    ci,
+                }
+            })
+        })
+        .collect();
     SimReport {
         game: game.to_string(),
         players: n,
@@ -210,6 +253,7 @@ pub fn report(
         seats,
         kinds: kinds_out,
         groups: groups_out,
+        figures: figures_out,
     }
 }
 
@@ -252,6 +296,7 @@ pub fn run(
             scores: o.scores,
             winners: o.winners,
             group: t.breakdown(),
+            figures: t.figures(),
         });
         if let Some(dir) = save_logs {
             let path = dir.join(format!("{}-{seed}.json", g.id()));
@@ -333,6 +378,15 @@ pub fn text(r: &SimReport) -> String {
             ));
         }
     }
+    if !r.figures.is_empty() {
+        s.push('\n');
+        for f in &r.figures {
+            s.push_str(&format!(
+                "{:<6} {:<kind_w$} {} {:.2} [{:.2}, {:.2}] a game\n",
+                f.seat, f.kind, f.figure, f.mean, f.ci.0, f.ci.1
+            ));
+        }
+    }
     s
 }
 
@@ -380,6 +434,7 @@ mod tests {
                 side: "village",
                 won,
             }),
+            figures: Vec::new(),
         }
     }
 
@@ -415,6 +470,29 @@ mod tests {
             ]
         );
         assert!(close(r.mean_actions, 10.0));
+    }
+
+    #[test]
+    fn a_games_own_figures_are_averaged_per_seat() {
+        let kinds = vec!["planner:hard".to_string(), "planner".to_string()];
+        let mut results = vec![result(&[50, 40], &[0], None), result(&[60, 30], &[0], None)];
+        results[0].figures = vec![("zero boxes", vec![0.0, 2.0])];
+        results[1].figures = vec![("zero boxes", vec![1.0, 2.0])];
+        let r = report("kokoro", &kinds, &results, 80, 1.0);
+        assert_eq!(r.figures.len(), 2);
+        assert_eq!(r.figures[0].figure, "zero boxes");
+        assert_eq!(
+            (r.figures[0].seat, r.figures[0].kind.as_str()),
+            (1, "planner:hard")
+        );
+        assert!(close(r.figures[0].mean, 0.5));
+        assert_eq!(r.figures[0].ci, mean_interval(&[0.0, 1.0]).1);
+        assert!(close(r.figures[1].mean, 2.0));
+        let t = text(&r);
+        assert!(t.contains("zero boxes 0.50"), "{t}");
+        // Games without figures print none.
+        let r = report("kokoro", &kinds, &results[..0], 0, 1.0);
+        assert!(r.figures.is_empty());
     }
 
     #[test]

@@ -30,6 +30,12 @@ fn kokoro_bots_are_blind() {
         &|s| Box::new(search::kokoro::hard(s).with_budget(PLAYOUTS)),
         GAMES,
     );
+    // The hard level: the planner while its box is open, then the search.
+    check_bot_blind::<Kokoro>(
+        "planner:hard",
+        &|s| Box::new(search::kokoro::player(s).with_budget(PLAYOUTS)),
+        GAMES,
+    );
 }
 
 #[test]

@@ -165,11 +165,11 @@ fn planner_box_profile() {
     );
 }
 
-type NewPlanner = fn(u64) -> PlannerBot;
+type NewBot = fn(u64) -> Box<dyn Bot<Kokoro>>;
 
 /// Solo blue games with one planner level: (mean score, its 95% half-interval, zero boxes per
 /// game). Seeds 1..=games, the same as `hotseat sim kokoro --players 1 --games N`.
-fn solo_level(games: u64, new: NewPlanner) -> (f64, f64, f64) {
+fn solo_level(games: u64, new: NewBot) -> (f64, f64, f64) {
     let (mut scores, mut zeros) = (Vec::new(), 0u32);
     let mut boxes = [0.0f64; 6];
     let mut zero_at = [0u32; 5];
@@ -190,7 +190,9 @@ fn solo_level(games: u64, new: NewPlanner) -> (f64, f64, f64) {
                 continue;
             }
             let legal = m.state.legal_actions(0);
-            let a = bot.choose(0, &m.view(Viewer::Seat(0)), &legal);
+            let view = m.view(Viewer::Seat(0));
+            bot.observe(&view);
+            let a = bot.choose(0, &view, &legal);
             m.apply(Actor::Seat(0), a, None).unwrap();
         }
         let s = m.view(Viewer::Public).sheets[0];
@@ -218,10 +220,16 @@ fn measure_levels_solo() {
         .ok()
         .and_then(|g| g.parse().ok())
         .unwrap_or(200);
-    let levels: [(&str, NewPlanner); 3] = [
-        ("easy", PlannerBot::easy),
-        ("normal", PlannerBot::normal),
-        ("hard", PlannerBot::hard),
+    let levels: [(&str, NewBot); 5] = [
+        ("easy", |s| Box::new(PlannerBot::easy(s))),
+        ("normal", |s| Box::new(PlannerBot::normal(s))),
+        ("lookahead", |s| Box::new(PlannerBot::hard(s))),
+        ("search", |s| {
+            Box::new(hotseat::bots::search::kokoro::hard(s))
+        }),
+        ("hard", |s| {
+            Box::new(hotseat::bots::search::kokoro::player(s))
+        }),
     ];
     let only = std::env::var("KOKORO_LEVEL").unwrap_or_default();
     for (name, new) in levels {
@@ -231,8 +239,22 @@ fn measure_levels_solo() {
         let clock = std::time::Instant::now();
         let (mean, half, zeros) = solo_level(games, new);
         println!(
-            "planner:{name}, {games} solo blue games: mean {mean:.1} ± {half:.1}, {zeros:.2} zero boxes a game, {:.1} ms a game",
+            "{name}, {games} solo blue games: mean {mean:.1} ± {half:.1}, {zeros:.2} zero boxes a game, {:.1} ms a game",
             clock.elapsed().as_secs_f64() * 1000.0 / games as f64
         );
     }
+}
+
+#[test]
+fn sim_reports_zero_boxes_per_seat() {
+    // A random player rarely beats its previous box: the sim must count its zero boxes, and
+    // a game that ends with none must count none.
+    let g = hotseat::registry::find("kokoro").unwrap();
+    let kinds = vec!["random".to_string(), "planner".to_string()];
+    let r = hotseat::sim::run(g, &kinds, &Options::new(), 4, 1, None).unwrap();
+    assert_eq!(r.figures.len(), 2);
+    assert!(r.figures.iter().all(|f| f.figure == "zero boxes"));
+    assert!(r.figures[0].mean >= 1.0, "{:?}", r.figures);
+    assert!(r.figures[0].mean > r.figures[1].mean, "{:?}", r.figures);
+    assert!(hotseat::sim::text(&r).contains("zero boxes"));
 }

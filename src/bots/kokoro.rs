@@ -67,6 +67,8 @@ struct Style {
     noise: f32,
     /// Look one card ahead for this many of the best draws (0: none).
     lookahead: usize,
+    /// What a zero box costs in the planner's eyes, in points (the rules take 5).
+    zero: f32,
 }
 
 const EASY: Style = Style {
@@ -75,6 +77,7 @@ const EASY: Style = Style {
     peek: 0.0,
     noise: 2.5,
     lookahead: 0,
+    zero: 5.0,
 };
 const NORMAL: Style = Style {
     future: 2.0,
@@ -82,6 +85,14 @@ const NORMAL: Style = Style {
     peek: 1.6,
     noise: 0.05,
     lookahead: 0,
+    zero: 5.0,
+};
+/// The search player's playouts: normal, but a zero box weighs five times what it costs, so
+/// that the playouts fill early boxes instead of giving them up (measured: a zero box in the
+/// first round falls from 28% to 2% of games, 0.77 zero boxes a game instead of 1.19).
+const PLAYOUT: Style = Style {
+    zero: 25.0,
+    ..NORMAL
 };
 const HARD: Style = Style {
     lookahead: 8,
@@ -110,6 +121,11 @@ impl PlannerBot {
     /// The full evaluation of the revealed card alone; cheap enough for search playouts.
     pub fn normal(seed: u64) -> Self {
         PlannerBot::with_style(seed, NORMAL)
+    }
+
+    /// Normal, dreading zero boxes: the search player's playout policy.
+    pub fn playout(seed: u64) -> Self {
+        PlannerBot::with_style(seed, PLAYOUT)
     }
 
     /// Normal, and for its best few draws also weighs the next card over the deck left.
@@ -294,7 +310,7 @@ impl Plan {
             turns_left,
             cards_left,
             future,
-            penalty: if gentle { 0.0 } else { 5.0 },
+            penalty: if gentle { 0.0 } else { style.zero },
             targets,
             decree: view.decree,
             style,
@@ -458,7 +474,7 @@ impl Plan {
                     Some(_) => 0.0,
                     None => self.p_next,
                 };
-                v -= self.style.risk * p * short * (5.0 + 0.3 * bar);
+                v -= self.style.risk * p * short * (self.style.zero + 0.3 * bar);
             }
         }
         let cg = &stats[i];
@@ -639,7 +655,7 @@ impl Bot<Kokoro> for PlannerBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Actor, Game, Options, Viewer};
+    use crate::engine::{Actor, Game, Options, ToMove, Viewer};
     use crate::games::kokoro::Card;
 
     /// A blue solo view in round one with sanctuary `letter` up and `card` revealed; the
@@ -732,6 +748,44 @@ mod tests {
         assert!(!peeks(PlannerBot::easy(3)));
         assert_eq!(Plan::new(0, &v, NORMAL).peek_worth(), NORMAL.peek);
         assert_eq!(Plan::new(0, &v, EASY).peek_worth(), 0.0);
+    }
+
+    /// Zero boxes in the first round over `games` solo blue games of `bot`.
+    fn first_round_zeros(games: u64, new: fn(u64) -> PlannerBot) -> usize {
+        let mut zeros = 0;
+        for seed in 0..games {
+            let mut g = Kokoro::new(&Options::new(), 1).unwrap();
+            let mut bot = new(seed);
+            let mut r = rng::stream(seed, 5);
+            while g.records().is_empty() {
+                let (actor, a) = match g.to_move() {
+                    ToMove::Over => break,
+                    ToMove::Chance => {
+                        let o = g.chance_outcomes();
+                        let w: Vec<u32> = o.iter().map(|x| x.1).collect();
+                        let i = rng::weighted(&mut r, &w).unwrap();
+                        (Actor::Chance, o[i].0)
+                    }
+                    ToMove::Seats(_) => {
+                        let legal = g.legal_actions(0);
+                        let a = bot.choose(0, &g.view(Viewer::Seat(0)), &legal);
+                        (Actor::Seat(0), a)
+                    }
+                };
+                g.apply(actor, &a).unwrap();
+            }
+            zeros += usize::from(g.records()[0].players[0].box_value == 0);
+        }
+        zeros
+    }
+
+    #[test]
+    fn the_playout_planner_fills_its_first_box_far_more_often() {
+        // Measured over 1,000 games: normal leaves 28% of first boxes at 0, the search's
+        // playout planner 2%.
+        let normal = first_round_zeros(60, PlannerBot::normal);
+        let playout = first_round_zeros(60, PlannerBot::playout);
+        assert!(playout * 3 < normal, "playout {playout}, normal {normal}");
     }
 
     #[test]

@@ -27,6 +27,11 @@ pub trait Registered: Game {
     fn breakdown(&self) -> Option<Breakdown> {
         None
     }
+    /// For `hotseat sim`: named figures of a finished game, one value per seat, that the sim
+    /// averages with intervals beside the scores (Kokoro: zero boxes per game).
+    fn figures(&self) -> Vec<(&'static str, Vec<f64>)> {
+        Vec::new()
+    }
 }
 
 /// A finished game's group for `hotseat sim`, and whether the side of interest won in it.
@@ -88,6 +93,10 @@ pub trait AnyTable {
     /// A finished game's group for `hotseat sim` (see [`Registered::breakdown`]).
     fn breakdown(&self) -> Option<Breakdown> {
         None
+    }
+    /// A finished game's per-seat figures for `hotseat sim` (see [`Registered::figures`]).
+    fn figures(&self) -> Vec<(&'static str, Vec<f64>)> {
+        Vec::new()
     }
     /// Saves to `path` from now on (holding its lock) and at once; `Err` when the game is open
     /// in another process.
@@ -203,6 +212,9 @@ impl<G: Registered> AnyTable for Table<G> {
     }
     fn breakdown(&self) -> Option<Breakdown> {
         self.m.state.breakdown()
+    }
+    fn figures(&self) -> Vec<(&'static str, Vec<f64>)> {
+        self.m.state.figures()
     }
     fn set_save(&mut self, path: Option<std::path::PathBuf>) -> Result<(), String> {
         self.save_to(path)

@@ -2,13 +2,19 @@
 //! the only hidden things are the other seats' choices this turn and a top sanctuary card this
 //! seat did not peek at: [`Kokoro::from_view`] leaves both open, and the search samples them
 //! (the choices by the tree and the playouts, the card as the chance step that settles it).
+//!
+//! The hard level is [`Hard`]: the search alone gives up about one box a game (it prefers one
+//! huge spine late to the small early boxes, and keeps putting off the round's box), so alone
+//! at the table its reward dreads each zero box, its playouts use the planner that dreads them
+//! too, and while the round's box is still open in the first rounds the planner plays.
 
 use rand_chacha::ChaCha8Rng;
 
-use super::{Budget, Determinize, Search};
+use super::{Budget, Determinize, Root, Search};
 use crate::bots::kokoro::PlannerBot;
-use crate::engine::{Outcome, Seat};
-use crate::games::kokoro::{Kokoro, View};
+use crate::engine::{Bot, Outcome, Seat};
+use crate::games::kokoro::scoring::sanctuary_chain;
+use crate::games::kokoro::{Action, Decree, Kokoro, View};
 
 impl Determinize for Kokoro {
     type Belief = Kokoro;
@@ -30,9 +36,228 @@ impl Determinize for Kokoro {
         }
         super::default_reward(outcome, seat)
     }
+
+    /// Alone at the table, a zero box weighs [`ZERO_BOX_DREAD`] points more than the 5 it
+    /// costs: a search that only counts points learns to give up the small early boxes for
+    /// one huge spine late (about one zero box a game), which is not how a good player plays
+    /// Kokoro and not what a player wants to learn from.
+    fn final_reward(&self, outcome: &Outcome, seat: Seat) -> f64 {
+        let reward = Self::reward(outcome, seat);
+        if outcome.scores.len() > 1 {
+            return reward;
+        }
+        reward - ZERO_BOX_DREAD * f64::from(zero_boxes(self, seat)) / 100.0
+    }
 }
 
-/// The strongest search player for Kokoro within the time budget: planner playouts.
+/// Points beyond the rules' 5 that the search counts for each zero box in a solo game.
+pub const ZERO_BOX_DREAD: f64 = 35.0;
+
+/// Boxes of `seat` that hold 0 and cost points (a first box under the gentle-start decree
+/// costs nothing).
+pub fn zero_boxes(state: &Kokoro, seat: Seat) -> u8 {
+    let gentle = state.decree() == Some(Decree::GentleStart);
+    state
+        .records()
+        .iter()
+        .filter(|r| !(gentle && r.round == 1))
+        .filter(|r| r.players.get(seat).is_some_and(|p| p.box_value == 0))
+        .count() as u8
+}
+
+/// The search over zero-dreading planner playouts: what [`Hard`] plays once its box is safe
+/// (and the slowest decision it makes, for benchmarks).
 pub fn hard(seed: u64) -> Search<Kokoro> {
-    Search::with_bots(seed, Budget::default(), |s| Box::new(PlannerBot::new(s)))
+    Search::with_bots(seed, Budget::default(), |s| {
+        Box::new(PlannerBot::playout(s))
+    })
+    .with_root(Root::Halving {
+        candidates: CANDIDATES,
+    })
+}
+
+/// The strongest Kokoro player within the time budget: the hard level ([`Hard`]).
+pub fn player(seed: u64) -> Hard {
+    Hard {
+        search: hard(seed),
+        planner: PlannerBot::playout(seed ^ 0x6b6f_6b6f),
+    }
+}
+
+/// Rounds in which an open box is the planner's to fill. Later the search does better than
+/// the planner (which leaves a third of its fifth boxes at 0): with few cards left it sees
+/// which box can still be saved.
+const GUARDED_ROUNDS: usize = 3;
+
+/// How many of the planner's favourite moves the search compares.
+const CANDIDATES: usize = 4;
+
+/// The hard player: while this round's box is still open (its chain does not yet beat the
+/// previous box) it plays as the zero-dreading planner; once the box is safe, the search over
+/// planner playouts decides. The search alone keeps putting the box off: each playout fills
+/// it later with cards that then come too late, so a quarter of its first boxes held 0.
+pub struct Hard {
+    search: Search<Kokoro>,
+    planner: PlannerBot,
+}
+
+impl Hard {
+    /// The same player with another search budget (tests use exact counts).
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.search = self.search.with_budget(budget);
+        self
+    }
+}
+
+/// Whether `seat`'s box for this round is still open: the sanctuary's chain does not yet beat
+/// the previous box.
+pub fn box_open(seat: Seat, view: &View) -> bool {
+    let Some(letter) = view.sanctuary else {
+        return false;
+    };
+    let Some(mat) = view.mats.get(seat) else {
+        return false;
+    };
+    let previous = view
+        .rounds_done
+        .checked_sub(1)
+        .and_then(|r| {
+            view.sheets
+                .get(seat)
+                .and_then(|s| s.boxes.get(r).copied().flatten())
+        })
+        .unwrap_or(0);
+    let (_, count) = sanctuary_chain(view.side, mat, letter);
+    count <= previous
+}
+
+impl Bot<Kokoro> for Hard {
+    fn observe(&mut self, view: &View) {
+        self.search.observe(view);
+    }
+
+    fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
+        if view.rounds_done < GUARDED_ROUNDS && box_open(seat, view) {
+            return self.planner.choose(seat, view, legal);
+        }
+        self.search.choose(seat, view, legal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Actor, Game, Options, ToMove, Viewer, rng};
+    use crate::games::kokoro::Card;
+
+    /// Plays a game of `players` seats to its end, every seat choosing at random.
+    fn random_game(players: usize, seed: u64) -> Kokoro {
+        let mut options = Options::new();
+        options.insert("side".into(), "blue".into());
+        let mut g = Kokoro::new(&options, players).unwrap();
+        let mut r = rng::stream(seed, 3);
+        loop {
+            let (actor, a) = match g.to_move() {
+                ToMove::Over => return g,
+                ToMove::Chance => {
+                    let o = g.chance_outcomes();
+                    let w: Vec<u32> = o.iter().map(|x| x.1).collect();
+                    let i = rng::weighted(&mut r, &w).unwrap();
+                    (Actor::Chance, o[i].0)
+                }
+                ToMove::Seats(s) => {
+                    let l = g.legal_actions(s[0]);
+                    let i = rng::below(&mut r, l.len() as u64) as usize;
+                    (Actor::Seat(s[0]), l[i])
+                }
+            };
+            g.apply(actor, &a).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_solo_search_dreads_each_zero_box_beyond_its_cost() {
+        let mut seen_zero = false;
+        for seed in 0..8 {
+            let g = random_game(1, seed);
+            let zeros = zero_boxes(&g, 0);
+            assert_eq!(zeros, g.view(Viewer::Public).sheets[0].zeros);
+            let o = g.outcome().unwrap();
+            let plain = Kokoro::reward(&o, 0);
+            let dreaded = plain - ZERO_BOX_DREAD * f64::from(zeros) / 100.0;
+            assert!((g.final_reward(&o, 0) - dreaded).abs() < 1e-9);
+            seen_zero |= zeros > 0;
+        }
+        assert!(seen_zero, "random play leaves zero boxes");
+        // With others at the table only winning (and the margin) counts.
+        let g = random_game(2, 1);
+        let o = g.outcome().unwrap();
+        assert_eq!(g.final_reward(&o, 1), Kokoro::reward(&o, 1));
+    }
+
+    /// A blue solo view in round one with sanctuary E (r4c3) up and `card` revealed as the
+    /// round's last golden card; `paths` drawn on the mat.
+    fn last_card_view(card: u8, paths: &[(u8, u8)]) -> View {
+        let mut g = Kokoro::new(&Options::new(), 1).unwrap();
+        g.apply(Actor::Chance, &Action::RevealSanctuary { letter: 'E' })
+            .unwrap();
+        g.apply(
+            Actor::Chance,
+            &Action::RevealPath {
+                number: card,
+                golden: true,
+            },
+        )
+        .unwrap();
+        let mut v = g.view(Viewer::Seat(0));
+        for &(s, n) in paths {
+            v.mats[0].paths[usize::from(s)] = n;
+        }
+        v.golden = 4;
+        v.card = Some(Card {
+            number: card,
+            golden: true,
+        });
+        v
+    }
+
+    #[test]
+    fn a_box_is_open_until_its_chain_beats_the_previous_box() {
+        // E's chain runs left into r4c2 (2 caterpillars) only once r4c2 has a path.
+        let v = last_card_view(2, &[(27, 5)]);
+        assert!(box_open(0, &v));
+        let v = last_card_view(2, &[(27, 5), (26, 2)]);
+        assert!(!box_open(0, &v));
+        // In round two the box must beat the first box.
+        let mut v = last_card_view(2, &[(27, 5), (26, 2)]);
+        v.rounds_done = 1;
+        v.sheets[0].boxes[0] = Some(2);
+        assert!(box_open(0, &v));
+        v.sheets[0].boxes[0] = Some(1);
+        assert!(!box_open(0, &v));
+    }
+
+    #[test]
+    fn the_hard_player_saves_an_open_box_on_the_last_card() {
+        let v = last_card_view(2, &[(27, 5)]);
+        let legal: Vec<Action> = crate::games::kokoro::legal_spaces(&v, 0)
+            .iter()
+            .map(|space| Action::Draw {
+                space,
+                mirrored: false,
+            })
+            .chain([Action::Peek])
+            .collect();
+        for seed in 0..3 {
+            let mut bot = player(seed).with_budget(Budget::exact(24));
+            bot.observe(&v);
+            assert_eq!(
+                bot.choose(0, &v, &legal),
+                Action::Draw {
+                    space: 26,
+                    mirrored: false
+                }
+            );
+        }
+    }
 }

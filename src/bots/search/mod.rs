@@ -60,6 +60,11 @@ pub trait Determinize: Game<View: Send> {
     fn reward(outcome: &Outcome, seat: Seat) -> f64 {
         default_reward(outcome, seat)
     }
+    /// What a sampled game played to its end is worth to `seat`: [`Determinize::reward`],
+    /// unless the game also reads its final state (Kokoro counts the zero boxes).
+    fn final_reward(&self, outcome: &Outcome, seat: Seat) -> f64 {
+        Self::reward(outcome, seat)
+    }
 }
 
 /// 1 for a win (shared or cooperative included), 0 otherwise, plus a little for the margin
@@ -391,7 +396,7 @@ impl<G: Determinize> Search<G> {
                     let mut r = ChaCha8Rng::seed_from_u64(seed);
                     let reward = if s.apply(Actor::Seat(seat), a).is_ok() {
                         self.playout_with(&mut s, &mut r)
-                            .map_or(0.0, |o| G::reward(&o, seat))
+                            .map_or(0.0, |o| s.final_reward(&o, seat))
                     } else {
                         0.0
                     };
@@ -535,7 +540,7 @@ impl<G: Determinize> Search<G> {
             let e = &mut nodes[n].edges[i];
             e.visits += 1;
             if let (Actor::Seat(s), Some(o)) = (e.actor, &outcome) {
-                e.total += G::reward(o, s);
+                e.total += state.final_reward(o, s);
             }
         }
     }
