@@ -653,14 +653,14 @@ impl Bot<Kokoro> for PlannerBot {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::engine::{Actor, Game, Options, ToMove, Viewer};
     use crate::games::kokoro::Card;
 
     /// A blue solo view in round one with sanctuary `letter` up and `card` revealed; the
     /// paths `(space, number)` drawn on the mat.
-    fn view(letter: char, card: u8, golden: u8, paths: &[(u8, u8)]) -> View {
+    pub(crate) fn view(letter: char, card: u8, golden: u8, paths: &[(u8, u8)]) -> View {
         let mut g = Kokoro::new(&Options::new(), 1).unwrap();
         g.apply(Actor::Chance, &Action::RevealSanctuary { letter })
             .unwrap();

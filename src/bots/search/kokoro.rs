@@ -148,7 +148,6 @@ impl Bot<Kokoro> for Hard {
 mod tests {
     use super::*;
     use crate::engine::{Actor, Game, Options, ToMove, Viewer, rng};
-    use crate::games::kokoro::Card;
 
     /// Plays a game of `players` seats to its end, every seat choosing at random.
     fn random_game(players: usize, seed: u64) -> Kokoro {
@@ -198,27 +197,7 @@ mod tests {
     /// A blue solo view in round one with sanctuary E (r4c3) up and `card` revealed as the
     /// round's last golden card; `paths` drawn on the mat.
     fn last_card_view(card: u8, paths: &[(u8, u8)]) -> View {
-        let mut g = Kokoro::new(&Options::new(), 1).unwrap();
-        g.apply(Actor::Chance, &Action::RevealSanctuary { letter: 'E' })
-            .unwrap();
-        g.apply(
-            Actor::Chance,
-            &Action::RevealPath {
-                number: card,
-                golden: true,
-            },
-        )
-        .unwrap();
-        let mut v = g.view(Viewer::Seat(0));
-        for &(s, n) in paths {
-            v.mats[0].paths[usize::from(s)] = n;
-        }
-        v.golden = 4;
-        v.card = Some(Card {
-            number: card,
-            golden: true,
-        });
-        v
+        crate::bots::kokoro::tests::view('E', card, 4, paths)
     }
 
     #[test]
