@@ -170,6 +170,15 @@ pub struct SimArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Let search players (the hard levels) run their full playout count however long it
+    /// takes: the figures a quiet machine gives, the same on a busy one. In play they stop at
+    /// their time cap; `cargo bench --bench bots` measures how long a decision takes.
+    #[arg(long)]
+    pub no_time_cap: bool,
+    /// Games played at once, on this many threads. The figures do not depend on it (with
+    /// `--no-time-cap`, or on a machine with a core per job).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: u16,
 }
 
 /// What `hotseat --version` prints after the program's name: its version, then the rules
@@ -505,7 +514,18 @@ pub fn sim(a: &SimArgs) -> Result<SimReport, String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    crate::sim::run(g, &kinds, &options, a.games, a.seed, a.save_logs.as_deref())
+    crate::bots::search::set_time_caps(!a.no_time_cap);
+    let mut r = crate::sim::run_jobs(
+        g,
+        &kinds,
+        &options,
+        a.games,
+        a.seed,
+        a.save_logs.as_deref(),
+        usize::from(a.jobs),
+    )?;
+    r.time_caps = !a.no_time_cap;
+    Ok(r)
 }
 
 pub fn sim_text(r: &SimReport) -> String {

@@ -118,6 +118,8 @@ pub struct SimReport {
     pub groups: Vec<GroupStats>,
     /// Empty unless the game has figures of its own, per figure and seat.
     pub figures: Vec<FigureStats>,
+    /// Whether search players stopped at their time caps (`--no-time-cap` turns them off).
+    pub time_caps: bool,
 }
 
 /// What one finished game left: scores, winners, and its group if the game has one.
@@ -254,6 +256,7 @@ pub fn report(
         kinds: kinds_out,
         groups: groups_out,
         figures: figures_out,
+        time_caps: true,
     }
 }
 
@@ -266,44 +269,57 @@ pub fn run(
     seed: u64,
     save_logs: Option<&std::path::Path>,
 ) -> Result<SimReport, String> {
+    run_jobs(g, kinds, options, games, seed, save_logs, 1)
+}
+
+/// [`run`] on `jobs` threads. Each game depends only on its seed, so the report is the same
+/// for any number of jobs (unless search players are cut short by their time caps, which a
+/// busier machine does sooner: see [`crate::bots::search::set_time_caps`]).
+pub fn run_jobs(
+    g: &dyn AnyGame,
+    kinds: &[String],
+    options: &Options,
+    games: usize,
+    seed: u64,
+    save_logs: Option<&std::path::Path>,
+    jobs: usize,
+) -> Result<SimReport, String> {
     let started = store::now_rfc3339();
     let clock = Instant::now();
-    let mut results = Vec::with_capacity(games);
-    let mut actions = 0;
-    for k in 0..games {
-        let seed = seed.wrapping_add(k as u64);
-        let players = kinds
-            .iter()
-            .enumerate()
-            .map(|(i, kind)| {
-                PlayerEntry::bot(format!("{kind} {}", i + 1), kind, rng::bot_seed(seed, i))
-            })
-            .collect();
-        let setup = Setup {
-            options: options.clone(),
-            players,
-            seed,
-            started: started.clone(),
-        };
-        let mut t: Box<dyn AnyTable> = g.new_table(setup)?;
-        t.run_bots()
-            .map_err(|e| format!("game with seed {seed}: {e}"))?;
-        let o = t
-            .outcome()
-            .ok_or_else(|| format!("game with seed {seed} did not end"))?;
-        actions += t.actions();
-        results.push(GameResult {
-            scores: o.scores,
-            winners: o.winners,
-            group: t.breakdown(),
-            figures: t.figures(),
-        });
-        if let Some(dir) = save_logs {
-            let path = dir.join(format!("{}-{seed}.json", g.id()));
-            log::write_atomic(&path, &t.to_log())
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let play = || -> Result<Vec<(usize, GameResult, usize)>, String> {
+        let mut mine = Vec::new();
+        loop {
+            let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if k >= games {
+                return Ok(mine);
+            }
+            let (result, actions) = play_one(
+                g,
+                kinds,
+                options,
+                seed.wrapping_add(k as u64),
+                &started,
+                save_logs,
+            )?;
+            mine.push((k, result, actions));
         }
-    }
+    };
+    let mut played: Vec<(usize, GameResult, usize)> = Vec::with_capacity(games);
+    std::thread::scope(|scope| -> Result<(), String> {
+        let workers: Vec<_> = (1..jobs.max(1)).map(|_| scope.spawn(play)).collect();
+        played.extend(play()?);
+        for w in workers {
+            let games = w
+                .join()
+                .map_err(|_| "a simulation thread panicked".to_string())??;
+            played.extend(games);
+        }
+        Ok(())
+    })?;
+    played.sort_by_key(|(k, _, _)| *k);
+    let actions = played.iter().map(|(_, _, a)| a).sum();
+    let results: Vec<GameResult> = played.into_iter().map(|(_, r, _)| r).collect();
     Ok(report(
         g.id(),
         kinds,
@@ -311,6 +327,48 @@ pub fn run(
         actions,
         clock.elapsed().as_secs_f64(),
     ))
+}
+
+/// One whole game with `seed`: what it left and how many actions it took.
+fn play_one(
+    g: &dyn AnyGame,
+    kinds: &[String],
+    options: &Options,
+    seed: u64,
+    started: &str,
+    save_logs: Option<&std::path::Path>,
+) -> Result<(GameResult, usize), String> {
+    let players = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, kind)| {
+            PlayerEntry::bot(format!("{kind} {}", i + 1), kind, rng::bot_seed(seed, i))
+        })
+        .collect();
+    let setup = Setup {
+        options: options.clone(),
+        players,
+        seed,
+        started: started.to_string(),
+    };
+    let mut t: Box<dyn AnyTable> = g.new_table(setup)?;
+    t.run_bots()
+        .map_err(|e| format!("game with seed {seed}: {e}"))?;
+    let o = t
+        .outcome()
+        .ok_or_else(|| format!("game with seed {seed} did not end"))?;
+    if let Some(dir) = save_logs {
+        let path = dir.join(format!("{}-{seed}.json", g.id()));
+        log::write_atomic(&path, &t.to_log())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let result = GameResult {
+        scores: o.scores,
+        winners: o.winners,
+        group: t.breakdown(),
+        figures: t.figures(),
+    };
+    Ok((result, t.actions()))
 }
 
 fn pct((lo, hi): (f64, f64)) -> String {
@@ -321,7 +379,7 @@ fn pct((lo, hi): (f64, f64)) -> String {
 pub fn text(r: &SimReport) -> String {
     let mut s = format!(
         "{} games of {} with {} players ({})\n{:.0} actions/s, {:.1} actions per game on average\n\
-         win rates with 95% Wilson intervals, mean scores with 95% intervals\n\n",
+         win rates with 95% Wilson intervals, mean scores with 95% intervals\n",
         r.games,
         r.game,
         r.players,
@@ -329,6 +387,10 @@ pub fn text(r: &SimReport) -> String {
         r.actions_per_sec,
         r.mean_actions
     );
+    if !r.time_caps {
+        s.push_str("search players ran their full playout count (--no-time-cap)\n");
+    }
+    s.push('\n');
     let kind_w = r.bots.iter().map(|k| k.len()).max().unwrap_or(4).max(4);
     s.push_str(&format!(
         "{:<6} {:<kind_w$} {:>6} {:>7} {:<14} {:>7} {:<18} {:>5} {:>5}\n",

@@ -37,6 +37,7 @@ pub mod pocket;
 pub mod replay;
 pub mod rocca;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand_chacha::ChaCha8Rng;
@@ -88,6 +89,23 @@ pub fn default_reward(outcome: &Outcome, seat: Seat) -> f64 {
         0.0
     };
     win + 0.05 * ((mine - best_other) / 20.0).clamp(-1.0, 1.0)
+}
+
+/// Whether search decisions stop at their wall-clock cap ([`Budget::time`]); see
+/// [`set_time_caps`].
+static TIME_CAPS: AtomicBool = AtomicBool::new(true);
+
+/// Turns every search player's time cap in this process off (or back on). Off, a decision
+/// always runs its full playout count, so a measurement gives the same figures on a loaded
+/// machine as on a quiet one (`hotseat sim --no-time-cap`); how long those playouts take on
+/// this machine is what `cargo bench --bench bots` measures. Play always keeps the caps.
+pub fn set_time_caps(on: bool) {
+    TIME_CAPS.store(on, Ordering::Relaxed);
+}
+
+/// Whether a decision that started at `start` has used up `cap`.
+fn time_is_up(start: Instant, cap: Duration) -> bool {
+    TIME_CAPS.load(Ordering::Relaxed) && start.elapsed() >= cap
 }
 
 /// How long one decision may think.
@@ -289,7 +307,7 @@ impl<G: Determinize> Search<G> {
         let mut nodes: Vec<Node<G::Action>> = vec![Node::new()];
         let mut done = 0;
         while done < self.budget.playouts {
-            if done > 0 && start.elapsed() >= self.budget.time {
+            if done > 0 && time_is_up(start, self.budget.time) {
                 break;
             }
             let state = G::sample(belief, &mut self.rng);
@@ -384,7 +402,7 @@ impl<G: Determinize> Search<G> {
             }
             let mut samples = 0usize;
             while samples < per {
-                if done > 0 && start.elapsed() >= self.budget.time {
+                if done > 0 && time_is_up(start, self.budget.time) {
                     out_of_time = true;
                     break;
                 }
