@@ -54,8 +54,7 @@ fn first_decision() -> (
                 if legal.len() > 1 {
                     return (vec![m.state.view(Viewer::Seat(s))], s, legal);
                 }
-                m.apply(Actor::Seat(s), legal[0].clone(), None)
-                    .expect("applies");
+                m.apply(Actor::Seat(s), legal[0], None).expect("applies");
             }
             ToMove::Over => panic!("the game ended before a real decision"),
         }
