@@ -7,7 +7,7 @@
 
 use hotseat::bots::Level;
 use hotseat::engine::{Actor, Bot, Game, Options, ToMove, Viewer, rng};
-use hotseat::games::couperation::{Couperation, End};
+use hotseat::games::couperation::{Action, Couperation, End, FinishAt, Slot};
 use hotseat::sim::wilson;
 
 /// How one game ended.
@@ -18,9 +18,29 @@ enum Ending {
     Stuck,
 }
 
+/// What the team did in one game, beyond how it ended.
+#[derive(Clone, Copy, Debug, Default)]
+struct Habits {
+    /// Combines that took the place of a card already face up.
+    swaps: usize,
+    /// The finish card lay in the reserve at some point.
+    finish_in_reserve: bool,
+}
+
 /// Plays one game with every seat at `level`; `omniscient` shows the bots every face-down
 /// card (a test-only yardstick, never a level players get).
 fn play(level: Level, players: usize, mode: &str, seed: u64, omniscient: bool) -> Ending {
+    play_watched(level, players, mode, seed, omniscient).0
+}
+
+fn play_watched(
+    level: Level,
+    players: usize,
+    mode: &str,
+    seed: u64,
+    omniscient: bool,
+) -> (Ending, Habits) {
+    let mut habits = Habits::default();
     let mut options = Options::new();
     options.insert("mode".into(), mode.into());
     let mut g = Couperation::new(&options, players).expect("a table of 2 to 4");
@@ -54,19 +74,26 @@ fn play(level: Level, players: usize, mode: &str, seed: u64, omniscient: bool) -
                 let legal = g.legal_actions(seat);
                 let a = bots[seat].choose(seat, &view(&g, seat), &legal);
                 assert!(legal.contains(&a), "seed {seed}: illegal {a:?}");
+                if let Action::Combine { slot, .. } = a
+                    && matches!(g.pyramid().get(usize::from(slot)), Slot::Up(_))
+                {
+                    habits.swaps += 1;
+                }
                 g.apply(Actor::Seat(seat), &a).expect("legal");
             }
         }
+        habits.finish_in_reserve |= g.finish() == FinishAt::Reserve;
         for (seat, b) in bots.iter_mut().enumerate() {
             b.observe(&view(&g, seat));
         }
     }
-    match g.end() {
+    let ending = match g.end() {
         Some(End::Complete) => Ending::Won,
         Some(End::BadReveal { .. }) => Ending::BadReveal,
         Some(End::Stuck { .. }) => Ending::Stuck,
         None => panic!("seed {seed}: the game did not end"),
-    }
+    };
+    (ending, habits)
 }
 
 fn wins(level: Level, players: usize, mode: &str, games: u64, omniscient: bool) -> usize {
@@ -87,6 +114,37 @@ fn a_hard_team_wins_more_than_an_easy_one() {
         hard >= easy + 15,
         "hard won {hard} and easy {easy} of {GAMES} games"
     );
+}
+
+/// Taking the place of a face-up card spends a card for good; the hard team does it only for
+/// a real gain (it used to swap four or five times a game and run out of cards at the end).
+#[test]
+fn the_hard_team_seldom_swaps_face_up_cards() {
+    const GAMES: u64 = 60;
+    let swaps: usize = (0..GAMES)
+        .map(|s| play_watched(Level::Hard, 2, "standard", s, false).1.swaps)
+        .sum();
+    let per_game = swaps as f64 / GAMES as f64;
+    assert!(per_game < 2.5, "{per_game:.2} swaps a game");
+}
+
+/// At four players the finish card goes to the reserve, where anyone holding two cards can
+/// crown the pyramid when the top opens; at two the holder keeps it in front.
+#[test]
+fn the_finish_card_waits_in_the_reserve_at_a_big_table() {
+    const GAMES: u64 = 40;
+    let in_reserve = |players| {
+        (0..GAMES)
+            .filter(|&s| {
+                play_watched(Level::Hard, players, "standard", s, false)
+                    .1
+                    .finish_in_reserve
+            })
+            .count()
+    };
+    let (four, two) = (in_reserve(4), in_reserve(2));
+    assert!(four >= 32, "4 players: {four} of {GAMES} games");
+    assert!(two < four, "2 players: {two}, 4 players: {four}");
 }
 
 /// 1,000 games per table size and mode: win rates with 95% intervals.

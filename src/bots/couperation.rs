@@ -408,6 +408,21 @@ const COVER: f32 = 0.3;
 /// place by a combine, is not a loss yet.
 const FIXABLE: f32 = 5.0;
 
+/// What taking the place of a card already face up in the pyramid costs beyond the room it
+/// gains: a card gone for good. Without it the team swapped cards in and out of the same
+/// slot four or five times a game and ran out of cards at the end.
+const REPLACE_UP: f32 = 4.0;
+
+/// What spending the finish card as a number in a combine costs. It then waits in the
+/// reserve, where any player holding two glass cards can take it to the top. At three or
+/// four players that is what the end of the game needs (the player who holds it is rarely
+/// the one to move when the top opens, and the others run out of moves before its turn comes
+/// round), so it goes there with the first combine it helps. At two the holder's turn comes
+/// round at once, and keeping it in front, where it needs no cards at all, wins more.
+fn finish_as_number(players: usize) -> f32 {
+    if players <= 2 { 50.0 } else { 0.0 }
+}
+
 /// What a face-up card in the pyramid is worth beyond the room it leaves the other slots.
 const PROGRESS: f32 = 2.0;
 
@@ -580,7 +595,12 @@ impl Builder {
                 // extra card is gone for good.
                 v -= 0.6 + 1.2 * f32::from(extra);
                 if a == FINISH || b == FINISH {
-                    v -= 50.0;
+                    v -= finish_as_number(view.players);
+                }
+                // Taking a face-up card's place spends a card for good: two go to the
+                // reserve, one comes back to the hand, and the reserve sheds one.
+                if let Cell::Known(_) = w.board.cells[s] {
+                    v -= REPLACE_UP;
                 }
                 v
             }
