@@ -7,7 +7,7 @@
 
 use hotseat::bots::Level;
 use hotseat::engine::{Actor, Bot, Game, Options, ToMove, Viewer, rng};
-use hotseat::games::couperation::{Action, Couperation, End, FinishAt, Slot};
+use hotseat::games::couperation::{Action, Couperation, End, FINISH, FinishAt, Slot};
 use hotseat::sim::wilson;
 
 /// How one game ended.
@@ -25,6 +25,9 @@ struct Habits {
     swaps: usize,
     /// The finish card lay in the reserve at some point.
     finish_in_reserve: bool,
+    /// The finish card went on top while a face-down card was still in the pyramid and the
+    /// player had a move that risked nothing.
+    early_crown: bool,
 }
 
 /// Plays one game with every seat at `level`; `omniscient` shows the bots every face-down
@@ -79,6 +82,18 @@ fn play_watched(
                 {
                     habits.swaps += 1;
                 }
+                let crowns = matches!(
+                    a,
+                    Action::Place { c: FINISH, .. } | Action::Combine { take: FINISH, .. }
+                );
+                // Another move that risks nothing: a card placed, hidden or combined.
+                let safe_move = legal.iter().any(|x| match x {
+                    Action::Place { c, .. } => *c != FINISH,
+                    Action::Hide { .. } => true,
+                    Action::Combine { take, .. } => *take != FINISH,
+                    _ => false,
+                });
+                habits.early_crown |= crowns && safe_move && g.pyramid().face_down() > 0;
                 g.apply(Actor::Seat(seat), &a).expect("legal");
             }
         }
@@ -145,6 +160,23 @@ fn the_finish_card_waits_in_the_reserve_at_a_big_table() {
     let (four, two) = (in_reserve(4), in_reserve(2));
     assert!(four >= 32, "4 players: {four} of {GAMES} games");
     assert!(two < four, "2 players: {two}, 4 players: {four}");
+}
+
+/// The finish card on top closes the last open slot, and the next player draws nothing after
+/// it: put there while a face-down card still waits, it leaves whoever has no combine to
+/// turn a card up blind. The hard team crowns the pyramid only when that wins (or when its
+/// only other moves are blind turn-ups).
+#[test]
+fn the_hard_team_crowns_the_pyramid_only_to_win() {
+    const GAMES: u64 = 60;
+    let early = (0..GAMES)
+        .filter(|&s| {
+            play_watched(Level::Hard, 2 + s as usize % 3, "standard", s, false)
+                .1
+                .early_crown
+        })
+        .count();
+    assert!(early <= 2, "{early} of {GAMES} games crowned early");
 }
 
 /// 1,000 games per table size and mode: win rates with 95% intervals.

@@ -426,6 +426,20 @@ fn finish_as_number(players: usize) -> f32 {
 /// What a face-up card in the pyramid is worth beyond the room it leaves the other slots.
 const PROGRESS: f32 = 2.0;
 
+/// What putting the finish card on top is worth: the win when every other card is face up.
+/// Before that it closes the last open slot while face-down cards still wait to be turned up
+/// or replaced, and the next player draws nothing after it: whoever then holds no combine
+/// must turn a card up blind. It is then worth less than any move but such a blind turn-up.
+fn crown(view: &View, slot: usize, extra: u8) -> f32 {
+    let rest_up = view
+        .pyramid
+        .iter()
+        .enumerate()
+        .all(|(i, s)| i == slot || matches!(s, SlotView::Up(_)));
+    let base = if rest_up { 1000.0 } else { -1000.0 };
+    base - f32::from(extra)
+}
+
 /// Cards a refill to `to` in hand gives a player holding `held`.
 fn cards_to(to: usize, held: usize) -> usize {
     to.saturating_sub(held)
@@ -554,7 +568,13 @@ impl Builder {
     fn score(&self, w: &mut Weigh, action: &Action) -> f32 {
         let view = w.view;
         match *action {
-            Action::Place { c: FINISH, .. } | Action::Combine { take: FINISH, .. } => 1000.0,
+            Action::Place { c: FINISH, slot } => crown(view, usize::from(slot), 0),
+            Action::Combine {
+                take: FINISH,
+                slot,
+                extra,
+                ..
+            } => crown(view, usize::from(slot), extra),
             Action::Place { c, slot } => {
                 let s = usize::from(slot);
                 let allow = usize::from(w.rules.draw_allowance(c, s));
