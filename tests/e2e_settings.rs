@@ -1,5 +1,6 @@
 //! The settings file's `bot_level` in a pseudo-terminal: new computer players start at it in
-//! the setup form and for a bare `hotseat play --bot SEAT`.
+//! the setup form and for a bare `hotseat play --bot SEAT`; a refused file is named on the
+//! launcher, not only on standard error (which the full-screen launcher hides).
 
 mod common;
 
@@ -41,4 +42,17 @@ fn new_computer_players_start_at_the_settings_level() {
     let v: serde_json::Value = serde_json::from_str(&text).expect("json");
     assert_eq!(v["players"][1]["bot"], "memory:hard", "{text}");
     assert!(v["players"][0]["bot"].is_null(), "{text}");
+}
+
+#[test]
+fn the_launcher_says_when_the_settings_file_was_refused() {
+    let home = tempfile::tempdir().expect("tmp");
+    std::fs::write(home.path().join("config.toml"), "mouse = \"off\"\n").expect("write");
+    let mut t = Term::in_home(home.path(), &[]);
+    let frame = t.wait_for("Settings file refused");
+    assert!(frame.contains("hotseat config"), "{frame}");
+    // Any key puts the notice away.
+    t.send("j");
+    t.wait_until("the notice is gone", |f| !f.contains("refused"));
+    t.quit();
 }
