@@ -202,14 +202,21 @@ pub const LATE_ROUNDS: u8 = 4;
 /// margin), spending most on the last rounds, which decide most games.
 pub struct Hard {
     search: Search<Cocoon>,
-    /// A budget fixed for every decision (tests), instead of the schedule by round.
-    fixed: Option<Budget>,
+    /// The budget of a decision before the last rounds, and in them ([`LATE_ROUNDS`]).
+    early: Budget,
+    late: Budget,
 }
 
 impl Hard {
     /// Every decision with `budget` (tests: counted playouts choose the same on any machine).
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.fixed = Some(budget);
+    pub fn with_budget(self, budget: Budget) -> Self {
+        self.with_schedule(budget, budget)
+    }
+
+    /// `early` for the decisions before the last rounds, `late` in them.
+    pub fn with_schedule(mut self, early: Budget, late: Budget) -> Self {
+        self.early = early;
+        self.late = late;
         self
     }
 
@@ -219,11 +226,11 @@ impl Hard {
     }
 
     fn budget(&self, view: &View) -> Budget {
-        if let Some(b) = self.fixed {
-            return b;
+        if view.round.saturating_add(LATE_ROUNDS) > view.rounds {
+            self.late
+        } else {
+            self.early
         }
-        let late = view.round.saturating_add(LATE_ROUNDS) > view.rounds;
-        Budget::playouts(if late { HARD_PLAYOUTS } else { EARLY_PLAYOUTS })
     }
 }
 
@@ -245,6 +252,7 @@ pub fn hard(seed: u64) -> Hard {
         search: Search::with_bots(seed, Budget::playouts(HARD_PLAYOUTS), |s| {
             Box::new(WheelBot::new(s))
         }),
-        fixed: None,
+        early: Budget::playouts(EARLY_PLAYOUTS),
+        late: Budget::playouts(HARD_PLAYOUTS),
     }
 }
