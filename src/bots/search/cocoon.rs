@@ -6,11 +6,13 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-use super::{Budget, Determinize, Search, replay::replay};
+use super::{Budget, Determinize, Search, replay::replay_or_stop};
 use crate::bots::cocoon::WheelBot;
 use crate::engine::options::Options;
 use crate::engine::{Bot, Game, Seat, Viewer};
-use crate::games::cocoon::{Action, Cocoon, START_VALUES, View};
+use crate::games::cocoon::{
+    Action, Cocoon, Counts, HiddenPlace, KINDS, Prompt, START_VALUES, Square, Tile, View,
+};
 
 /// Every start a Cocoon table can have: chance picks the start player, or an option names it.
 fn starts(players: usize) -> impl Iterator<Item = Cocoon> {
@@ -25,26 +27,159 @@ fn starts(players: usize) -> impl Iterator<Item = Cocoon> {
 /// Replays tried, each with its own draws, before the search gives up on a decision.
 const REPLAYS: u64 = 4;
 
-/// "Take a Tile" shows the taker a hand the replay dealt otherwise: deal it that hand.
-fn show_peeked_hand(state: &Cocoon, target: &View) -> Option<Cocoon> {
-    let (seat, hand) = target.peek.as_ref()?;
-    state.with_hand(*seat, hand)
+/// Tiles of each kind that `view` shows face up anywhere: the board, the removed ones, the
+/// hands and tiles it may see.
+fn visible(view: &View) -> Counts {
+    let mut n: Counts = [0; 36];
+    let board = view.board.iter().filter_map(|sq| match sq {
+        Square::Up(t) => Some(*t),
+        _ => None,
+    });
+    let hands = view.hands.iter().flatten().flatten().copied();
+    let peek = view.peek.iter().flat_map(|(_, h)| h.iter().copied());
+    let top = view.known_top.iter().flatten().copied();
+    for t in board
+        .chain(hands)
+        .chain(peek)
+        .chain(top)
+        .chain(view.looking.iter().copied())
+        .chain(view.removed.iter().copied())
+        .chain(view.taken)
+    {
+        n[t.index()] += 1;
+    }
+    n
+}
+
+/// `tiles` put, in order, in `places` hidden from `seat`; `None` if one cannot be.
+fn with_tiles(
+    state: &Cocoon,
+    seat: Seat,
+    places: impl IntoIterator<Item = (HiddenPlace, Tile)>,
+) -> Option<Cocoon> {
+    places
+        .into_iter()
+        .try_fold(state.clone(), |s, (place, tile)| {
+            s.with_hidden_tile(Viewer::Seat(seat), place, tile)
+        })
+}
+
+/// States like `state` with what `target` shows `seat` dealt where the replay had drawn
+/// something else, for a step no action explains (see `replay`). A sampled draw is wrong most
+/// often where the seat sees a tile late: the tiles it looks at for "Choose 1 from 3" (shown
+/// only once all are drawn), tiles off the pile's top that another seat put back, a hand "Take
+/// a Tile" shows, a tile another seat places from its hand.
+fn repairs(state: &Cocoon, target: &View, seat: Seat, r: &mut ChaCha8Rng) -> Vec<Cocoon> {
+    let me = Viewer::Seat(seat);
+    let now = state.view(me);
+    let mut out = Vec::new();
+    if let Some((other, hand)) = &target.peek {
+        let places = hand
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| (HiddenPlace::Hand(*other, i), t));
+        out.extend(with_tiles(state, seat, places));
+    }
+    // The tiles drawn so far for "Choose 1 from 3" are the first ones the target shows.
+    let looking_now = state
+        .hidden_places(me)
+        .into_iter()
+        .filter(|p| matches!(p, HiddenPlace::Looking(_)))
+        .count();
+    let mine = matches!(target.prompt, Prompt::Pick { seat: s } if s == seat);
+    let (drawn, mut incoming): (Vec<Tile>, Vec<Tile>) = if mine {
+        let k = looking_now.min(target.looking.len());
+        (target.looking[..k].to_vec(), target.looking[k..].to_vec())
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let Some(base) = with_tiles(
+        state,
+        seat,
+        drawn
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| (HiddenPlace::Looking(i), t)),
+    ) else {
+        return out;
+    };
+    // New tiles in the seat's hand may come off the pile's top, where another seat put them
+    // back unseen: the seat's draws are one run of the top, after the others' draws.
+    let before = now.hands.get(seat).cloned().flatten().unwrap_or_default();
+    let mut left = before;
+    for &t in target.hands.get(seat).into_iter().flatten().flatten() {
+        match left.iter().position(|&x| x == t) {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => incoming.push(t),
+        }
+    }
+    let tops: Vec<usize> = base
+        .hidden_places(me)
+        .into_iter()
+        .filter_map(|p| match p {
+            HiddenPlace::Top(i) => Some(i),
+            _ => None,
+        })
+        .collect();
+    if !drawn.is_empty() {
+        out.push(base.clone());
+    }
+    if !incoming.is_empty() {
+        for from in 0..tops.len() {
+            let run = tops[from..]
+                .iter()
+                .zip(&incoming)
+                .map(|(&i, &t)| (HiddenPlace::Top(i), t));
+            out.extend(with_tiles(&base, seat, run));
+        }
+    }
+    // A tile that turns up may be one the replay dealt somewhere else unseen: put back among
+    // the unseen tiles (a draw, a face-down tile), or put in each hidden place in turn (a
+    // tile placed from a hand, taken, kept).
+    let (was, will) = (visible(&now), visible(target));
+    let new: Vec<Tile> = KINDS
+        .into_iter()
+        .filter(|t| will[t.index()] > was[t.index()])
+        .collect();
+    let unseen = new.iter().try_fold(base.clone(), |s, &t| {
+        s.with_unseen_tile(me, t, r.next_u64())
+    });
+    out.extend(unseen);
+    for &t in &new {
+        out.extend(base.with_unseen_tile(me, t, r.next_u64()));
+        for place in base.hidden_places(me) {
+            out.extend(base.with_hidden_tile(me, place, t));
+        }
+    }
+    out
+}
+
+/// The state `seat`'s views `seen` are replayed to with the draws of `attempt`, or the index
+/// of the view the replay could not reach (for measuring the determinizer).
+pub fn replay_attempt(seat: Seat, seen: &[View], attempt: u64) -> Result<Cocoon, usize> {
+    let players = seen.last().map_or(0, |v| v.players.len());
+    let mut r = ChaCha8Rng::seed_from_u64(seen.len() as u64 + (attempt << 32));
+    replay_or_stop(
+        seat,
+        seen,
+        starts(players),
+        &move |g, v, r| repairs(g, v, seat, r),
+        &mut r,
+    )
 }
 
 impl Determinize for Cocoon {
     type Belief = (Seat, Cocoon);
 
     fn belief(seat: Seat, seen: &[View]) -> Option<(Seat, Cocoon)> {
-        let players = seen.last()?.players.len();
         // The replay's own draws are fixed by what was seen, so one decision reads the same
         // state whatever the search's seed.
         // A replay draws the hidden tiles as it goes and can paint itself into a corner (a
         // tile another seat places later that no re-deal brings back): a replay with other
         // draws usually gets through, and without a state the search cannot search.
-        (0..REPLAYS).find_map(|attempt| {
-            let mut r = ChaCha8Rng::seed_from_u64(seen.len() as u64 + (attempt << 32));
-            replay(seat, seen, starts(players), &show_peeked_hand, &mut r).map(|g| (seat, g))
-        })
+        (0..REPLAYS).find_map(|attempt| replay_attempt(seat, seen, attempt).ok().map(|g| (seat, g)))
     }
 
     fn sample(belief: &(Seat, Cocoon), r: &mut ChaCha8Rng) -> Cocoon {
@@ -67,14 +202,21 @@ pub const LATE_ROUNDS: u8 = 4;
 /// margin), spending most on the last rounds, which decide most games.
 pub struct Hard {
     search: Search<Cocoon>,
-    /// A budget fixed for every decision (tests), instead of the schedule by round.
-    fixed: Option<Budget>,
+    /// The budget of a decision before the last rounds, and in them ([`LATE_ROUNDS`]).
+    early: Budget,
+    late: Budget,
 }
 
 impl Hard {
     /// Every decision with `budget` (tests: counted playouts choose the same on any machine).
-    pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.fixed = Some(budget);
+    pub fn with_budget(self, budget: Budget) -> Self {
+        self.with_schedule(budget, budget)
+    }
+
+    /// `early` for the decisions before the last rounds, `late` in them.
+    pub fn with_schedule(mut self, early: Budget, late: Budget) -> Self {
+        self.early = early;
+        self.late = late;
         self
     }
 
@@ -84,11 +226,11 @@ impl Hard {
     }
 
     fn budget(&self, view: &View) -> Budget {
-        if let Some(b) = self.fixed {
-            return b;
+        if view.round.saturating_add(LATE_ROUNDS) > view.rounds {
+            self.late
+        } else {
+            self.early
         }
-        let late = view.round.saturating_add(LATE_ROUNDS) > view.rounds;
-        Budget::playouts(if late { HARD_PLAYOUTS } else { EARLY_PLAYOUTS })
     }
 }
 
@@ -110,6 +252,7 @@ pub fn hard(seed: u64) -> Hard {
         search: Search::with_bots(seed, Budget::playouts(HARD_PLAYOUTS), |s| {
             Box::new(WheelBot::new(s))
         }),
-        fixed: None,
+        early: Budget::playouts(EARLY_PLAYOUTS),
+        late: Budget::playouts(HARD_PLAYOUTS),
     }
 }

@@ -13,31 +13,54 @@ use crate::engine::{Actor, Game, Seat, ToMove, Viewer, rng};
 /// Re-deals tried on a step no candidate fits before the replay gives up.
 const REDEALS: u64 = 64;
 
+/// States like one that no action brings to a view, adjusted with what the view tells (drawn
+/// with the rng where a choice is free).
+pub type Repair<G> = dyn Fn(&G, &<G as Game>::View, &mut ChaCha8Rng) -> Vec<G>;
+
 /// A state that shows `seat` every view in `seen`, in order, replayed from one of `starts`
 /// (the game's possible fresh states, e.g. one per start-player option). `None` when no start
 /// shows the first view or a step cannot be matched.
 ///
-/// `repair` may adjust a state that no action brings to `target` with what `target` tells
-/// (e.g. a hand it shows); its result is tried before the re-deals.
+/// `repair` offers states like one that no action brings to `target`, adjusted with what
+/// `target` tells (e.g. a hand it shows, a tile that turns up): each is tried, in order,
+/// before the random re-deals.
 pub fn replay<G: Game>(
     seat: Seat,
     seen: &[G::View],
     starts: impl IntoIterator<Item = G>,
-    repair: &dyn Fn(&G, &G::View) -> Option<G>,
+    repair: &Repair<G>,
     rng: &mut ChaCha8Rng,
 ) -> Option<G> {
+    replay_or_stop(seat, seen, starts, repair, rng).ok()
+}
+
+/// [`replay`], or where it stopped: the index in `seen` of the furthest view that no start's
+/// replay could be brought to (0: no start shows the first view). For measuring the
+/// determinizer.
+pub fn replay_or_stop<G: Game>(
+    seat: Seat,
+    seen: &[G::View],
+    starts: impl IntoIterator<Item = G>,
+    repair: &Repair<G>,
+    rng: &mut ChaCha8Rng,
+) -> Result<G, usize> {
     let me = Viewer::Seat(seat);
-    let first = seen.first()?;
+    let Some(first) = seen.first() else {
+        return Err(0);
+    };
+    let mut stop = 0;
     'starts: for start in starts {
         if start.view(me) != *first {
             continue;
         }
         let mut state = start;
-        for target in &seen[1..] {
+        for (k, target) in seen.iter().enumerate().skip(1) {
             match step(&state, me, target, rng) {
                 Some(next) => state = next,
                 None => {
-                    let mut fixed = repair(&state, target).and_then(|s| step(&s, me, target, rng));
+                    let mut fixed = repair(&state, target, rng)
+                        .iter()
+                        .find_map(|s| step(s, me, target, rng));
                     for _ in 0..if fixed.is_some() { 0 } else { REDEALS } {
                         let other = state.vary_hidden(me, rng.next_u64());
                         if let Some(next) = step(&other, me, target, rng) {
@@ -47,14 +70,17 @@ pub fn replay<G: Game>(
                     }
                     match fixed {
                         Some(next) => state = next,
-                        None => continue 'starts,
+                        None => {
+                            stop = stop.max(k);
+                            continue 'starts;
+                        }
                     }
                 }
             }
         }
-        return Some(state);
+        return Ok(state);
     }
-    None
+    Err(stop)
 }
 
 /// One action after which `state` shows `viewer` the view `target`, drawn among those that do.

@@ -26,6 +26,7 @@ pub use board::{
     Space, space,
 };
 pub use dungeon::{HANDS, Hand, best_hand};
+pub use hidden::HiddenPlace;
 pub use tiles::{Counts, Effect, KINDS, TOTAL_TILES, Tile};
 pub use view::{DungeonView, PlayerView, Prompt, RollView, Square, View};
 
