@@ -15,7 +15,7 @@
 //! ballots so far show the table following its first voter) and attacks where that is least,
 //! weighed against how likely the victim is to die.
 //!
-//! The Vampire's bites, the Healer's prayers and a clan member's votes are the sleuth's.
+//! The Healer's prayers, the Vampire's bites and a clan member's votes are in [`super::roles`].
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
