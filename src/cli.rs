@@ -327,6 +327,16 @@ fn best_kind(g: &dyn AnyGame) -> String {
         .unwrap_or_else(|| "random".into())
 }
 
+/// The game's best kind at the level the settings give new computer players (`bot_level`).
+fn settings_kind(g: &dyn AnyGame) -> String {
+    let kind = best_kind(g);
+    if crate::bots::has_levels(&kind) {
+        crate::bots::with_level(&kind, crate::config::current().level())
+    } else {
+        kind
+    }
+}
+
 /// A computer player as the command line names it (`KIND`, `KIND:LEVEL` or `LEVEL`), as the
 /// kind string logs keep: normal is written as the plain kind.
 pub fn bot_kind(g: &dyn AnyGame, spec: &str) -> Result<String, String> {
@@ -392,7 +402,8 @@ pub fn play_setup(g: &dyn AnyGame, a: &PlayArgs, started: String) -> Result<Setu
     for b in &a.bots {
         let (seat, kind) = match b.split_once('=') {
             Some((s, k)) => (parse_seat(s, n)?, bot_kind(g, k)?),
-            None => (parse_seat(b, n)?, best_kind(g)),
+            // A bare seat: the best kind at the settings' level (normal unless `bot_level`).
+            None => (parse_seat(b, n)?, settings_kind(g)),
         };
         kinds[seat] = Some(kind);
     }

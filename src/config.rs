@@ -105,6 +105,14 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The level new computer players start at: the file's `bot_level`, normal when unset.
+    pub fn level(&self) -> crate::bots::Level {
+        self.bot_level
+            .as_deref()
+            .and_then(crate::bots::Level::parse)
+            .unwrap_or(crate::bots::Level::Normal)
+    }
+
     /// The name the settings give seat `seat` (0-based), if any.
     pub fn name(&self, seat: usize) -> Option<&str> {
         self.names.get(seat).map(String::as_str)
@@ -347,6 +355,7 @@ mod tests {
         assert!(s.ascii && !s.mouse);
         assert_eq!(s.bot_pace, Duration::ZERO);
         assert_eq!(s.bot_level.as_deref(), Some("hard"));
+        assert_eq!(s.level(), crate::bots::Level::Hard);
         assert_eq!(s.name(1), Some("Bo"));
         assert_eq!(s.name(2), None);
         assert_eq!(

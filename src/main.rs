@@ -22,6 +22,10 @@ fn main() -> ExitCode {
 fn run(args: Cli) -> Result<Exit, String> {
     let (settings, warning) = cli::settings(&args)?;
     let reporting = matches!(args.command, Some(Command::Config { .. }));
+    // The launcher takes the whole screen, hiding standard error: it says so itself.
+    let refused_note = warning.as_ref().map(|_| {
+        "Settings file refused: using the defaults. `hotseat config` says why.".to_string()
+    });
     if let Some(w) = warning.filter(|_| !reporting) {
         say(&hotseat::text::clean_lines(&w));
     }
@@ -85,7 +89,9 @@ fn run(args: Cli) -> Result<Exit, String> {
         }
         None => {
             need_terminal("the launcher")?;
-            show(Box::new(Launcher::new(hotseat::registry::GAMES)))
+            let mut launcher = Launcher::new(hotseat::registry::GAMES);
+            launcher.note = refused_note;
+            show(Box::new(launcher))
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod replay;
 pub mod rng;
 pub mod session;
 pub mod table;
+pub mod thinker;
 
 pub use bot::Bot;
 pub use game::{

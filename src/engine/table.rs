@@ -11,6 +11,7 @@ use super::bot::Bot;
 use super::game::{Actor, Game, Illegal, Refusal, Seat, ToMove, Viewer};
 use super::log::{self, LogError, LogFile};
 use super::session::Match;
+use super::thinker::{Answer, Question, Stamp};
 
 /// Builds the bot of a kind with a seed; `None` for an unknown kind.
 pub type BotFactory<G> = fn(&str, u64) -> Option<Box<dyn Bot<G>>>;
@@ -43,7 +44,8 @@ pub enum Next {
     Over,
     /// These people are to move (a simultaneous step's computer players have already chosen).
     People(Vec<Seat>),
-    /// These computer players are to move; the caller allowed no more rounds.
+    /// These computer players are to move; the caller allowed no more rounds. People may be
+    /// to move too (a simultaneous step): the computer players choose first all the same.
     Bots(Vec<Seat>),
     /// The next step would show `seat` something new while they may still take their last
     /// decision back: it waits for [`Table::release`].
@@ -54,7 +56,9 @@ pub enum Next {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pace {
     /// Rounds of computer players to play (a round: every computer player to move chooses on
-    /// the same state, then all are applied). `usize::MAX` plays to the next person or the end.
+    /// the same state, then all are applied; people may be to move at the same step).
+    /// `usize::MAX` plays to the next person or the end; 0 never calls a bot, so that the
+    /// screen and a network table's connections leave choosing to their thinkers.
     pub bot_rounds: usize,
     /// The person whose last decision may still be taken back: a step that would reveal
     /// something to them waits instead.
@@ -84,6 +88,10 @@ pub struct Table<G: Game> {
     /// The lock on `save`: one game open in one process at a time.
     lock: Option<super::lock::LogLock>,
     make_bot: BotFactory<G>,
+    /// Bumped whenever fresh bots are seated: an answer asked of the old ones is stale.
+    epoch: u64,
+    /// Seats whose bots are away thinking (see [`Table::ask`]); `Away` sits in for them.
+    away: Vec<Seat>,
 }
 
 impl<G: Game> Table<G> {
@@ -100,6 +108,8 @@ impl<G: Game> Table<G> {
             pending: Vec::new(),
             lock: None,
             make_bot,
+            epoch: 0,
+            away: Vec::new(),
         };
         t.show_bots();
         Ok(t)
@@ -118,6 +128,8 @@ impl<G: Game> Table<G> {
             pending: Vec::new(),
             lock: None,
             make_bot: |_, _| None,
+            epoch: 0,
+            away: Vec::new(),
         }
     }
 
@@ -201,7 +213,7 @@ impl<G: Game> Table<G> {
     fn run(&mut self, pace: Pace) -> Result<Next, Refusal> {
         let mut rounds = 0;
         // Steps that reveal nothing to this person keep their undo, so this holds throughout.
-        let hold = pace.hold_for.filter(|&h| self.undo_span(h).is_some());
+        let hold = self.hold(pace);
         loop {
             match self.m.to_move() {
                 ToMove::Over => return Ok(Next::Over),
@@ -222,29 +234,105 @@ impl<G: Game> Table<G> {
                     if bots.is_empty() {
                         return Ok(Next::People(people));
                     }
-                    if people.is_empty() && rounds >= pace.bot_rounds {
+                    if rounds >= pace.bot_rounds {
                         return Ok(Next::Bots(bots));
                     }
                     let chosen = self.choose(&bots)?;
-                    if let Some(h) = hold {
-                        let state = &self.m.state;
-                        if chosen
-                            .iter()
-                            .any(|(s, a)| reveals(state, h, Actor::Seat(*s), a))
-                        {
-                            self.pending = chosen;
-                            return Ok(Next::Held(h));
-                        }
+                    if let Some(next) = self.play_chosen(chosen, hold)? {
+                        return Ok(next);
                     }
-                    for (s, a) in chosen {
-                        self.apply(Actor::Seat(s), a, None)?;
-                    }
-                    if people.is_empty() {
-                        rounds += 1;
-                    }
+                    rounds += 1;
                 }
             }
         }
+    }
+
+    /// The person a revealing step waits for under `pace`, if their last decision can still
+    /// be taken back.
+    fn hold(&self, pace: Pace) -> Option<Seat> {
+        pace.hold_for.filter(|&h| self.undo_span(h).is_some())
+    }
+
+    /// Applies a round of computer players' choices, or holds them all back when one would
+    /// show `hold` something new.
+    fn play_chosen(
+        &mut self,
+        chosen: Vec<(Seat, G::Action)>,
+        hold: Option<Seat>,
+    ) -> Result<Option<Next>, Refusal> {
+        if let Some(h) = hold {
+            let state = &self.m.state;
+            if chosen
+                .iter()
+                .any(|(s, a)| reveals(state, h, Actor::Seat(*s), a))
+            {
+                self.pending = chosen;
+                return Ok(Some(Next::Held(h)));
+            }
+        }
+        for (s, a) in chosen {
+            self.apply(Actor::Seat(s), a, None)?;
+        }
+        Ok(None)
+    }
+
+    /// Which state an answer must have been asked on.
+    fn stamp(&self) -> Stamp {
+        Stamp {
+            epoch: self.epoch,
+            actions: self.m.history.len(),
+        }
+    }
+
+    /// The computer players in `seats` (those [`Next::Bots`] named) leave the table to choose
+    /// elsewhere, on a copy of this state; [`Away`] sits in until [`Table::settle`] brings
+    /// them back. Nothing may be applied meanwhile except by `settle` (or an undo, which
+    /// seats fresh bots and makes the answer stale).
+    pub fn ask(&mut self, seats: &[Seat]) -> Result<Question<G>, Refusal> {
+        let mut jobs = Vec::new();
+        for &seat in seats {
+            if self.away.contains(&seat) {
+                return Err(Illegal(format!("seat {seat} is already thinking")).into());
+            }
+            if !self.m.to_move().includes(seat) {
+                return Err(Illegal(format!("seat {seat} is not to move")).into());
+            }
+            let Some(slot @ Some(_)) = self.bots.get_mut(seat) else {
+                return Err(Illegal(format!("seat {seat} is not a bot")).into());
+            };
+            let away: Box<dyn Bot<G>> = Box::new(Away);
+            if let Some(bot) = slot.replace(away) {
+                jobs.push((seat, bot));
+            }
+            self.away.push(seat);
+        }
+        Ok(Question {
+            jobs,
+            state: self.m.state.clone(),
+            at: self.stamp(),
+        })
+    }
+
+    /// The computer players come back with their answer: their choices are played (or held,
+    /// as [`Table::advance`] would), then the table goes on as `pace` allows. An answer asked
+    /// before an undo is stale: its bots and choices are dropped (fresh bots sit already).
+    pub fn settle(&mut self, answer: Answer<G>, pace: Pace) -> Result<Next, Refusal> {
+        if answer.at != self.stamp() {
+            return self.advance(pace);
+        }
+        for (seat, bot) in answer.bots {
+            if let Some(slot) = self.bots.get_mut(seat) {
+                *slot = Some(bot);
+            }
+            self.away.retain(|&s| s != seat);
+        }
+        let chosen = answer.chosen.map_err(Illegal)?;
+        let hold = self.hold(pace);
+        if let Some(next) = self.play_chosen(chosen, hold)? {
+            self.persist_due();
+            return Ok(next);
+        }
+        self.advance(pace)
     }
 
     /// Every computer player in `seats` chooses on the same state (a simultaneous step does not
@@ -255,6 +343,9 @@ impl<G: Game> Table<G> {
             let legal = self.m.state.bot_actions(seat);
             if legal.is_empty() {
                 return Err(Illegal(format!("seat {seat} has no legal action")).into());
+            }
+            if self.away.contains(&seat) {
+                return Err(Illegal(format!("seat {seat} is thinking elsewhere")).into());
             }
             let view = self.m.state.view(Viewer::Seat(seat));
             let Some(Some(bot)) = self.bots.get_mut(seat) else {
@@ -330,6 +421,8 @@ impl<G: Game> Table<G> {
         self.m.undo(self.m.history.len());
         if let Ok(bots) = Self::seat_bots(&self.m, self.make_bot) {
             self.bots = bots;
+            self.away.clear();
+            self.epoch += 1;
         }
         self.show_bots();
         for s in steps {
@@ -416,6 +509,17 @@ impl<G: Game> Table<G> {
     pub fn set_store(&mut self, store: Option<Box<dyn LogStore>>) {
         self.save = store;
         self.persist();
+    }
+}
+
+/// Sits in a seat while its computer player thinks elsewhere ([`Table::ask`]). It is never
+/// asked: the table refuses to choose for a seat that is away.
+struct Away;
+
+impl<G: Game> Bot<G> for Away {
+    fn choose(&mut self, _: Seat, _: &G::View, legal: &[G::Action]) -> G::Action {
+        // Unreachable (see above); `legal` is never empty by contract.
+        legal[0].clone()
     }
 }
 
@@ -506,6 +610,72 @@ mod tests {
         ]);
         assert_eq!(t.advance(Pace::HEADLESS), Ok(Next::Over));
         assert!(t.m.is_over());
+    }
+
+    /// Kokoro's first card: every seat draws at once, Ann with two computer players.
+    fn kokoro_with_ann() -> Table<crate::games::kokoro::Kokoro> {
+        use crate::games::kokoro::Kokoro;
+        let m = Match::new(Setup {
+            options: Default::default(),
+            players: vec![
+                PlayerEntry::human("Ann"),
+                PlayerEntry::bot("B", "random", 1),
+                PlayerEntry::bot("C", "random", 2),
+            ],
+            seed: 4,
+            started: "2026-11-25T20:00:00Z".into(),
+        })
+        .expect("setup");
+        Table::new(m, Kokoro::make_bot).expect("table")
+    }
+
+    #[test]
+    fn no_round_allowed_means_no_bot_chooses_even_beside_a_person() {
+        // The screen and a network table's connections advance with no round: a computer
+        // player at a simultaneous step with a person must not think on their thread.
+        let mut t = kokoro_with_ann();
+        let pace = Pace {
+            bot_rounds: 0,
+            hold_for: Some(0),
+        };
+        assert_eq!(t.advance(pace), Ok(Next::Bots(vec![1, 2])));
+        let seats = t.m.history.iter().filter(|s| s.actor != Actor::Chance);
+        assert_eq!(seats.count(), 0, "nobody chose");
+        // Asked elsewhere, their answer comes back and play goes on to Ann.
+        let q = t.ask(&[1, 2]).expect("ask");
+        assert!(
+            t.is_bot(1) && t.ask(&[1]).is_err(),
+            "seat 1 is away thinking"
+        );
+        assert_eq!(t.settle(q.answer(), pace), Ok(Next::People(vec![0])));
+        assert!(t.ask(&[1]).is_err(), "nobody left to think");
+    }
+
+    #[test]
+    fn an_answer_from_before_an_undo_is_dropped() {
+        let mut t = table(vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::bot("B", "greedy", 2),
+        ]);
+        let pace = Pace {
+            bot_rounds: 0,
+            hold_for: Some(0),
+        };
+        assert_eq!(t.advance(pace), Ok(Next::People(vec![0])));
+        t.apply(Actor::Seat(0), DemoAction::Pick(1), None)
+            .expect("pick");
+        assert_eq!(t.advance(pace), Ok(Next::Bots(vec![1])));
+        let q = t.ask(&[1]).expect("ask");
+        assert!(t.undo(0));
+        // The answer is stale: fresh bots sit, Ann is to move again, nothing is applied.
+        assert_eq!(t.settle(q.answer(), pace), Ok(Next::People(vec![0])));
+        assert_eq!(t.m.history.len(), 1, "the deal only");
+        t.apply(Actor::Seat(0), DemoAction::Pick(2), None)
+            .expect("pick");
+        assert_eq!(t.advance(pace), Ok(Next::Bots(vec![1])));
+        let q = t.ask(&[1]).expect("the fresh bot is at the table");
+        assert_eq!(t.settle(q.answer(), pace), Ok(Next::People(vec![0])));
+        assert_eq!(t.m.history.len(), 3);
     }
 
     #[test]

@@ -144,6 +144,12 @@ pub fn restore_terminal() {
 fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        // A computer player that panics while thinking halts its game with the message (see
+        // `engine::thinker`): the screen goes on, so the terminal stays as it is and nothing
+        // is printed over the board.
+        if std::thread::current().name() == Some(crate::engine::thinker::THREAD_NAME) {
+            return;
+        }
         restore_terminal();
         previous(info);
     }));

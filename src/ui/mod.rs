@@ -38,6 +38,8 @@ mod tests;
 #[cfg(test)]
 pub(crate) mod testutil;
 #[cfg(test)]
+mod thinking_tests;
+#[cfg(test)]
 mod undo_tests;
 
 use std::time::Instant;

@@ -9,7 +9,9 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
+use crate::engine::Refusal;
 use crate::engine::table::{Next, Pace};
+use crate::engine::thinker::{Thinking, Wake};
 use crate::engine::{Actor, Seat, Table, ToMove, Viewer};
 use crate::server::table_room::Attached;
 use crate::ui::Registered;
@@ -49,7 +51,9 @@ pub enum Turn {
     HandOff(Seat),
     /// This person is at the keyboard and to move.
     Person(Seat),
-    /// The computer players to move act at this instant; any key makes them act at once.
+    /// The computer players to move are thinking (off the screen's thread, see
+    /// [`Play::thinking`]); their move lands at this instant or when they have chosen,
+    /// whichever is later. Any key brings the instant to now.
     Bots(Instant),
     /// The next step would show this person something new while they may still take their
     /// last decision back: it waits for their key.
@@ -100,11 +104,44 @@ pub struct Play<G: Registered> {
     /// At a table on the server: this terminal's place there. `table` is then a mirror of the
     /// server's table, pulled whenever it changes, and only the seats at this keyboard play.
     pub remote: Option<Attached<G>>,
+    /// The computer players' decision in flight while the turn is [`Turn::Bots`]. Dropped
+    /// (undo, leaving) it is discarded: the thread's answer then goes nowhere.
+    thinking: Option<Thinking<G>>,
+    /// Where computer players think.
+    think_on: ThinkOn,
+}
+
+/// Where the computer players think.
+#[derive(Clone)]
+pub enum ThinkOn {
+    /// On a thread of their own, which wakes the screen when they have chosen: the screen
+    /// reads keys and draws meanwhile.
+    Thread(Wake),
+    /// At once, on the screen's thread, when their turn comes (unit tests of everything but
+    /// the thinking itself, which need no waiting).
+    Here,
+}
+
+impl ThinkOn {
+    /// The app's: a thread that nudges the terminal's wait (see [`super::input::nudge`]).
+    fn app() -> Self {
+        if cfg!(test) {
+            ThinkOn::Here
+        } else {
+            ThinkOn::Thread(std::sync::Arc::new(super::input::nudge))
+        }
+    }
 }
 
 impl<G: Registered> Play<G> {
     pub fn new(table: Table<G>, back: bool) -> Self {
-        Self::build(table, back, None)
+        Self::build(table, back, None, ThinkOn::app())
+    }
+
+    /// The same screen with its computer players thinking on a thread that calls `wake`
+    /// when they have chosen (tests of the thinking; the app's own wakes the terminal).
+    pub fn thinking_on_thread(table: Table<G>, back: bool, wake: Wake) -> Self {
+        Self::build(table, back, None, ThinkOn::Thread(wake))
     }
 
     /// The screen of one connection at a table on the server: drawn only from the views of the
@@ -113,7 +150,7 @@ impl<G: Registered> Play<G> {
         let table = at.mirror();
         let reconnect = at.info.reconnect.clone();
         let played_for = at.info.played_for;
-        let mut p = Self::build(table, true, Some(at));
+        let mut p = Self::build(table, true, Some(at), ThinkOn::app());
         if played_for > 0 {
             // Back after a computer player stood in: say so, or the board seems to have moved
             // on by itself.
@@ -130,7 +167,7 @@ impl<G: Registered> Play<G> {
         p
     }
 
-    fn build(table: Table<G>, back: bool, remote: Option<Attached<G>>) -> Self {
+    fn build(table: Table<G>, back: bool, remote: Option<Attached<G>>, think_on: ThinkOn) -> Self {
         let names: Vec<String> = table.m.players.iter().map(|p| p.name.clone()).collect();
         let events = EventLog::rebuild(&table.m);
         let humans: Vec<Seat> = match &remote {
@@ -156,8 +193,10 @@ impl<G: Registered> Play<G> {
             over_seen: false,
             end_hidden: false,
             remote,
+            thinking: None,
+            think_on,
         };
-        p.drive(0);
+        p.drive();
         p
     }
 
@@ -165,8 +204,13 @@ impl<G: Registered> Play<G> {
     pub fn with_data_dir(mut self, dir: Option<std::path::PathBuf>) -> Self {
         self.data_dir = dir;
         self.over_seen = false;
-        self.drive(0);
+        self.drive();
         self
+    }
+
+    /// Whether computer players are thinking and have not chosen yet.
+    pub fn thinking(&self) -> bool {
+        self.thinking.as_ref().is_some_and(|t| !t.ready())
     }
 
     /// How many people play at this keyboard: every person at a local table, the seats at
@@ -211,7 +255,8 @@ impl<G: Registered> Play<G> {
                 if G::Ui::PRIVATE
                     && self.humans() > 1
                     && !self.is_over()
-                    && !self.table.m.to_move().includes(k) =>
+                    && (!self.table.m.to_move().includes(k)
+                        || matches!(self.turn, Turn::Bots(_))) =>
             {
                 Viewer::Public
             }
@@ -220,9 +265,9 @@ impl<G: Registered> Play<G> {
         }
     }
 
-    /// Runs the table's driver (chance, then up to `bot_rounds` rounds of computer players) and
-    /// sets the turn from where it stops.
-    fn drive(&mut self, bot_rounds: usize) {
+    /// Runs the table's driver (chance) up to the next decision and sets the turn from where
+    /// it stops. Computer players never choose here: their turn starts their thinking.
+    fn drive(&mut self) {
         if self.remote.is_some() {
             self.sync();
             return;
@@ -230,11 +275,48 @@ impl<G: Registered> Play<G> {
         if matches!(self.turn, Turn::Halted(_)) {
             return;
         }
-        let hold_for = self.keyboard.filter(|&k| !self.table.is_bot(k));
-        let next = self.table.advance(Pace {
-            bot_rounds,
-            hold_for,
-        });
+        let next = self.table.advance(self.pace());
+        self.follow(next);
+    }
+
+    /// How far the table goes by itself: no computer player's round (they think elsewhere),
+    /// and steps that would show the person at the keyboard something new wait for them.
+    fn pace(&self) -> Pace {
+        Pace {
+            bot_rounds: 0,
+            hold_for: self.keyboard.filter(|&k| !self.table.is_bot(k)),
+        }
+    }
+
+    /// The computer players in `seats` think, to move at `at` at the earliest. A decision
+    /// already in flight goes on (the screen was only set up again).
+    fn think(&mut self, seats: &[Seat], at: Instant) -> Turn {
+        if self.thinking.is_some() {
+            return match self.turn {
+                Turn::Bots(was) => Turn::Bots(was),
+                _ => Turn::Bots(at),
+            };
+        }
+        let broken = |e: String| Turn::Halted(Halt::Broken(format!("the game cannot go on: {e}")));
+        let question = match self.table.ask(seats) {
+            Ok(q) => q,
+            Err(e) => return broken(e.to_string()),
+        };
+        let thinking = match &self.think_on {
+            ThinkOn::Thread(wake) => Thinking::start(question, wake.clone()),
+            ThinkOn::Here => Ok(Thinking::inline(question)),
+        };
+        match thinking {
+            Ok(t) => {
+                self.thinking = Some(t);
+                Turn::Bots(at)
+            }
+            Err(e) => broken(format!("a computer player could not start thinking: {e}")),
+        }
+    }
+
+    /// Sets the turn from where the table stopped.
+    fn follow(&mut self, next: Result<Next, Refusal>) {
         if self.events.len() != self.table.m.history.len() {
             self.events.catch_up(&self.table.m);
             self.events_back = 0;
@@ -251,7 +333,13 @@ impl<G: Registered> Play<G> {
             }
             // A computer player is next, but the board shows what a person must see first.
             Ok(Next::Bots(_)) if self.must_be_seen() => Turn::Shown,
-            Ok(Next::Bots(_)) => Turn::Bots(Instant::now() + bot_delay()),
+            Ok(Next::Bots(seats)) => {
+                // At a simultaneous step with people the computer players choose first, as
+                // soon as they can (nothing of theirs is shown); alone they keep the pace.
+                let alone = self.table.m.to_move().seats().len() == seats.len();
+                let delay = if alone { bot_delay() } else { Duration::ZERO };
+                self.think(&seats, Instant::now() + delay)
+            }
             Ok(Next::Held(seat)) => Turn::Held(seat),
             Ok(Next::People(seats)) => match seats.first() {
                 Some(&seat) => self.hand_to(seat),
@@ -267,6 +355,13 @@ impl<G: Registered> Play<G> {
         self.undo_by = self.keyboard.filter(|&k| {
             !matches!(self.turn, Turn::Over | Turn::Halted(_)) && self.table.undo_span(k).is_some()
         });
+        // A decision that is already in, with no pause to keep, lands at once (people wait
+        // for nothing at a simultaneous step when the computer players were quick).
+        if matches!(self.turn, Turn::Bots(at) if at <= Instant::now())
+            && self.thinking.as_ref().is_some_and(Thinking::ready)
+        {
+            self.bot_move();
+        }
     }
 
     /// At a network table: pulls the server's table into the mirror and sets the turn from
@@ -384,7 +479,10 @@ impl<G: Registered> Play<G> {
             self.sync();
             return;
         }
-        self.turn = Turn::Bots(Instant::now() + bot_delay());
+        let seats: Vec<Seat> = (self.table.m.to_move().seats().iter().copied())
+            .filter(|&s| self.table.is_bot(s))
+            .collect();
+        self.turn = self.think(&seats, Instant::now() + bot_delay());
     }
 
     /// The first action whose event line may be on screen now (see [`GameUi::events_from`]).
@@ -406,11 +504,25 @@ impl<G: Registered> Play<G> {
         }
     }
 
-    /// The computer players to move act now.
+    /// The computer players' pause is over (their deadline, or a key skipped it): their move
+    /// lands now if they have chosen, else as soon as they have (the thinking thread wakes the
+    /// screen). Never waits for them.
     pub fn bot_move(&mut self) {
-        if matches!(self.turn, Turn::Bots(_)) {
-            self.drive(1);
-        }
+        let Turn::Bots(at) = self.turn else {
+            return;
+        };
+        self.turn = Turn::Bots(at.min(Instant::now()));
+        let Some(thinking) = &self.thinking else {
+            // Nobody thinks for this turn (it cannot happen): ask again rather than stall.
+            self.drive();
+            return;
+        };
+        let Some(answer) = thinking.take() else {
+            return;
+        };
+        self.thinking = None;
+        let next = self.table.settle(answer, self.pace());
+        self.follow(next);
     }
 
     /// Lets a held step happen (the person gives up taking their last move back).
@@ -424,7 +536,7 @@ impl<G: Registered> Play<G> {
             return;
         }
         match self.table.release() {
-            Ok(()) => self.drive(0),
+            Ok(()) => self.drive(),
             Err(e) => self.turn = Turn::Halted(Halt::Broken(format!("the game cannot go on: {e}"))),
         }
     }
@@ -451,7 +563,7 @@ impl<G: Registered> Play<G> {
         match self.table.apply(Actor::Seat(seat), action, Some(ms)) {
             Ok(()) => {
                 self.turn_started = Instant::now();
-                self.drive(0);
+                self.drive();
             }
             Err(e) => self.status = Some(format!("Not allowed: {e}")),
         }
@@ -478,6 +590,8 @@ impl<G: Registered> Play<G> {
             self.status = Some("Nothing to take back".into());
             return;
         }
+        // The table seated fresh computer players: what the old ones were thinking is moot.
+        self.thinking = None;
         self.events.truncate(self.table.m.history.len());
         self.events_back = 0;
         self.status = Some("Took back your last move".into());
@@ -486,7 +600,7 @@ impl<G: Registered> Play<G> {
             // now must not see that seat's view without it.
             self.keyboard = None;
         }
-        self.drive(0);
+        self.drive();
     }
 
     fn leave(&mut self) -> Nav {
@@ -525,7 +639,7 @@ impl<G: Registered> Play<G> {
                 if self.table.save_error.is_none() {
                     self.status = Some("Saved".into());
                     self.turn = Turn::Over;
-                    self.drive(0);
+                    self.drive();
                 } else {
                     self.turn = Turn::Halted(Halt::Unsaved {
                         error: self.table.save_error.clone().unwrap_or(error),
@@ -1075,7 +1189,11 @@ impl<G: Registered> Screen for Play<G> {
         if let Some(r) = &self.remote {
             return r.stale().then(Instant::now);
         }
-        self.bot_at()
+        match self.turn {
+            // While they think the screen waits for the thinking thread's wake-up, not a clock.
+            Turn::Bots(_) if self.thinking() => None,
+            _ => self.bot_at(),
+        }
     }
 
     /// At a network table the deadline only pulls what changed at the server: the board under

@@ -127,6 +127,19 @@ pub fn bot_choices(game: &dyn AnyGame) -> Vec<String> {
     out
 }
 
+/// The seat kind (an index: 0 is a person, then [`bot_choices`] in order) computer seats start
+/// as: the game's best kind at `level` (the settings' `bot_level`), or its first kind.
+fn starting_bot(game: &dyn AnyGame, level: crate::bots::Level) -> usize {
+    let choices = bot_choices(game);
+    let best = game.bots().first().map_or("random", |(k, _)| *k);
+    let wanted = crate::bots::with_level(best, level);
+    choices
+        .iter()
+        .position(|k| *k == wanted)
+        .or_else(|| choices.iter().position(|k| !k.contains(':')))
+        .map_or(0, |i| i + 1)
+}
+
 /// What a level means, for the form's help line.
 fn level_help(level: crate::bots::Level) -> &'static str {
     match level {
@@ -139,15 +152,11 @@ fn level_help(level: crate::bots::Level) -> &'static str {
 impl SetupForm {
     pub fn new(catalog: Catalog, game: &'static dyn AnyGame) -> Self {
         let (lo, hi) = game.players();
-        // The best kind at its normal level.
-        let normal = bot_choices(game)
-            .iter()
-            .position(|k| !k.contains(':'))
-            .map_or(0, |i| i + 1);
+        let first_bot = starting_bot(game, crate::config::current().level());
         let seats = (0..hi.max(1))
             .map(|i| {
                 // The first seat is a person; the others start as the best bot, if any.
-                let kind = if i > 0 { normal } else { 0 };
+                let kind = if i > 0 { first_bot } else { 0 };
                 SeatForm {
                     name: TextInput::new(default_name(i, kind), NAME_MAX),
                     kind,
@@ -864,6 +873,25 @@ mod tests {
     use crate::ui::testutil::{draw, key};
 
     const THEME: Theme = Theme::new(false, true);
+
+    #[test]
+    fn computer_seats_start_at_the_settings_level() {
+        use crate::bots::Level;
+        for g in registry::GAMES {
+            let choices = bot_choices(*g);
+            let best = g.bots()[0].0;
+            for (level, want) in [
+                (Level::Easy, format!("{best}:easy")),
+                (Level::Normal, best.to_string()),
+                (Level::Hard, format!("{best}:hard")),
+            ] {
+                let i = starting_bot(*g, level);
+                assert_eq!(choices[i - 1], want, "{}", g.id());
+            }
+        }
+        // Unset in the settings file: normal.
+        assert_eq!(crate::config::Settings::default().level(), Level::Normal);
+    }
 
     fn form(id: &str) -> SetupForm {
         let catalog = Catalog {

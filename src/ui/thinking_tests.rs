@@ -1,0 +1,297 @@
+//! The screen while a computer player thinks: a bot that blocks until the test lets it go
+//! shows that keys are handled and frames drawn meanwhile, that its move lands only after its
+//! thread has woken the screen, and that undo, leaving and a panicking bot never wait for it.
+//! Channels are waited on with a generous timeout only so that a bug hangs no test run.
+
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use ratatui::crossterm::event::{Event, KeyCode};
+
+use crate::engine::log::{LogFile, PlayerEntry};
+use crate::engine::table::LogStore;
+use crate::engine::thinker::THREAD_NAME;
+use crate::engine::thinker::Wake;
+use crate::engine::{Actor, Bot, Game, Match, Seat, Setup, Table};
+use crate::ui::Registered;
+
+use super::Screen;
+use super::app::App;
+use super::demo::Demo;
+use super::play::{Play, Turn};
+use super::testutil::{ch, draw_app, key};
+use super::theme::Theme;
+
+const THEME: Theme = Theme::new(false, true);
+/// Only a hang guard: every wait ends as soon as the other side acts.
+const HANG: Duration = Duration::from_secs(60);
+
+/// A computer player that says when it starts thinking, then thinks until the test releases
+/// it (or panics when told to), and picks the largest number.
+struct Gated {
+    started: Sender<Option<String>>,
+    release: Receiver<bool>,
+}
+
+impl<G: Game> Bot<G> for Gated {
+    fn choose(&mut self, _: Seat, _: &G::View, legal: &[G::Action]) -> G::Action {
+        // Which thread thinks: never the screen's.
+        let thread = std::thread::current().name().map(str::to_string);
+        let _ = self.started.send(thread);
+        if self.release.recv_timeout(HANG) == Ok(false) {
+            panic!("the gated bot was told to fail");
+        }
+        legal[legal.len() - 1].clone()
+    }
+}
+
+/// The test's end of a [`Gated`] bot and of the screen's wake-ups.
+struct Gate {
+    started: Receiver<Option<String>>,
+    release: Sender<bool>,
+    woken: Receiver<()>,
+}
+
+/// A gated bot, and the test's end of it with `woken` for the screen's wake-ups.
+fn gated<G: Game>(woken: Receiver<()>) -> (Box<dyn Bot<G>>, Gate) {
+    let (started_tx, started) = channel();
+    let (release, release_rx) = channel();
+    let bot = Box::new(Gated {
+        started: started_tx,
+        release: release_rx,
+    });
+    (
+        bot,
+        Gate {
+            started,
+            release,
+            woken,
+        },
+    )
+}
+
+/// A wake-up that the test can wait for.
+fn waker() -> (Wake, Receiver<()>) {
+    let (tx, rx) = channel();
+    let wake: Wake = Arc::new(move || {
+        let _ = tx.send(());
+    });
+    (wake, rx)
+}
+
+impl Gate {
+    /// Waits until the bot is thinking; returns the name of the thread it thinks on.
+    fn thinking(&self) -> Option<String> {
+        self.started
+            .recv_timeout(HANG)
+            .expect("the bot starts thinking")
+    }
+
+    /// Lets the bot choose (or fail) and waits for its thread to wake the screen.
+    fn open(&self, choose: bool) {
+        self.release.send(choose).expect("the bot listens");
+        self.woken.recv_timeout(HANG).expect("the screen is woken");
+    }
+}
+
+/// Records every log written.
+#[derive(Clone, Default)]
+struct Writes(Arc<Mutex<Vec<usize>>>);
+
+impl LogStore for Writes {
+    fn write(&mut self, log: &LogFile) -> std::io::Result<()> {
+        self.0.lock().expect("writes").push(log.actions.len());
+        Ok(())
+    }
+    fn name(&self) -> String {
+        "test store".into()
+    }
+}
+
+/// Ann against a gated computer player, whose thinking wakes the test; Ann is to move.
+fn gated_game(store: Option<Writes>) -> (App, Gate) {
+    let m = Match::<Demo>::new(Setup {
+        options: Default::default(),
+        players: vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::bot("Bot 2", "greedy", 7),
+        ],
+        seed: 42,
+        started: "2026-11-25T20:00:00Z".into(),
+    })
+    .expect("demo setup");
+    let mut table = Table::new(m, Demo::make_bot).expect("table");
+    let (wake, woken) = waker();
+    let (bot, gate) = gated(woken);
+    table.bots[1] = Some(bot);
+    if let Some(store) = store {
+        table.set_store(Some(Box::new(store)));
+    }
+    let play = Play::thinking_on_thread(table, true, wake);
+    (App::new(Box::new(play), THEME), gate)
+}
+
+fn screen(app: &App) -> String {
+    draw_app(app, 80, 24)
+}
+
+#[test]
+fn the_screen_answers_keys_while_a_computer_player_thinks() {
+    let (mut app, gate) = gated_game(None);
+    app.on_event(&ch('2'));
+    assert_eq!(gate.thinking().as_deref(), Some(THREAD_NAME));
+    let thinking = screen(&app);
+    assert!(thinking.contains("Total: 2"), "{thinking}");
+    assert!(thinking.contains("Bot 2 is thinking"), "{thinking}");
+    // No clock runs while it thinks: the screen waits for the thinking thread's wake-up.
+    assert_eq!(app.deadline(), None);
+
+    // Help opens and closes.
+    assert!(app.on_event(&ch('?')));
+    assert!(app.help_open());
+    assert!(screen(&app).contains("Help"), "{}", screen(&app));
+    assert!(app.on_event(&key(KeyCode::Esc)));
+    assert!(!app.help_open());
+    // The event list scrolls back and forth.
+    assert!(app.on_event(&key(KeyCode::PageUp)));
+    let scrolled = screen(&app);
+    assert_ne!(scrolled, thinking, "the event pane scrolled");
+    assert!(app.on_event(&key(KeyCode::PageDown)));
+    assert_eq!(screen(&app), thinking);
+    // A resize redraws; a key skips what is left of the pause, but waits for no decision.
+    assert!(app.on_event(&Event::Resize(100, 30)));
+    assert!(app.on_event(&ch('x')));
+    app.on_event(&Event::Resize(80, 24));
+    assert_eq!(app.deadline(), None);
+    assert_eq!(screen(&app), thinking, "nothing moved on the board");
+
+    // The decision comes in and wakes the screen: the move lands at once (the pause was
+    // skipped) and is shown.
+    gate.open(true);
+    let at = app.deadline().expect("the move is due");
+    assert!(at <= std::time::Instant::now());
+    app.on_deadline();
+    let moved = screen(&app);
+    assert!(moved.contains("Total: 5"), "{moved}");
+    assert!(moved.contains("Ann to move"), "{moved}");
+}
+
+#[test]
+fn the_move_waits_for_the_pause_when_the_decision_is_quick() {
+    let (mut app, gate) = gated_game(None);
+    app.on_event(&ch('1'));
+    gate.thinking();
+    gate.open(true);
+    // Decided, but its pause is still on: the move lands on the pause's deadline.
+    assert!(app.deadline().is_some(), "the pause's deadline");
+    assert!(screen(&app).contains("Total: 1"));
+    app.on_deadline();
+    assert!(screen(&app).contains("Total: 4"), "{}", screen(&app));
+}
+
+#[test]
+fn undo_while_a_computer_player_thinks_discards_its_decision() {
+    let (mut app, gate) = gated_game(None);
+    app.on_event(&ch('1'));
+    gate.thinking();
+    app.on_event(&ch('u'));
+    let back = screen(&app);
+    assert!(back.contains("Took back"), "{back}");
+    assert!(back.contains("Total: 0"), "{back}");
+    // The old decision comes in late: it changes nothing and breaks nothing.
+    gate.open(true);
+    assert_eq!(app.deadline(), None, "Ann is to move, nothing is due");
+    assert!(screen(&app).contains("Total: 0"));
+    assert!(screen(&app).contains("Ann to move"));
+    // Play goes on with the fresh computer player seated by the undo (greedy: adds 1).
+    app.on_event(&ch('2'));
+    let woken = &gate.woken;
+    woken
+        .recv_timeout(HANG)
+        .expect("the fresh bot wakes the screen");
+    app.on_event(&ch('x'));
+    assert!(screen(&app).contains("Total: 3"), "{}", screen(&app));
+}
+
+#[test]
+fn leaving_while_a_computer_player_thinks_saves_and_does_not_wait() {
+    let writes = Writes::default();
+    let (mut app, gate) = gated_game(Some(writes.clone()));
+    app.on_event(&ch('3'));
+    gate.thinking();
+    // The gate is still shut: leaving must not wait for the thought.
+    app.on_event(&ch('q'));
+    assert!(app.done(), "back to the launcher at once");
+    app.on_exit();
+    let saved = writes.0.lock().expect("writes").last().copied();
+    assert_eq!(saved, Some(2), "the deal and Ann's move are saved");
+    // The thought ends later into nothing.
+    let _ = gate.release.send(true);
+}
+
+#[test]
+fn a_computer_player_that_panics_halts_the_game_not_the_program() {
+    let (mut app, gate) = gated_game(None);
+    app.on_event(&ch('1'));
+    gate.thinking();
+    gate.open(false);
+    app.on_deadline();
+    let halted = screen(&app);
+    assert!(halted.contains("Stopped"), "{halted}");
+    assert!(
+        halted.contains("the gated bot was told to fail"),
+        "{halted}"
+    );
+    assert!(!app.done());
+    // The game is over for this table, but the program is not: q leaves the screen.
+    app.on_event(&ch('q'));
+    assert!(app.done());
+}
+
+#[test]
+fn a_simultaneous_step_thinks_off_the_screen_and_the_person_waits_for_it() {
+    use crate::games::kokoro::Kokoro;
+    let m = Match::<Kokoro>::new(Setup {
+        options: Default::default(),
+        players: vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::bot("Bot 2", "random", 1),
+            PlayerEntry::bot("Bot 3", "random", 2),
+        ],
+        seed: 4,
+        started: "2026-11-25T20:00:00Z".into(),
+    })
+    .expect("kokoro setup");
+    let mut table = Table::new(m, Kokoro::make_bot).expect("table");
+    let (wake, woken) = waker();
+    let (bot2, gate2) = gated(woken);
+    let (bot3, gate3) = gated(channel().1);
+    table.bots[1] = Some(bot2);
+    table.bots[2] = Some(bot3);
+    let mut p = Play::thinking_on_thread(table, true, wake);
+    // Every seat draws on the first card at once; the computer players think first.
+    assert_eq!(gate2.thinking().as_deref(), Some(THREAD_NAME));
+    assert!(matches!(p.turn, Turn::Bots(_)), "{:?}", p.turn);
+    assert!(p.thinking());
+    let before = p.table.m.history.len();
+    // Ann's keys do nothing to the board meanwhile, and nothing is due.
+    p.on_event(&key(KeyCode::Enter));
+    assert_eq!(p.table.m.history.len(), before);
+    assert_eq!(p.deadline(), None);
+    let _ = gate2.release.send(true);
+    assert_eq!(gate3.thinking().as_deref(), Some(THREAD_NAME));
+    // One thread thinks for both; it wakes the screen once, when both have chosen.
+    gate3.release.send(true).expect("bot 3 listens");
+    gate2.woken.recv_timeout(HANG).expect("the screen is woken");
+    assert!(p.deadline().is_some());
+    p.on_deadline();
+    assert_eq!(p.turn, Turn::Person(0));
+    let bots_moved = (p.table.m.history.iter())
+        .filter(|s| matches!(s.actor, Actor::Seat(1 | 2)))
+        .count();
+    assert_eq!(
+        bots_moved, 2,
+        "both computer players chose, then Ann is to move"
+    );
+}
