@@ -419,9 +419,21 @@ pub fn check_bot_blind<G: Game>(
     make: &dyn Fn(u64) -> Box<dyn crate::engine::Bot<G>>,
     games: u64,
 ) {
-    for players in G::MIN_PLAYERS..=G::MAX_PLAYERS.min(G::MIN_PLAYERS + 2) {
+    let players = G::MIN_PLAYERS..=G::MAX_PLAYERS.min(G::MIN_PLAYERS + 2);
+    check_bot_blind_with(name, make, &Options::new(), players, games);
+}
+
+/// [`check_bot_blind`] with these game options and table sizes (e.g. a game's optional roles).
+pub fn check_bot_blind_with<G: Game>(
+    name: &str,
+    make: &dyn Fn(u64) -> Box<dyn crate::engine::Bot<G>>,
+    options: &Options,
+    players: std::ops::RangeInclusive<usize>,
+    games: u64,
+) {
+    for players in players {
         for seed in 0..games {
-            let Some(m) = random_playout::<G>(players, &Options::new(), seed * 31 + 7) else {
+            let Some(m) = random_playout::<G>(players, options, seed * 31 + 7) else {
                 continue;
             };
             let decisions: Vec<usize> = (0..m.history.len())

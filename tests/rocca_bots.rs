@@ -354,3 +354,248 @@ fn measure_decision_time() {
     }
     println!("hard detective, 6 players: {decisions} decisions, slowest {slowest:?}");
 }
+
+// ---- The optional roles ----
+
+/// Rocca options with each of `keys` on.
+fn roles(keys: &[&str]) -> Options {
+    keys.iter()
+        .map(|k| (k.to_string(), "on".to_string()))
+        .collect()
+}
+
+/// Plays seeded games of `kind` everywhere with `options`; `check` sees every seat decision
+/// (the true state before it, the seat, its view and its choice).
+fn watch_games(
+    players: usize,
+    options: &Options,
+    kind: &str,
+    games: u64,
+    mut check: impl FnMut(&Rocca, Seat, &View, Action),
+) {
+    for seed in 0..games {
+        let mut g = Rocca::new(options, players).expect("a game");
+        let mut r = rng::stream(seed, 13);
+        let mut bots: Vec<Box<dyn Bot<Rocca>>> = (0..players)
+            .map(|s| make_kind(kind, rng::bot_seed(seed, s)).expect("a kind"))
+            .collect();
+        while !g.is_over() {
+            for (s, b) in bots.iter_mut().enumerate() {
+                b.observe(&g.view(Viewer::Seat(s)));
+            }
+            let (actor, a) = match g.to_move() {
+                ToMove::Chance => {
+                    let o = g.chance_outcomes();
+                    let w: Vec<u32> = o.iter().map(|x| x.1).collect();
+                    let i = rng::weighted(&mut r, &w).expect("weights");
+                    (Actor::Chance, o[i].0)
+                }
+                ToMove::Seats(seats) => {
+                    let s = seats[0];
+                    let view = g.view(Viewer::Seat(s));
+                    let a = bots[s].choose(s, &view, &g.bot_actions(s));
+                    check(&g, s, &view, a);
+                    (Actor::Seat(s), a)
+                }
+                ToMove::Over => break,
+            };
+            g.apply(actor, &a).expect("legal");
+        }
+    }
+}
+
+#[test]
+fn the_healer_revives_for_its_side() {
+    // Counted: (prayers as the Monster's player, of which slept; as a villager, of which
+    // revived a family with nobody left alive when there was one).
+    let (mut monster, mut monster_slept, mut village, mut village_best) = (0, 0, 0, 0);
+    for players in [4, 6] {
+        watch_games(
+            players,
+            &roles(&["healer"]),
+            "detective:hard",
+            150,
+            |g, s, view, a| {
+                if !g
+                    .bot_actions(s)
+                    .iter()
+                    .any(|x| matches!(x, Action::Revive { .. }))
+                {
+                    return;
+                }
+                let holds_monster = (0..FAMILY as u8)
+                    .any(|i| g.body(s as u8 * FAMILY as u8 + i) == Some(Body::Monster));
+                let empty = |seat: Seat| {
+                    (0..FAMILY as u8).all(|i| !g.is_alive(seat as u8 * FAMILY as u8 + i))
+                };
+                let grave_of_empty = g
+                    .bot_actions(s)
+                    .iter()
+                    .any(|x| matches!(*x, Action::Revive { v } if empty(owner(v))));
+                if holds_monster {
+                    monster += 1;
+                    monster_slept += usize::from(a == Action::Sleep);
+                } else {
+                    village += 1;
+                    assert!(
+                        matches!(a, Action::Revive { .. }),
+                        "a villager Healer slept: {view:?}"
+                    );
+                    if grave_of_empty {
+                        village_best +=
+                            usize::from(matches!(a, Action::Revive { v } if empty(owner(v))));
+                    }
+                }
+            },
+        );
+    }
+    assert!(
+        monster > 0 && village > 0,
+        "prayers seen: {monster} {village}"
+    );
+    assert_eq!(
+        monster_slept, monster,
+        "the Monster's player revived a villager"
+    );
+    assert!(village_best > 0);
+}
+
+/// A Vampire game of 5: the Vampire (villager 14, seat 4) attacks villager 9 (seat 3), who
+/// survives, and bites seat 3 the next midnight; seat 3 learns it at the third midnight. On
+/// the third day the first voters (seats 0 to 2) vote `votes`. Returns the game and what
+/// seat 3 saw.
+fn clan_to_vote(votes: &[u8]) -> (Rocca, Vec<View>) {
+    let mut g = Rocca::new(&roles(&["vampire"]), 5).expect("a game");
+    let watcher: Seat = 3;
+    let mut seen = vec![g.view(Viewer::Seat(watcher))];
+    let mut step = |g: &mut Rocca, actor: Actor, a: Action| {
+        g.apply(actor, &a).expect("legal");
+        seen.push(g.view(Viewer::Seat(watcher)));
+    };
+    // One private step for every seat, the Vampire's being `a`.
+    let night = |g: &mut Rocca, step: &mut dyn FnMut(&mut Rocca, Actor, Action), a: Action| {
+        for s in 0..5 {
+            step(g, Actor::Seat(s), if s == 4 { a } else { Action::Sleep });
+        }
+    };
+    // Everyone votes for `v`, who is executed.
+    let execute = |g: &mut Rocca, step: &mut dyn FnMut(&mut Rocca, Actor, Action), v: u8| {
+        let voters: Vec<Seat> = (0..5).filter(|&s| g.is_voter(s)).collect();
+        for &s in &voters {
+            step(g, Actor::Seat(s), Action::Vote { v });
+        }
+        for &s in &voters {
+            step(g, Actor::Seat(s), Action::Confirm);
+        }
+        step(g, Actor::Chance, Action::Tally);
+    };
+    let body = Body::Vampire;
+    step(&mut g, Actor::Chance, Action::Deal { v: 14, body });
+    night(&mut g, &mut step, Action::Attack { v: 9 });
+    step(&mut g, Actor::Chance, Action::Dawn);
+    step(&mut g, Actor::Chance, Action::Roll { n: 6 });
+    execute(&mut g, &mut step, 1);
+    night(&mut g, &mut step, Action::Bite { seat: 3 });
+    night(&mut g, &mut step, Action::Attack { v: 4 });
+    step(&mut g, Actor::Chance, Action::Dawn);
+    step(&mut g, Actor::Chance, Action::Roll { n: 1 });
+    execute(&mut g, &mut step, 7);
+    night(&mut g, &mut step, Action::Attack { v: 5 });
+    step(&mut g, Actor::Chance, Action::Dawn);
+    step(&mut g, Actor::Chance, Action::Roll { n: 1 });
+    for (s, &v) in votes.iter().enumerate() {
+        step(&mut g, Actor::Seat(s), Action::Vote { v });
+    }
+    (g, seen)
+}
+
+#[test]
+fn a_clan_member_does_not_follow_earlier_voters() {
+    let vote = |make: &MakeBot, seed: u64, votes: &[u8]| {
+        let (g, seen) = clan_to_vote(votes);
+        let mut bot = make(seed);
+        for v in &seen {
+            bot.observe(v);
+        }
+        let view = g.view(Viewer::Seat(3));
+        assert!(view.in_clan, "seat 3 was told of the bite");
+        assert_eq!(g.to_move(), ToMove::Seats(vec![3]));
+        bot.choose(3, &view, &g.bot_actions(3))
+    };
+    let orders: [[u8; 3]; 4] = [[6, 12, 13], [13, 6, 12], [12, 13, 6], [6, 6, 6]];
+    let follows = |make: &MakeBot| {
+        (0..24).any(|seed| {
+            let first = vote(make, seed, &orders[0]);
+            orders[1..].iter().any(|o| vote(make, seed, o) != first)
+        })
+    };
+    for level in [Level::Normal, Level::Hard] {
+        assert!(!follows(&detective(level)), "{level:?}");
+    }
+    // The check can fail: the sleuth's clan member joins the strongest suspicion.
+    assert!(follows(&|s| Box::new(SleuthBot::new(s))));
+}
+
+/// How much a table of `kind` seems to follow its first voters, as a hard detective reads it
+/// at the end of seeded 5-player games (mean over games).
+fn herding_read(kind: &str) -> f64 {
+    let games = 60;
+    let mut total = 0.0;
+    for seed in 0..games {
+        let players = 5;
+        let mut g = Rocca::new(&Options::new(), players).expect("a game");
+        let mut r = rng::stream(seed, 17);
+        let mut bots: Vec<Box<dyn Bot<Rocca>>> = (0..players)
+            .map(|s| make_kind(kind, rng::bot_seed(seed, s)).expect("a kind"))
+            .collect();
+        let mut notes = hotseat::bots::rocca::Notes::default();
+        while !g.is_over() {
+            notes.read(&g.view(Viewer::Seat(0)));
+            for (s, b) in bots.iter_mut().enumerate() {
+                b.observe(&g.view(Viewer::Seat(s)));
+            }
+            let (actor, a) = match g.to_move() {
+                ToMove::Chance => {
+                    let o = g.chance_outcomes();
+                    let w: Vec<u32> = o.iter().map(|x| x.1).collect();
+                    let i = rng::weighted(&mut r, &w).expect("weights");
+                    (Actor::Chance, o[i].0)
+                }
+                ToMove::Seats(seats) => {
+                    let s = seats[0];
+                    let a = bots[s].choose(s, &g.view(Viewer::Seat(s)), &g.bot_actions(s));
+                    (Actor::Seat(s), a)
+                }
+                ToMove::Over => break,
+            };
+            g.apply(actor, &a).expect("legal");
+        }
+        total += notes.herding();
+    }
+    total / games as f64
+}
+
+#[test]
+fn hard_detectives_agreeing_on_the_public_die_do_not_read_as_a_herd() {
+    let hard = herding_read("detective:hard");
+    let sleuth = herding_read("sleuth");
+    assert!(hard < 0.35, "hard detectives read as following: {hard}");
+    assert!(
+        sleuth > hard + 0.2,
+        "sleuths {sleuth}, hard detectives {hard}"
+    );
+}
+
+/// Bots that see only their own seat's view, with every optional role in play.
+#[test]
+fn bots_with_every_role_are_blind() {
+    for kind in ["detective", "detective:hard", "detective:easy"] {
+        hotseat::conformance::check_bot_blind_with::<Rocca>(
+            kind,
+            &|s| make_kind(kind, s).expect("a kind"),
+            &roles(&["mayor", "police", "healer", "vampire"]),
+            4..=6,
+            12,
+        );
+    }
+}

@@ -13,6 +13,7 @@
 
 mod belief;
 mod detective;
+mod roles;
 
 pub use belief::{Model, Notes};
 pub use detective::DetectiveBot;

@@ -8,7 +8,7 @@
 //! votes were. Every villager running it on the same facts reaches the same weights, so no
 //! one follows whoever happened to vote first.
 
-use crate::engine::Seat;
+use crate::engine::{Seat, rng};
 use crate::games::rocca::{FAMILY, Report, Stage, View, owner};
 
 /// How the detective believes a killer behaves.
@@ -26,6 +26,19 @@ pub struct Model {
     pub own_vote: f64,
 }
 
+/// What the hard detective believes: most killers spare their own family, some strike it to
+/// look innocent, some do not care; a vote on one's own family comes from the killer's seat.
+pub const HARD: Model = Model {
+    kinds: [(0.35, 0.5), (1.0, 0.3), (2.5, 0.2)],
+    itself: 0.02,
+    own_vote: 6.0,
+};
+
+/// How a hard villager votes: for a villager drawn with chance suspicion to this power, so
+/// that a killer cannot count on staying just out of the lead. The hard killer's forecast
+/// takes the table to vote so.
+pub const VOTE_POWER: f64 = 4.0;
+
 /// One dawn: the die was found on `v` while `living` were alive.
 #[derive(Clone, Debug, PartialEq)]
 struct Attack {
@@ -34,12 +47,14 @@ struct Attack {
     living: Vec<u8>,
 }
 
-/// One counted ballot: each seat's vote card.
+/// One counted ballot: each seat's vote card, and the villager hard detectives drew for it
+/// (as the whole table reckons it).
 #[derive(Clone, Debug, PartialEq)]
 struct Ballot {
     day: u32,
     ballot: u8,
     votes: Vec<Option<u8>>,
+    drawn: Option<u8>,
 }
 
 /// The public story so far, gathered from one seat's views.
@@ -82,10 +97,15 @@ impl Notes {
                 .iter()
                 .any(|b| b.day == view.day && b.ballot == view.ballot)
         {
+            let w = self.suspicion(view, None, &HARD);
+            let targets: Vec<u8> = (0..view.villagers.len() as u8)
+                .filter(|&v| view.votable(v))
+                .collect();
             self.ballots.push(Ballot {
                 day: view.day,
                 ballot: view.ballot,
                 votes: view.votes.clone(),
+                drawn: race(&w, &targets, public_seed(view)),
             });
         }
     }
@@ -146,21 +166,23 @@ impl Notes {
     }
 
     /// How much the table follows earlier votes, 0 (each votes its own mind) to 1 (everyone
-    /// joins a villager someone already voted for), from the counted ballots: each vote after
-    /// the first either joins an earlier card's villager or not. Half before any evidence.
+    /// joins a villager someone already voted for), from the counted ballots. A vote follows
+    /// when it joins an earlier card other than the villager hard detectives drew for that
+    /// ballot: voting for the drawn one is agreeing on the public die, not following. Half
+    /// before any evidence.
     pub fn herding(&self) -> f64 {
         // One joining and one not, as if seen: a neutral start that evidence soon outweighs.
-        let (mut joined, mut chances) = (1.0, 2.0);
+        let (mut joined, mut chances) = (0.3, 1.0);
         for b in &self.ballots {
             let mut earlier: Vec<u8> = Vec::new();
-            for v in b.votes.iter().flatten() {
+            for &v in b.votes.iter().flatten() {
                 if !earlier.is_empty() {
                     chances += 1.0;
-                    if earlier.contains(v) {
+                    if earlier.contains(&v) && Some(v) != b.drawn {
                         joined += 1.0;
                     }
                 }
-                earlier.push(*v);
+                earlier.push(v);
             }
         }
         joined / chances
@@ -183,6 +205,41 @@ fn attack_likelihood(a: &Attack, m: u8, own_family: f64, itself: f64) -> f64 {
         return 1.0;
     }
     weight(a.v) / total
+}
+
+/// The hard detectives' vote among `targets` with suspicion `w`: an exponential race, each
+/// villager's time its own draw from the public `seed` divided by its weight to the power
+/// [`VOTE_POWER`]. Every seat draws alike, so the detectives agree on one villager, and one
+/// that rules out its own family still agrees with the others on everyone else. `None` when
+/// nobody among `targets` is suspect.
+pub fn race(w: &[f64], targets: &[u8], seed: u64) -> Option<u8> {
+    let at = |v: u8| w.get(usize::from(v)).copied().unwrap_or(0.0);
+    let time = |v: u8| {
+        let w = at(v).powf(VOTE_POWER);
+        let u = (rng::mix(seed ^ u64::from(v) << 32) >> 11) as f64 / (1u64 << 53) as f64;
+        if w > 0.0 {
+            -(1.0 - u).ln() / w
+        } else {
+            f64::MAX
+        }
+    };
+    targets
+        .iter()
+        .copied()
+        .filter(|&v| at(v) > 0.0)
+        .min_by(|&a, &b| time(a).total_cmp(&time(b)))
+}
+
+/// A seed every seat computes alike from what the whole table saw since dawn (the die's
+/// rolls among it), the day and the ballot.
+pub fn public_seed(view: &View) -> u64 {
+    let mut h = rng::mix(u64::from(view.day) << 8 | u64::from(view.ballot));
+    for r in &view.today {
+        for b in format!("{r:?}").bytes() {
+            h = rng::mix(h ^ u64::from(b));
+        }
+    }
+    h
 }
 
 /// Scales the weights to sum to 1 (all zero stays all zero).

@@ -15,24 +15,16 @@
 //! ballots so far show the table following its first voter) and attacks where that is least,
 //! weighed against how likely the victim is to die.
 //!
-//! The Vampire's bites, the Healer's prayers and a clan member's votes are the sleuth's.
+//! The Healer's prayers, the Vampire's bites and a clan member's votes are in [`super::roles`].
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
-use super::SleuthBot;
-use super::belief::{Model, Notes, family, normalise};
+use super::belief::{HARD, Model, Notes, VOTE_POWER, family, normalise, public_seed, race};
+use super::roles::{self, Side};
 use crate::bots::Level;
 use crate::engine::{Bot, Seat, rng};
 use crate::games::rocca::{Action, Body, Face, Rocca, View, owner};
-
-/// What the hard detective believes: most killers spare their own family, some strike it to
-/// look innocent, some do not care; a vote on one's own family comes from the killer's seat.
-const HARD: Model = Model {
-    kinds: [(0.35, 0.5), (1.0, 0.3), (2.5, 0.2)],
-    itself: 0.02,
-    own_vote: 6.0,
-};
 
 /// What the normal detective believes: the same about votes, nothing about families. The hard
 /// killer forecasts the table with it too: a table that reads families can be fooled by a
@@ -43,14 +35,13 @@ const NORMAL: Model = Model {
     own_vote: 6.0,
 };
 
-/// How a hard villager votes: for a villager drawn with chance suspicion to this power, so
-/// that a killer cannot count on staying just out of the lead. The hard killer's forecast
-/// takes the table to vote so.
-const VOTE_POWER: f64 = 4.0;
-
 /// What one more likely death is worth to the hard killer, against its chance of being
 /// executed tomorrow.
 const KILL_VALUE: f64 = 0.1;
+
+/// What a survivor the Vampire may bite (one more family on its side) is worth to the hard
+/// Vampire, on the same scale.
+const BITE_VALUE: f64 = 0.1;
 
 pub struct DetectiveBot {
     /// The killer's die, for attacks.
@@ -60,8 +51,6 @@ pub struct DetectiveBot {
     ties: ChaCha8Rng,
     level: Level,
     notes: Notes,
-    /// For the Vampire's bites, the Healer's prayers and a clan member's votes.
-    helper: SleuthBot,
 }
 
 impl DetectiveBot {
@@ -71,7 +60,6 @@ impl DetectiveBot {
             ties: ChaCha8Rng::seed_from_u64(rng::mix(seed ^ 0x7135)),
             level,
             notes: Notes::default(),
-            helper: SleuthBot::new(seed),
         }
     }
 
@@ -124,9 +112,6 @@ impl DetectiveBot {
             return Action::Confirm;
         }
         let me = Self::my_killer(view, seat);
-        if view.in_clan && me.is_none() {
-            return self.helper.choose(seat, view, legal);
-        }
         // The same reasoning whether or not the seat holds the killer card.
         let w = self.notes.suspicion(view, Some(seat), &self.model());
         let targets: Vec<u8> = legal
@@ -136,6 +121,34 @@ impl DetectiveBot {
                 _ => None,
             })
             .collect();
+        let honest = self.villager_vote(seat, view, &targets, &w, me);
+        let choice = if Side::of(view, seat) == Side::Clan {
+            roles::clan_vote(
+                seat,
+                &w,
+                &targets,
+                honest,
+                rng::mix(public_seed(view) ^ 0xc1a2),
+            )
+        } else {
+            honest
+        };
+        match choice {
+            Some(v) => Action::Vote { v },
+            None => legal[0],
+        }
+    }
+
+    /// The villager a villager of `seat` votes for among `targets`, with suspicion `w`; `me`
+    /// is the seat's killer card, if it holds it (never voted for).
+    fn villager_vote(
+        &mut self,
+        seat: Seat,
+        view: &View,
+        targets: &[u8],
+        w: &[f64],
+        me: Option<u8>,
+    ) -> Option<u8> {
         // With nobody suspect among the candidates (a re-vote among one's own family), any
         // other family first; the killer's player never votes for its own card.
         let fallback = |v: u8| {
@@ -152,31 +165,11 @@ impl DetectiveBot {
             // The whole table draws with the same public die: today's events. Every detective
             // reaches the same choice (a majority, not a scatter), and the killer could not
             // know it when it attacked, the roll coming after.
-            let seed = public_seed(view);
-            let race = |v: u8| {
-                // An exponential race: each villager's time is its own public draw divided by
-                // its weight, so a seat that rules out its own family still agrees with the
-                // others on everyone else.
-                let w = at(v).powf(VOTE_POWER);
-                let u = (rng::mix(seed ^ u64::from(v) << 32) >> 11) as f64 / (1u64 << 53) as f64;
-                if w > 0.0 {
-                    -(1.0 - u).ln() / w
-                } else {
-                    f64::MAX
-                }
-            };
-            if let Some(&v) = targets
-                .iter()
-                .filter(|&&v| at(v) > 0.0)
-                .min_by(|&&a, &&b| race(a).total_cmp(&race(b)))
-            {
-                return Action::Vote { v };
+            if let Some(v) = race(w, targets, public_seed(view)) {
+                return Some(v);
             }
         }
-        match Self::pick(&mut self.ties, &targets, |v| (at(v), fallback(v))) {
-            Some(v) => Action::Vote { v },
-            None => legal[0],
-        }
+        Self::pick(&mut self.ties, targets, |v| (at(v), fallback(v)))
     }
 
     /// The Mayor's choice: a villager moves the die onto its chief suspect.
@@ -189,8 +182,26 @@ impl DetectiveBot {
             })
             .collect();
         if let Some(me) = Self::my_killer(view, seat) {
-            // The die is the killer's own once more: it goes where an attack would.
-            return match self.attack_target(me, view, &targets) {
+            // The die is the killer's own once more: it goes where an attack would, the table
+            // having seen it found on the killer's family.
+            let choice = match self.level {
+                Level::Hard => {
+                    let scores: Vec<f64> = targets
+                        .iter()
+                        .map(|&v| self.forecast(me, view, &self.notes, v))
+                        .collect();
+                    let at = |v: u8| {
+                        targets
+                            .iter()
+                            .position(|&t| t == v)
+                            .and_then(|i| scores.get(i).copied())
+                            .unwrap_or(f64::MIN)
+                    };
+                    Self::pick(&mut self.rng, &targets, |v| (at(v), 0.0))
+                }
+                _ => self.attack_target(me, view, &targets),
+            };
+            return match choice {
                 Some(v) => Action::Redirect { v },
                 None => Action::Keep,
             };
@@ -226,7 +237,7 @@ impl DetectiveBot {
             Level::Hard => {
                 let scores: Vec<f64> = targets
                     .iter()
-                    .map(|&v| self.forecast(me, view, v))
+                    .map(|&v| self.attack_value(me, view, v))
                     .collect();
                 let at = |v: u8| {
                     targets
@@ -259,22 +270,30 @@ impl DetectiveBot {
         }
     }
 
-    /// The hard killer's value of putting the die on `v`: the chance of a death, less the
-    /// chance of being the one the table hangs tomorrow (and, on the Mayor's family, of the
-    /// Mayor moving the die onto the killer).
-    fn forecast(&self, me: u8, view: &View, v: u8) -> f64 {
-        let model = NORMAL;
+    /// The hard killer's value of putting the die on `v`. (Striking its own family while it
+    /// holds the unused Mayor, to move the die afterwards, gains nothing by its model: the
+    /// table clears the villager found and loses the one hit.)
+    fn attack_value(&self, me: u8, view: &View, v: u8) -> f64 {
         let living: Vec<u8> = (0..view.villagers.len() as u8)
             .filter(|&u| view.villager(u).is_some_and(|x| x.alive))
             .collect();
         let notes = self.notes.with_attack(view.day, v, living);
+        self.forecast(me, view, &notes, v)
+    }
+
+    /// The hard killer's value of the die landing on `hit` once the table has read `notes`
+    /// (this dawn's attack among them): the chance of a death (for the Vampire, of a survivor
+    /// whose family it may bite), less the chance of being the one the table hangs tomorrow
+    /// (and, on another player's Mayor's family, of the Mayor moving the die onto the killer).
+    fn forecast(&self, me: u8, view: &View, notes: &Notes, hit: u8) -> f64 {
+        let model = NORMAL;
         let survived = notes.suspicion(view, None, &model);
         let mut died = survived.clone();
-        if let Some(x) = died.get_mut(usize::from(v)) {
+        if let Some(x) = died.get_mut(usize::from(hit)) {
             *x = 0.0;
         }
         normalise(&mut died);
-        let d = death_chance(view, v);
+        let d = death_chance(view, hit);
         // The table either follows its first voter or votes each its own mind; how much it
         // follows, the ballots so far tell.
         let herd = ((notes.herding() - 0.3) / 0.7).clamp(0.0, 1.0);
@@ -300,13 +319,19 @@ impl DetectiveBot {
         };
         let mut loss = d * hazard(&died) + (1.0 - d) * hazard(&survived);
         if let Some(f) = mayor_family(view)
-            && f == owner(v)
+            && f == owner(hit)
             && f != owner(me)
         {
             let eyes = notes.suspicion(view, Some(f), &model);
             loss += death_chance(view, me) * hanged(&eyes, me, VOTE_POWER);
         }
-        KILL_VALUE * d - loss
+        let vampire = view.villager(me).and_then(|x| x.body) == Some(Body::Vampire);
+        let bite = if vampire && owner(hit) != owner(me) && !view.clan.contains(&owner(hit)) {
+            BITE_VALUE * (1.0 - d)
+        } else {
+            0.0
+        };
+        KILL_VALUE * d + bite - loss
     }
 }
 
@@ -317,18 +342,6 @@ fn hanged(w: &[f64], me: u8, sharpness: f64) -> f64 {
         return 0.0;
     }
     w.get(usize::from(me)).map_or(0.0, |x| x.powf(sharpness)) / total
-}
-
-/// A seed every seat computes alike from what the whole table saw since dawn (the die's
-/// rolls among it), the day and the ballot.
-fn public_seed(view: &View) -> u64 {
-    let mut h = rng::mix(u64::from(view.day) << 8 | u64::from(view.ballot));
-    for r in &view.today {
-        for b in format!("{r:?}").bytes() {
-            h = rng::mix(h ^ u64::from(b));
-        }
-    }
-    h
 }
 
 /// The chance an attack on `v` kills it, from the public faces.
@@ -361,7 +374,6 @@ fn mayor_family(view: &View) -> Option<Seat> {
 impl Bot<Rocca> for DetectiveBot {
     fn observe(&mut self, view: &View) {
         self.notes.read(view);
-        self.helper.observe(view);
     }
 
     fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
@@ -373,8 +385,11 @@ impl Bot<Rocca> for DetectiveBot {
             self.mayor(seat, view, legal)
         } else if has(|a| matches!(a, Action::Vote { .. } | Action::Confirm)) {
             self.vote(seat, view, legal)
-        } else if has(|a| matches!(a, Action::Bite { .. } | Action::Revive { .. })) {
-            self.helper.choose(seat, view, legal)
+        } else if has(|a| matches!(a, Action::Bite { .. })) {
+            roles::bite(seat, view, legal)
+        } else if has(|a| matches!(a, Action::Revive { .. })) {
+            let die = rng::mix(public_seed(view) ^ seat as u64);
+            roles::prayer(Side::of(view, seat), seat, view, legal, die)
         } else {
             legal[0]
         }
