@@ -15,6 +15,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::engine::table::{Next, Pace};
+use crate::engine::thinker::Answer;
 use crate::engine::{Actor, Bot, Game, Seat, Table, ToMove, Viewer};
 use crate::ui::play::Play;
 use crate::ui::{GameUi, Registered, Screen};
@@ -121,6 +122,9 @@ pub struct Shared<G: Registered> {
     /// The end of the game has been recorded (see [`Shared::record_end`]).
     scored: bool,
     closed: bool,
+    /// The driver's computer players are thinking with the room unlocked (see [`think`]):
+    /// whatever would change the game waits for them ([`Room::moving`]).
+    thinking: bool,
     /// The real state while a test shows the connections a varied one.
     #[cfg(test)]
     real: Option<G>,
@@ -156,6 +160,7 @@ pub fn open<G: Registered>(
         listed: None,
         scored: false,
         closed: false,
+        thinking: false,
         #[cfg(test)]
         real: None,
     };
@@ -370,10 +375,30 @@ impl<G: Registered> Shared<G> {
     /// person who may still undo something new waits for them ([`Attached::go_on`]).
     fn advance(&mut self, bot_rounds: usize) {
         let hold_for = self.undo_by();
-        match self.table.advance(Pace {
+        let next = self.table.advance(Pace {
             bot_rounds,
             hold_for,
-        }) {
+        });
+        self.after(next);
+    }
+
+    /// The computer players' answer comes back (see [`think`]): their choices are played
+    /// (or held), then chance up to the next decision.
+    fn settle(&mut self, answer: Answer<G>) {
+        let hold_for = self.undo_by();
+        let next = self.table.settle(
+            answer,
+            Pace {
+                bot_rounds: 0,
+                hold_for,
+            },
+        );
+        self.after(next);
+    }
+
+    /// Keeps the room in step with where the table stopped.
+    fn after(&mut self, next: Result<Next, crate::engine::Refusal>) {
+        match next {
             Ok(Next::Held(seat)) => self.held = Some(seat),
             Ok(_) => {}
             Err(e) => self.broken = Some(format!("the game cannot go on: {e}")),
@@ -438,6 +463,15 @@ impl<G: Registered> Room<G> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// The room, to change the game: once the driver's computer players have finished
+    /// thinking (nothing may move under them; they end with [`Room::changed`], which wakes
+    /// this wait). Reading needs no wait: every terminal keeps drawing while they think.
+    fn moving(&self) -> MutexGuard<'_, Shared<G>> {
+        self.cv
+            .wait_while(self.lock(), |g| g.thinking)
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
     /// Something every connection shows may have changed.
     fn changed(&self, g: &mut Shared<G>) {
         self.version.fetch_add(1, Ordering::SeqCst);
@@ -455,7 +489,8 @@ impl<G: Registered> Room<G> {
     }
 
     fn attach(&self, seats: Vec<Seat>, creator: bool, wake: Wake) -> u64 {
-        let mut g = self.lock();
+        // Standing a computer player down changes the seats' bots.
+        let mut g = self.moving();
         let played_for = seats.iter().map(|&s| g.stand_down(s)).sum();
         let id = g.next_conn;
         g.next_conn += 1;
@@ -516,13 +551,12 @@ fn drive<G: Registered>(room: &Room<G>) {
         match g.due(now) {
             Some(true) => {
                 g.bots_at = None;
-                let rounds = if matches!(g.table.m.to_move(), ToMove::Chance) {
-                    0
+                if matches!(g.table.m.to_move(), ToMove::Chance) {
+                    g.advance(0);
+                    room.changed(&mut g);
                 } else {
-                    1
-                };
-                g.advance(rounds);
-                room.changed(&mut g);
+                    g = think(room, g);
+                }
                 continue;
             }
             Some(false) => {
@@ -543,6 +577,31 @@ fn drive<G: Registered>(room: &Room<G>) {
             None => room.cv.wait(g).unwrap_or_else(|e| e.into_inner()),
         };
     }
+}
+
+/// The computer players to move choose with the room unlocked, so that every terminal at the
+/// table (the host's own included) keeps drawing and reading keys while they think; changes to
+/// the game wait for them meanwhile ([`Room::moving`]).
+fn think<'a, G: Registered>(
+    room: &'a Room<G>,
+    mut g: MutexGuard<'a, Shared<G>>,
+) -> MutexGuard<'a, Shared<G>> {
+    let seats: Vec<Seat> = (g.table.m.to_move().seats().iter().copied())
+        .filter(|&s| g.table.is_bot(s))
+        .collect();
+    match g.table.ask(&seats) {
+        Ok(question) => {
+            g.thinking = true;
+            drop(g);
+            let answer = question.answer();
+            g = room.lock();
+            g.thinking = false;
+            g.settle(answer);
+        }
+        Err(e) => g.broken = Some(format!("the game cannot go on: {e}")),
+    }
+    room.changed(&mut g);
+    g
 }
 
 /// A room, whatever its game, as the hub sees it.
@@ -587,6 +646,10 @@ pub trait ServerTable: Send + Sync {
     /// Tests: nothing is due on the server (people to move, the end, or waiting for players).
     #[cfg(test)]
     fn quiet(&self) -> bool;
+    /// Seats `bot` (a `Box<dyn Bot<G>>` of this table's game) in a computer player's seat;
+    /// false when it is not one.
+    #[cfg(test)]
+    fn seat_bot(&self, seat: Seat, bot: Box<dyn std::any::Any + Send>) -> bool;
     /// Tests: shows the connections a state that differs only in what `viewer` may not know
     /// (`Some(salt)`), or the real one again (`None`).
     #[cfg(test)]
@@ -729,7 +792,7 @@ impl<G: Registered> ServerTable for Room<G> {
     }
 
     fn hand_to_bot(&self, seat: Seat) -> Result<(), String> {
-        let mut g = self.lock();
+        let mut g = self.moving();
         let Some(h) = g.seats.get(seat) else {
             return Err(format!("this table has no seat {}", seat + 1));
         };
@@ -815,6 +878,21 @@ impl<G: Registered> ServerTable for Room<G> {
     }
 
     #[cfg(test)]
+    fn seat_bot(&self, seat: Seat, bot: Box<dyn std::any::Any + Send>) -> bool {
+        let Ok(bot) = bot.downcast::<Box<dyn Bot<G>>>() else {
+            return false;
+        };
+        let mut g = self.moving();
+        match g.table.bots.get_mut(seat) {
+            Some(slot @ Some(_)) => {
+                *slot = Some(*bot);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    #[cfg(test)]
     fn quiet(&self) -> bool {
         let mut g = self.lock();
         !g.started || g.due(Instant::now()).is_none()
@@ -822,7 +900,7 @@ impl<G: Registered> ServerTable for Room<G> {
 
     #[cfg(test)]
     fn vary_hidden(&self, viewer: Viewer, salt: Option<u64>) {
-        let mut g = self.lock();
+        let mut g = self.moving();
         let real = g.real.take().unwrap_or_else(|| g.table.m.state.clone());
         match salt {
             Some(salt) => {
@@ -836,7 +914,7 @@ impl<G: Registered> ServerTable for Room<G> {
 
     #[cfg(test)]
     fn play_random(&self, seed: u64) -> bool {
-        let mut g = self.lock();
+        let mut g = self.moving();
         let Some(&seat) = g.table.m.to_move().seats().first() else {
             return false;
         };
@@ -978,7 +1056,7 @@ impl<G: Registered> Attached<G> {
 
     /// The person in `seat` (at this keyboard) does `action`.
     pub fn act(&self, seat: Seat, action: G::Action, ms: u64) -> Result<(), String> {
-        let mut g = self.room.lock();
+        let mut g = self.room.moving();
         let mine = g
             .conns
             .get(&self.conn)
@@ -999,7 +1077,7 @@ impl<G: Registered> Attached<G> {
 
     /// The held step happens: `seat` gives up taking its last move back.
     pub fn go_on(&self) {
-        let mut g = self.room.lock();
+        let mut g = self.room.moving();
         if g.held.take().is_none() {
             return;
         }
@@ -1012,7 +1090,7 @@ impl<G: Registered> Attached<G> {
 
     /// Takes back `seat`'s last move, where that is allowed here; false when it is not.
     pub fn undo(&self, seat: Seat) -> bool {
-        let mut g = self.room.lock();
+        let mut g = self.room.moving();
         let mine = g
             .conns
             .get(&self.conn)

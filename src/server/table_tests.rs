@@ -916,3 +916,51 @@ fn a_solo_kokoro_game_at_the_server_records_its_high_score() {
     let again = crate::highscores::load(&file).expect("the high-score file");
     assert_eq!(again, scores, "recorded once");
 }
+
+/// A computer player at a table on the server thinks on the table's driver thread with the
+/// room unlocked: every terminal keeps drawing meanwhile, and no connection's thread ever
+/// chooses for it, not even at a step where its person moves at the same time (Kokoro).
+#[test]
+fn a_computer_player_thinks_on_the_driver_and_the_terminals_never_wait_for_it() {
+    use crate::games::kokoro::Kokoro;
+    use crate::ui::testutil::{HANG, gated};
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let creator = peer("host", Some("host"));
+    let kind = Kokoro::BOTS[0].0.to_string();
+    let seats = vec![SeatSpec::Remote, SeatSpec::Bot { kind }];
+    let mut code = String::new();
+    drop(Term::open(|w| {
+        let (c, s) = hub
+            .create(spec("kokoro", seats), &creator, w)
+            .expect("create");
+        code = c;
+        s
+    }));
+    let room = hub.room(&code).expect("room");
+    let ann = peer("Ann", Some("ann"));
+    let mut term = Term::open(|w| hub.join(&code, Some(0), &ann, w).expect("join"));
+    quiet(&hub, &code);
+    // From now on the computer player thinks until the test lets it go.
+    let (bot, gate) = gated::<Kokoro>();
+    assert!(room.seat_bot(1, Box::new(bot)));
+    let before = room.actions();
+    // Ann draws (through a connection's own call): the next card is the computer player's as
+    // much as hers, and it thinks on the driver, not on her connection's thread.
+    assert!(room.play_random(1));
+    assert_eq!(gate.thinking().as_deref(), Some("hotseat-table"));
+    // While it thinks the room answers at once: a terminal draws and reads it.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = room.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send(reader.summary());
+    });
+    rx.recv_timeout(HANG)
+        .expect("the room answers while its bot thinks");
+    let frame = term.draw(80, 24);
+    assert!(frame.contains("Ann's view"), "{frame}");
+    let seen = room.actions();
+    gate.release.send(true).expect("the bot listens");
+    until("the computer player's move", || room.actions() > seen);
+    assert!(seen > before, "Ann's move, then the computer player's");
+}

@@ -72,3 +72,51 @@ pub fn settled<G: crate::ui::Registered>(m: crate::engine::Match<G>) -> super::p
     settle(&mut p);
     p
 }
+
+/// A computer player that says when it starts thinking (naming the thread it thinks on), then
+/// thinks until the test releases it (`false`: it panics), and picks the last legal action.
+/// It waits at most a minute, so that a test of old code fails instead of hanging.
+pub struct Gated {
+    started: std::sync::mpsc::Sender<Option<String>>,
+    release: std::sync::mpsc::Receiver<bool>,
+}
+
+/// The test's end of a [`Gated`] bot.
+pub struct GateEnd {
+    pub started: std::sync::mpsc::Receiver<Option<String>>,
+    pub release: std::sync::mpsc::Sender<bool>,
+}
+
+/// Only a hang guard: every wait ends as soon as the other side acts.
+pub const HANG: std::time::Duration = std::time::Duration::from_secs(60);
+
+impl GateEnd {
+    /// Waits until the bot is thinking; returns the name of the thread it thinks on.
+    pub fn thinking(&self) -> Option<String> {
+        self.started
+            .recv_timeout(HANG)
+            .expect("the bot starts thinking")
+    }
+}
+
+/// A gated bot for any game, and the test's end of it.
+pub fn gated<G: crate::engine::Game>() -> (Box<dyn crate::engine::Bot<G>>, GateEnd) {
+    let (started_tx, started) = std::sync::mpsc::channel();
+    let (release, release_rx) = std::sync::mpsc::channel();
+    let bot = Box::new(Gated {
+        started: started_tx,
+        release: release_rx,
+    });
+    (bot, GateEnd { started, release })
+}
+
+impl<G: crate::engine::Game> crate::engine::Bot<G> for Gated {
+    fn choose(&mut self, _: crate::engine::Seat, _: &G::View, legal: &[G::Action]) -> G::Action {
+        let thread = std::thread::current().name().map(str::to_string);
+        let _ = self.started.send(thread);
+        if self.release.recv_timeout(HANG) == Ok(false) {
+            panic!("the gated bot was told to fail");
+        }
+        legal[legal.len() - 1].clone()
+    }
+}

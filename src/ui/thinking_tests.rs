@@ -5,7 +5,6 @@
 
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use ratatui::crossterm::event::{Event, KeyCode};
 
@@ -13,71 +12,23 @@ use crate::engine::log::{LogFile, PlayerEntry};
 use crate::engine::table::LogStore;
 use crate::engine::thinker::THREAD_NAME;
 use crate::engine::thinker::Wake;
-use crate::engine::{Actor, Bot, Game, Match, Seat, Setup, Table};
+use crate::engine::{Actor, Bot, Game, Match, Setup, Table};
 use crate::ui::Registered;
 
 use super::Screen;
 use super::app::App;
 use super::demo::Demo;
 use super::play::{Play, Turn};
-use super::testutil::{ch, draw_app, key};
+use super::testutil::{HANG, ch, draw_app, key};
 use super::theme::Theme;
 
 const THEME: Theme = Theme::new(false, true);
-/// Only a hang guard: every wait ends as soon as the other side acts.
-const HANG: Duration = Duration::from_secs(60);
 
-/// A computer player that says when it starts thinking, then thinks until the test releases
-/// it (or panics when told to), and picks the largest number.
-struct Gated {
-    started: Sender<Option<String>>,
-    release: Receiver<bool>,
-}
-
-impl<G: Game> Bot<G> for Gated {
-    fn choose(&mut self, _: Seat, _: &G::View, legal: &[G::Action]) -> G::Action {
-        // Which thread thinks: never the screen's.
-        let thread = std::thread::current().name().map(str::to_string);
-        let _ = self.started.send(thread);
-        if self.release.recv_timeout(HANG) == Ok(false) {
-            panic!("the gated bot was told to fail");
-        }
-        legal[legal.len() - 1].clone()
-    }
-}
-
-/// The test's end of a [`Gated`] bot and of the screen's wake-ups.
+/// The test's end of a gated bot (see [`gated`]) and of the screen's wake-ups.
 struct Gate {
     started: Receiver<Option<String>>,
     release: Sender<bool>,
     woken: Receiver<()>,
-}
-
-/// A gated bot, and the test's end of it with `woken` for the screen's wake-ups.
-fn gated<G: Game>(woken: Receiver<()>) -> (Box<dyn Bot<G>>, Gate) {
-    let (started_tx, started) = channel();
-    let (release, release_rx) = channel();
-    let bot = Box::new(Gated {
-        started: started_tx,
-        release: release_rx,
-    });
-    (
-        bot,
-        Gate {
-            started,
-            release,
-            woken,
-        },
-    )
-}
-
-/// A wake-up that the test can wait for.
-fn waker() -> (Wake, Receiver<()>) {
-    let (tx, rx) = channel();
-    let wake: Wake = Arc::new(move || {
-        let _ = tx.send(());
-    });
-    (wake, rx)
 }
 
 impl Gate {
@@ -93,6 +44,26 @@ impl Gate {
         self.release.send(choose).expect("the bot listens");
         self.woken.recv_timeout(HANG).expect("the screen is woken");
     }
+}
+
+/// A gated bot, and the test's end of it with `woken` for the screen's wake-ups.
+fn gated<G: Game>(woken: Receiver<()>) -> (Box<dyn Bot<G>>, Gate) {
+    let (bot, end) = super::testutil::gated::<G>();
+    let gate = Gate {
+        started: end.started,
+        release: end.release,
+        woken,
+    };
+    (bot, gate)
+}
+
+/// A wake-up that the test can wait for.
+fn waker() -> (Wake, Receiver<()>) {
+    let (tx, rx) = channel();
+    let wake: Wake = Arc::new(move || {
+        let _ = tx.send(());
+    });
+    (wake, rx)
 }
 
 /// Records every log written.
