@@ -220,38 +220,23 @@ fn the_monster_votes_as_a_villager_of_its_seat_would() {
 
 #[test]
 fn the_hard_monster_never_attacks_itself_and_votes_for_its_own_card() {
-    for seed in 0..30u64 {
-        let players = 3 + seed as usize % 4;
-        let mut g = Rocca::new(&Options::new(), players).expect("a game");
-        let mut r = rng::stream(seed, 9);
-        let mut bots: Vec<Box<dyn Bot<Rocca>>> = (0..players)
-            .map(|s| make_kind("detective:hard", rng::bot_seed(seed, s)).expect("a kind"))
-            .collect();
-        while !g.is_over() {
-            for (s, b) in bots.iter_mut().enumerate() {
-                b.observe(&g.view(Viewer::Seat(s)));
-            }
-            let (actor, a) = match g.to_move() {
-                ToMove::Chance => {
-                    let o = g.chance_outcomes();
-                    let w: Vec<u32> = o.iter().map(|x| x.1).collect();
-                    let i = rng::weighted(&mut r, &w).expect("weights");
-                    (Actor::Chance, o[i].0)
+    for players in 3..=6 {
+        watch_games(
+            players,
+            &Options::new(),
+            "detective:hard",
+            8,
+            |g, s, _, a| {
+                let me = g.killer_at().filter(|&k| owner(k) == s);
+                if let Action::Attack { v } | Action::Vote { v } = a {
+                    assert_ne!(
+                        Some(v),
+                        me,
+                        "{players} players: the Monster chose itself: {a:?}"
+                    );
                 }
-                ToMove::Seats(seats) => {
-                    let s = seats[0];
-                    let legal = g.bot_actions(s);
-                    let a = bots[s].choose(s, &g.view(Viewer::Seat(s)), &legal);
-                    let me = g.killer_at().filter(|&k| owner(k) == s);
-                    if let Action::Attack { v } | Action::Vote { v } = a {
-                        assert_ne!(Some(v), me, "seed {seed}: the Monster chose itself: {a:?}");
-                    }
-                    (Actor::Seat(s), a)
-                }
-                ToMove::Over => break,
-            };
-            g.apply(actor, &a).expect("legal");
-        }
+            },
+        );
     }
 }
 

@@ -561,7 +561,7 @@ pub fn reveals<G: Game>(state: &G, seat: Seat, actor: Actor, action: &G::Action)
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::engine::log::PlayerEntry;
     use crate::engine::{Refusal, Setup};
@@ -613,7 +613,7 @@ mod tests {
     }
 
     /// Kokoro's first card: every seat draws at once, Ann with two computer players.
-    fn kokoro_with_ann() -> Table<crate::games::kokoro::Kokoro> {
+    pub(crate) fn kokoro_with_ann() -> Table<crate::games::kokoro::Kokoro> {
         use crate::games::kokoro::Kokoro;
         let m = Match::new(Setup {
             options: Default::default(),

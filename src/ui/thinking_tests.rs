@@ -222,19 +222,8 @@ fn a_computer_player_that_panics_halts_the_game_not_the_program() {
 
 #[test]
 fn a_simultaneous_step_thinks_off_the_screen_and_the_person_waits_for_it() {
-    use crate::games::kokoro::Kokoro;
-    let m = Match::<Kokoro>::new(Setup {
-        options: Default::default(),
-        players: vec![
-            PlayerEntry::human("Ann"),
-            PlayerEntry::bot("Bot 2", "random", 1),
-            PlayerEntry::bot("Bot 3", "random", 2),
-        ],
-        seed: 4,
-        started: "2026-11-25T20:00:00Z".into(),
-    })
-    .expect("kokoro setup");
-    let mut table = Table::new(m, Kokoro::make_bot).expect("table");
+    // Ann with two computer players, on Kokoro's first card.
+    let mut table = crate::engine::table::tests::kokoro_with_ann();
     let (wake, woken) = waker();
     let (bot2, gate2) = gated(woken);
     let (bot3, gate3) = gated(channel().1);
