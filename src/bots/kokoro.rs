@@ -174,7 +174,7 @@ fn edge_index(edge: u8) -> usize {
 }
 
 /// A chain as the planner sees it.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Stat {
     chain: SpaceSet,
     features: f32,
@@ -184,6 +184,10 @@ struct Stat {
     reach: f32,
     /// Features waiting in the spaces its open ends point into, weighted like `reach`.
     near: f32,
+    /// The spaces where a draw can change any of this: the free spaces its open ends point
+    /// into (a draw there extends the chain and takes the space) and their neighbours (whether
+    /// the chain could go on from there). A draw anywhere else leaves the stat as it is.
+    touch: u64,
 }
 
 /// What the planner knows about the game, read once per decision.
@@ -355,6 +359,7 @@ impl Plan {
                 if !self.free(mat, n) {
                     continue;
                 }
+                s.touch |= spread(1 << n);
                 // A segment in `n` enters through `entry` and leaves through another edge:
                 // toward an empty space (the chain goes on), into a path that meets it (a
                 // join), or into a wall (the chain stops there, with `n`'s features).
@@ -392,14 +397,22 @@ impl Plan {
     }
 
     /// The stats of every target's chain on `mat`. With `base` (the stats before one draw at
-    /// `at`), a chain that draw cannot have touched is taken from `base`.
+    /// `at`), a stat that draw cannot have touched is taken from `base`.
     fn stats(&self, mat: &Mat, base: Option<(&[Stat], u8)>) -> Vec<Stat> {
-        let mut out: Vec<Stat> = Vec::with_capacity(self.targets.len());
+        let mut out = Vec::with_capacity(self.targets.len());
+        self.stats_into(mat, base, &mut out);
+        out
+    }
+
+    /// [`Plan::stats`] into `out` (cleared first), so that a caller valuing many draws
+    /// allocates once.
+    fn stats_into(&self, mat: &Mat, base: Option<(&[Stat], u8)>, out: &mut Vec<Stat>) {
+        out.clear();
         for (i, &t) in self.targets.iter().enumerate() {
             if let Some((b, at)) = base
                 && let Some(old) = b.get(i)
                 && t != at
-                && spread(spread(old.chain.0)) & (1 << at) == 0
+                && old.touch & (1 << at) == 0
             {
                 out.push(*old);
                 continue;
@@ -411,7 +424,6 @@ impl Plan {
             }
             out.push(self.stat(mat, t));
         }
-        out
     }
 
     fn value(&self, stats: &[Stat]) -> f32 {
@@ -556,13 +568,14 @@ impl PlannerBot {
     fn values(&mut self, plan: &Plan, mat: &Mat, number: u8, legal: &[Action]) -> Vec<f32> {
         let base = plan.stats(mat, None);
         let here = plan.value(&base);
+        let mut stats = Vec::with_capacity(base.len());
         legal
             .iter()
             .map(|&a| match a {
                 Action::Draw { space, mirrored } => {
                     let n = if mirrored { mirror(number) } else { number };
                     let after = drawn(mat, space, n);
-                    let stats = plan.stats(&after, Some((&base, space)));
+                    plan.stats_into(&after, Some((&base, space)), &mut stats);
                     let mut v = plan.value(&stats) - if mirrored { 0.8 } else { 0.0 };
                     if plan.decree == Some(Decree::TidyEdges) {
                         v -= off_mat_ends(space, n);
@@ -578,12 +591,13 @@ impl PlannerBot {
     /// The value of the best draw of segment `number` on `mat` (or of keeping the mat).
     fn best_draw(plan: &Plan, mat: &Mat, number: u8, base: &[Stat]) -> f32 {
         let mut best = plan.value(base);
+        let mut stats = Vec::with_capacity(base.len());
         for space in 0..SPACES as u8 {
             if !plan.free(mat, space) {
                 continue;
             }
             let after = drawn(mat, space, number);
-            let stats = plan.stats(&after, Some((base, space)));
+            plan.stats_into(&after, Some((base, space)), &mut stats);
             best = best.max(plan.value(&stats));
         }
         best
@@ -786,6 +800,34 @@ pub(crate) mod tests {
         let normal = first_round_zeros(60, PlannerBot::normal);
         let playout = first_round_zeros(60, PlannerBot::playout);
         assert!(playout * 3 < normal, "playout {playout}, normal {normal}");
+    }
+
+    #[test]
+    fn a_draw_recomputes_every_stat_it_can_change() {
+        // Random half-drawn mats: after any draw, the stats kept from before the draw and
+        // the ones recomputed equal a full recomputation.
+        let mut r = rng::stream(17, 1);
+        let v = view('E', 2, 1, &[]);
+        let plan = Plan::new(0, &v, PLAYOUT);
+        let mut reused = 0;
+        for _ in 0..30 {
+            let mut mat = Mat::default();
+            for space in 0..SPACES as u8 {
+                if rng::below(&mut r, 5) < 2 {
+                    mat.paths[usize::from(space)] = 1 + rng::below(&mut r, 6) as u8;
+                }
+            }
+            let base = plan.stats(&mat, None);
+            for space in (0..SPACES as u8).filter(|&s| plan.free(&mat, s)) {
+                for number in 1..=6 {
+                    let after = drawn(&mat, space, number);
+                    let kept = plan.stats(&after, Some((&base, space)));
+                    assert_eq!(kept, plan.stats(&after, None), "{space} {number}");
+                    reused += kept.iter().zip(&base).filter(|(k, b)| k == b).count();
+                }
+            }
+        }
+        assert!(reused > 0);
     }
 
     #[test]
