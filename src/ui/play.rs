@@ -1157,7 +1157,9 @@ impl<G: Registered> Screen for Play<G> {
         };
         let ctx = Ctx::<G> {
             view: &view,
-            seat: self.keyboard,
+            // The seat whose view is drawn: none while the public view is up, even with
+            // somebody at the keyboard (their hand is not on this screen).
+            seat: viewer.seat(),
             legal: &legal,
             names: &self.names,
             ascii: theme.ascii,
@@ -1239,7 +1241,7 @@ impl<G: Registered> Screen for Play<G> {
             let view = self.table.m.state.view(viewer);
             let ctx = Ctx::<G> {
                 view: &view,
-                seat: self.keyboard,
+                seat: viewer.seat(),
                 legal: &[],
                 names: &self.names,
                 ascii: Theme::default().ascii,

@@ -133,13 +133,9 @@ impl<G: Registered> Screen for ReplayScreen<G> {
         f.render_widget(Paragraph::new(head), header);
         let (board, pane) = G::Ui::layout(body);
         let view = self.replay.state().view(self.viewer);
-        let seat = match self.viewer {
-            Viewer::Seat(s) => Some(s),
-            _ => None,
-        };
         let ctx = Ctx::<G> {
             view: &view,
-            seat,
+            seat: self.viewer.seat(),
             legal: &[],
             names: &self.names,
             ascii: theme.ascii,

@@ -255,3 +255,43 @@ fn a_simultaneous_step_thinks_off_the_screen_and_the_person_waits_for_it() {
         "both computer players chose, then Ann is to move"
     );
 }
+
+#[test]
+fn the_public_view_up_while_a_computer_player_moves_has_no_hand_line() {
+    use crate::games::couperation::Couperation;
+    // Ann and Bob at one keyboard with a computer player; play runs up to the computer's turn,
+    // with Bob, who moved last, still at the keyboard.
+    let mut m = Match::<Couperation>::new(Setup {
+        options: Default::default(),
+        players: vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::human("Bob"),
+            PlayerEntry::bot("Bot 3", "builder", 7),
+        ],
+        seed: 5,
+        started: "2026-11-25T20:00:00Z".into(),
+    })
+    .expect("couperation setup");
+    m.run_chance().expect("chance");
+    while let Some(&seat) = m.to_move().seats().first().filter(|&&s| s != 2) {
+        let a = m.state.bot_actions(seat)[0];
+        m.apply(Actor::Seat(seat), a, None).expect("legal");
+        m.run_chance().expect("chance");
+    }
+    let mut table = Table::new(m, Couperation::make_bot).expect("table");
+    let (wake, woken) = waker();
+    let (bot, gate) = gated(woken);
+    table.bots[2] = Some(bot);
+    let mut p = Play::thinking_on_thread(table, true, wake);
+    p.keyboard = Some(1);
+    gate.thinking();
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = super::testutil::draw(&p, THEME, w, h);
+        assert!(shown.contains("Public view"), "{shown}");
+        // Bob's hand is not on this screen, so no line may say what it holds (nor that it is
+        // empty, as it said when the screen drew the public view as Bob's).
+        assert!(!shown.contains("Hand "), "{shown}");
+        assert!(shown.contains("Bot 3 is playing"), "{shown}");
+    }
+    p.on_event(&ch('x'));
+}
