@@ -295,3 +295,44 @@ fn the_public_view_up_while_a_computer_player_moves_has_no_hand_line() {
     }
     p.on_event(&ch('x'));
 }
+
+#[test]
+fn the_header_counts_the_thinkers_when_their_names_do_not_fit() {
+    use crate::games::kokoro::Kokoro;
+    // Ann with four computer players, all thinking on Kokoro's first card.
+    let mut players = vec![PlayerEntry::human("Ann")];
+    players.extend((2..=5).map(|i| PlayerEntry::bot(format!("Bot {i}"), "random", i)));
+    let m = Match::<Kokoro>::new(Setup {
+        options: Default::default(),
+        players,
+        seed: 4,
+        started: "2026-11-25T20:00:00Z".into(),
+    })
+    .expect("kokoro setup");
+    let mut table = Table::new(m, Kokoro::make_bot).expect("table");
+    let (wake, _woken) = waker();
+    let mut gates = Vec::new();
+    for seat in 1..=4 {
+        let (bot, gate) = gated(channel().1);
+        table.bots[seat] = Some(bot);
+        gates.push(gate);
+    }
+    let p = Play::thinking_on_thread(table, true, wake);
+    gates[0].thinking();
+    let header = |w, h| {
+        let shown = super::testutil::draw(&p, THEME, w, h);
+        shown.lines().next().unwrap_or_default().to_string()
+    };
+    // 80 columns: the list would run into "Ann's view", so it is counted.
+    let narrow = header(80, 24);
+    assert!(
+        narrow.contains("· 4 computer players are thinking… ") && narrow.ends_with("Ann's view"),
+        "{narrow}"
+    );
+    // 120 columns: every name.
+    let wide = header(120, 40);
+    assert!(
+        wide.contains("Bot 2, Bot 3, Bot 4, Bot 5 are thinking…") && wide.ends_with("Ann's view"),
+        "{wide}"
+    );
+}
