@@ -656,6 +656,47 @@ fn replay_steps_and_switches_viewpoint() {
     assert!(matches!(r.on_event(&key(KeyCode::Esc)), Nav::Pop));
 }
 
+/// The replay's keys come from one list: a key does something exactly when the list has it,
+/// and the hint line and the help show the list.
+#[test]
+fn the_replays_keys_hints_and_help_are_one_list() {
+    use super::replay::REPLAY_COMMANDS;
+    let mut m = demo_match(two_humans(), 5);
+    m.run_chance().expect("deal");
+    while !m.is_over() {
+        let seat = m.to_move().seats()[0];
+        m.apply(crate::engine::Actor::Seat(seat), DemoAction::Pick(2), None)
+            .expect("pick");
+    }
+    // In the middle of the game and of the speeds, so every command has room to act.
+    let fresh = || {
+        let mut r = ReplayScreen::new(m.clone());
+        r.on_event(&ch('l'));
+        r.on_event(&ch('l'));
+        r
+    };
+    let state = |r: &ReplayScreen<Demo>| (r.pos(), r.viewer, r.speed, r.deadline().is_some());
+    let before = state(&fresh());
+    for k in commands::every_key() {
+        let mut r = fresh();
+        let listed = commands::find(REPLAY_COMMANDS, &k, |_| true);
+        let nav = r.on_event(&Event::Key(k));
+        let did = !matches!(nav, Nav::Stay) || state(&r) != before;
+        assert_eq!(did, listed.is_some(), "{k:?}: listed as {listed:?}");
+    }
+    let shown = draw(&fresh(), THEME, 80, 24);
+    let hint = shown.lines().last().unwrap_or_default();
+    for word in ["←/→ step", "space play", "v view", "q back"] {
+        assert!(hint.contains(word), "{word} in {hint}");
+    }
+    let help = fresh().help();
+    assert_eq!(help.len(), 8, "{help:?}");
+    assert!(
+        help.contains(&("q / Esc".into(), "back".into())),
+        "{help:?}"
+    );
+}
+
 #[test]
 fn help_pauses_deadlines() {
     let mut p = Play::new(table(human_and_bot()), true);
