@@ -36,6 +36,10 @@ pub fn make(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Couperati
             seed,
             25,
         ))),
+        // Hard: the builder, and the search over builder playouts at the end of the game.
+        ("builder", Level::Hard) => {
+            Some(Box::new(crate::bots::search::couperation::Hard::new(seed)))
+        }
         ("builder", _) => Some(Box::new(Builder::new(seed, level))),
         ("random", _) => Some(Box::new(RandomBot::new(seed))),
         _ => None,
