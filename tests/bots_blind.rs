@@ -46,6 +46,12 @@ fn couperation_bots_are_blind() {
         &|s| Box::new(search::couperation::hard(s).with_budget(PLAYOUTS)),
         GAMES,
     );
+    // The hard level: the builder, then the search once few slots are open.
+    check_bot_blind::<Couperation>(
+        "builder:hard",
+        &|s| Box::new(search::couperation::Hard::with(s, PLAYOUTS, 10)),
+        GAMES,
+    );
 }
 
 #[test]

@@ -819,8 +819,10 @@ fn builder_playouts() {
                 .expect("setup");
                 let mut seats: Vec<_> = (0..players)
                     .map(|i| {
-                        bots::make("builder", hotseat::bots::Level::Hard, seed * 10 + i as u64)
-                            .expect("bot")
+                        Box::new(bots::Builder::new(
+                            seed * 10 + i as u64,
+                            hotseat::bots::Level::Hard,
+                        )) as Box<dyn hotseat::engine::Bot<Couperation>>
                     })
                     .collect();
                 for _ in 0..2000 {

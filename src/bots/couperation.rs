@@ -6,9 +6,10 @@
 //! little for every card face up. It turns up a face-down card only when every number it could
 //! be keeps the order, and when it must discard it keeps the cards that fill the tightest slots.
 //!
-//! Levels: hard weighs every move exactly; normal misjudges close choices now and then; easy
-//! also overlooks moves and risks turning up a card that is only probably safe, as a learner
-//! does.
+//! Levels: hard is this builder weighing every move exactly until at most ten slots are open,
+//! then the search over builder playouts ([`crate::bots::search::couperation::Hard`]); normal
+//! misjudges close choices now and then; easy also overlooks moves and risks turning up a card
+//! that is only probably safe, as a learner does.
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -36,6 +37,10 @@ pub fn make(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Couperati
             seed,
             25,
         ))),
+        // Hard: the builder, and the search over builder playouts at the end of the game.
+        ("builder", Level::Hard) => {
+            Some(Box::new(crate::bots::search::couperation::Hard::new(seed)))
+        }
         ("builder", _) => Some(Box::new(Builder::new(seed, level))),
         ("random", _) => Some(Box::new(RandomBot::new(seed))),
         _ => None,
