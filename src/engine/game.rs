@@ -27,6 +27,16 @@ pub enum Viewer {
     Omniscient,
 }
 
+impl Viewer {
+    /// The seat whose eyes these are, if one player's.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Public | Viewer::Omniscient => None,
+        }
+    }
+}
+
 /// Who owes the next action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ToMove {

@@ -374,17 +374,19 @@ impl Lobby {
                     return Nav::Stay;
                 };
                 self.selected = Some(t.code.clone());
-                match t.seats.iter().find(|s| s.free) {
-                    Some(s) => {
+                let mut free = t.seats.iter().filter(|s| s.free);
+                match (free.next(), free.next()) {
+                    // A choice of seats: pick one.
+                    (Some(s), Some(_)) => {
                         self.step = Step::Seat {
                             code: t.code,
                             seat: s.seat,
                         };
                         Nav::Stay
                     }
-                    // No free seat: the hub still seats a person back in their own seat, or
-                    // says why not.
-                    None => self.join(&t.code, None),
+                    // One free seat or none: nothing to choose. The hub seats a person back in
+                    // their own seat, else in the free one, or says why not.
+                    _ => self.join(&t.code, None),
                 }
             }
             LobbyCmd::Code => {

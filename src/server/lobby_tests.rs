@@ -310,9 +310,31 @@ fn the_highlight_follows_its_table_when_the_list_changes() {
     assert_eq!(lock(&hub.asked).watches, ["P3ZR9D5W"]);
 }
 
+/// The waiting table with a second free seat, so that Enter offers a choice.
+fn with_two_free_seats() -> (Arc<StandIn>, Lobby) {
+    let (hub, l) = with_tables();
+    lock(&hub.tables)[0]
+        .seats
+        .push(seat(3, "", SeatKind::Remote, true));
+    (hub, l)
+}
+
+#[test]
+fn enter_at_a_table_with_one_free_seat_takes_it_at_once() {
+    let (hub, mut l) = with_tables();
+    let nav = l.on_event(&key(KeyCode::Enter));
+    assert_eq!(shown(&nav).lines().next(), Some("seated at K7QX2M4P"));
+    assert_eq!(
+        lock(&hub.asked).joins,
+        [("K7QX2M4P".to_string(), None, "ann".to_string())],
+        "no seat named: the hub gives back a seat held before, else the free one"
+    );
+    assert_eq!(l.step, Step::List);
+}
+
 #[test]
 fn enter_picks_a_free_seat_and_the_hub_seats_the_person() {
-    let (hub, mut l) = with_tables();
+    let (hub, mut l) = with_two_free_seats();
     assert!(matches!(l.on_event(&key(KeyCode::Enter)), Nav::Stay));
     assert_eq!(
         l.step,
@@ -393,7 +415,7 @@ fn join_by_code_right_wrong_and_full() {
 
 #[test]
 fn esc_leaves_the_code_field_and_the_seat_choice() {
-    let (_hub, mut l) = with_tables();
+    let (_hub, mut l) = with_two_free_seats();
     l.on_event(&ch('c'));
     l.on_event(&key(KeyCode::Esc));
     assert_eq!(l.step, Step::List);

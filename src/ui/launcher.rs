@@ -4,6 +4,8 @@ use std::path::{Path, PathBuf};
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
+
+use super::commands::{self, Command, ENTER, Key};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -56,6 +58,106 @@ impl Catalog {
     }
 }
 
+/// What the launcher's keys do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LaunchCmd {
+    Up,
+    Down,
+    Play,
+    Resume,
+    Saved,
+    Rules,
+    Stats,
+    Best,
+    Host,
+    Quit,
+}
+
+/// The launcher's keys, in the hint line's order: the hint line, the `?` help and dispatch all
+/// read this list. The hint line fits 80 columns with every key a game can offer, so `n` (set up
+/// a game, like Enter) and the arrows are in the help only.
+pub const LAUNCHER_COMMANDS: &[Command<LaunchCmd>] = &[
+    Command {
+        id: LaunchCmd::Up,
+        keys: &[Key::Code(KeyCode::Up), Key::Char('k')],
+        key: "↑/↓ j/k",
+        label: "",
+        help: "choose a game",
+    },
+    Command {
+        id: LaunchCmd::Down,
+        keys: &[Key::Code(KeyCode::Down), Key::Char('j')],
+        key: "↑/↓ j/k",
+        label: "",
+        help: "choose a game",
+    },
+    Command {
+        id: LaunchCmd::Play,
+        keys: ENTER,
+        key: "Enter",
+        label: "play",
+        help: "",
+    },
+    Command {
+        id: LaunchCmd::Play,
+        keys: &[Key::Char('n')],
+        key: "Enter / n",
+        label: "",
+        help: "set up a new game",
+    },
+    Command {
+        id: LaunchCmd::Resume,
+        keys: &[Key::Char('c')],
+        key: "c",
+        label: "resume",
+        help: "continue an unfinished game",
+    },
+    Command {
+        id: LaunchCmd::Saved,
+        keys: &[Key::Char('s')],
+        key: "s",
+        label: "saved",
+        help: "browse saved games and watch replays",
+    },
+    Command {
+        id: LaunchCmd::Rules,
+        keys: &[Key::Char('r')],
+        key: "r",
+        label: "rules",
+        help: "read the rules of the chosen game",
+    },
+    Command {
+        id: LaunchCmd::Stats,
+        keys: &[Key::Char('t')],
+        key: "t",
+        label: "stats",
+        help: "stats: games played, wins and scores per player",
+    },
+    Command {
+        id: LaunchCmd::Best,
+        keys: &[Key::Char('h')],
+        key: "h",
+        label: "best",
+        help: "solo high scores (games that keep them)",
+    },
+    Command {
+        id: LaunchCmd::Host,
+        keys: &[Key::Char('o')],
+        key: "o",
+        label: "host",
+        help: "host on the network: friends join over SSH",
+    },
+    // Only `q` quits: Esc means "back" on every other screen, and a second Esc from the setup
+    // form must not end the program without a word.
+    Command {
+        id: LaunchCmd::Quit,
+        keys: &[Key::Char('q')],
+        key: "q",
+        label: "quit",
+        help: "quit",
+    },
+];
+
 pub struct Launcher {
     catalog: Catalog,
     pub selected: usize,
@@ -104,6 +206,67 @@ impl Launcher {
 
     fn game(&self) -> Option<&'static dyn AnyGame> {
         self.catalog.games.get(self.selected).copied()
+    }
+
+    /// Whether `cmd` does something now: a game's pages need a chosen game, and the high
+    /// scores a game that keeps them.
+    pub fn applies(&self, cmd: LaunchCmd) -> bool {
+        match cmd {
+            LaunchCmd::Play | LaunchCmd::Rules => self.game().is_some(),
+            LaunchCmd::Best => self.game().is_some_and(|g| g.high_scores()),
+            LaunchCmd::Up | LaunchCmd::Down => self.catalog.games.len() > 1,
+            LaunchCmd::Resume
+            | LaunchCmd::Saved
+            | LaunchCmd::Stats
+            | LaunchCmd::Host
+            | LaunchCmd::Quit => true,
+        }
+    }
+
+    fn run(&mut self, cmd: LaunchCmd) -> Nav {
+        let n = self.catalog.games.len();
+        match cmd {
+            LaunchCmd::Quit => Nav::Quit,
+            LaunchCmd::Up => {
+                self.selected = self.selected.saturating_sub(1);
+                Nav::Stay
+            }
+            LaunchCmd::Down => {
+                self.selected = (self.selected + 1).min(n.saturating_sub(1));
+                Nav::Stay
+            }
+            LaunchCmd::Play => match self.game() {
+                Some(g) => Nav::Push(Box::new(SetupForm::new(self.catalog.clone(), g))),
+                None => Nav::Stay,
+            },
+            LaunchCmd::Rules => match self.game() {
+                Some(g) => Nav::Push(Box::new(RulesPage::new(g.name(), g.rules()))),
+                None => Nav::Stay,
+            },
+            LaunchCmd::Host => self.host(),
+            LaunchCmd::Best => match self.game().filter(|g| g.high_scores()) {
+                Some(g) => {
+                    let data = self.data_dir();
+                    Nav::Push(Box::new(ScoresPage::new(
+                        g.id(),
+                        g.name(),
+                        &crate::highscores::path_in(&data),
+                    )))
+                }
+                None => Nav::Stay,
+            },
+            LaunchCmd::Stats => Nav::Push(Box::new(super::stats_page::StatsPage::new(
+                &self.catalog,
+                self.game().map_or("", |g| g.id()),
+            ))),
+            LaunchCmd::Resume => Nav::Push(Box::new(SavedList::new(
+                self.catalog.clone(),
+                Mode::Continue,
+            ))),
+            LaunchCmd::Saved => {
+                Nav::Push(Box::new(SavedList::new(self.catalog.clone(), Mode::Browse)))
+            }
+        }
     }
 }
 
@@ -171,18 +334,7 @@ impl Screen for Launcher {
             lines.push(Line::from(""));
         }
         f.render_widget(Paragraph::new(lines), inner);
-        // At most 80 columns with every key a game can offer (`n` is in the help).
-        let mut keys = vec![
-            ("Enter", "play"),
-            ("c", "resume"),
-            ("s", "saved"),
-            ("r", "rules"),
-            ("t", "stats"),
-        ];
-        if self.game().is_some_and(|g| g.high_scores()) {
-            keys.push(("h", "best"));
-        }
-        keys.extend([("o", "host"), ("q", "quit")]);
+        let mut keys = commands::hints(LAUNCHER_COMMANDS, |c| self.applies(c));
         // `?` is the same on every screen: it gives way when the line is full.
         let used: usize = keys
             .iter()
@@ -202,51 +354,9 @@ impl Screen for Launcher {
             return Nav::Stay;
         }
         self.note = None;
-        let n = self.catalog.games.len();
-        match k.code {
-            // Only `q` quits: Esc means "back" on every other screen, and a second Esc from
-            // the setup form must not end the program without a word.
-            KeyCode::Char('q') => Nav::Quit,
-            KeyCode::Up | KeyCode::Char('k') => {
-                self.selected = self.selected.saturating_sub(1);
-                Nav::Stay
-            }
-            KeyCode::Down | KeyCode::Char('j') => {
-                self.selected = (self.selected + 1).min(n.saturating_sub(1));
-                Nav::Stay
-            }
-            KeyCode::Enter | KeyCode::Char('n') => match self.game() {
-                Some(g) => Nav::Push(Box::new(SetupForm::new(self.catalog.clone(), g))),
-                None => Nav::Stay,
-            },
-            KeyCode::Char('r') => match self.game() {
-                Some(g) => Nav::Push(Box::new(RulesPage::new(g.name(), g.rules()))),
-                None => Nav::Stay,
-            },
-            KeyCode::Char('o') => self.host(),
-            KeyCode::Char('h') => match self.game().filter(|g| g.high_scores()) {
-                Some(g) => {
-                    let data = self.data_dir();
-                    Nav::Push(Box::new(ScoresPage::new(
-                        g.id(),
-                        g.name(),
-                        &crate::highscores::path_in(&data),
-                    )))
-                }
-                None => Nav::Stay,
-            },
-            KeyCode::Char('t') => Nav::Push(Box::new(super::stats_page::StatsPage::new(
-                &self.catalog,
-                self.game().map_or("", |g| g.id()),
-            ))),
-            KeyCode::Char('c') => Nav::Push(Box::new(SavedList::new(
-                self.catalog.clone(),
-                Mode::Continue,
-            ))),
-            KeyCode::Char('s') => {
-                Nav::Push(Box::new(SavedList::new(self.catalog.clone(), Mode::Browse)))
-            }
-            _ => Nav::Stay,
+        match commands::find(LAUNCHER_COMMANDS, k, |c| self.applies(c)) {
+            Some(cmd) => self.run(cmd),
+            None => Nav::Stay,
         }
     }
 
@@ -255,19 +365,6 @@ impl Screen for Launcher {
     }
 
     fn help(&self) -> Vec<(String, String)> {
-        [
-            ("↑/↓ j/k", "choose a game"),
-            ("Enter / n", "set up a new game"),
-            ("c", "continue an unfinished game"),
-            ("s", "browse saved games and watch replays"),
-            ("r", "read the rules of the chosen game"),
-            ("h", "solo high scores (games that keep them)"),
-            ("t", "stats: games played, wins and scores per player"),
-            ("o", "host on the network: friends join over SSH"),
-            ("q", "quit"),
-        ]
-        .iter()
-        .map(|(k, w)| (k.to_string(), w.to_string()))
-        .collect()
+        commands::help_lines(LAUNCHER_COMMANDS)
     }
 }

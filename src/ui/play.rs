@@ -21,7 +21,7 @@ use super::events::{self, EventLog};
 pub use super::play_keys::{PLAY_COMMANDS, PlayCmd};
 use super::score_chart;
 use super::theme::Theme;
-use super::widgets::hint_line;
+use super::widgets::{self, hint_line};
 use super::{Ctx, GameUi, Nav, Screen, pass};
 
 /// How long a computer player "thinks" before its move is shown; any key skips it.
@@ -827,7 +827,16 @@ impl<G: Registered> Play<G> {
         }
     }
 
-    fn turn_text(&self, theme: &Theme) -> String {
+    /// The header's word on whose turn it is. `compact` counts several names instead of
+    /// listing them, for a header too narrow for the list.
+    fn turn_text(&self, theme: &Theme, compact: bool) -> String {
+        let list = |names: &[&str], bots: bool| -> String {
+            match names.len() {
+                n if compact && n > 1 && bots => format!("{n} computer players"),
+                n if compact && n > 1 => format!("{n} players"),
+                _ => names.join(", "),
+            }
+        };
         match &self.turn {
             Turn::Halted(Halt::Broken(_)) => "Stopped".into(),
             Turn::Halted(Halt::Unsaved { .. }) => "Not saved".into(),
@@ -842,30 +851,31 @@ impl<G: Registered> Play<G> {
                 if bots.is_empty() {
                     "Ready to go on".into()
                 } else {
-                    format!("{} ready to move", bots.join(", "))
+                    format!("{} ready to move", list(&bots, true))
                 }
             }
             Turn::Shown => format!(
                 "{} next, once you have looked",
-                self.to_move_names(false).join(", ")
+                list(&self.to_move_names(false), false)
             ),
             Turn::Bots(_) => {
                 let bots = self.to_move_names(true);
                 let verb = if bots.len() == 1 { "is" } else { "are" };
-                format!("{} {verb} thinking{}", bots.join(", "), theme.ellipsis())
+                format!("{} {verb} thinking{}", list(&bots, true), theme.ellipsis())
             }
-            Turn::Person(_) => format!("{} to move", self.to_move_names(false).join(", ")),
+            Turn::Person(_) => format!("{} to move", list(&self.to_move_names(false), false)),
             Turn::Waiting => "Waiting for players".into(),
             Turn::Others => {
                 let seats = self.table.m.to_move().seats().to_vec();
-                let names: Vec<String> = seats.iter().map(|&s| self.remote_label(s)).collect();
+                let labels: Vec<String> = seats.iter().map(|&s| self.remote_label(s)).collect();
+                let names: Vec<&str> = labels.iter().map(String::as_str).collect();
                 if seats.is_empty() {
                     format!("Dealing{}", theme.ellipsis())
                 } else if seats.iter().all(|&s| self.table.is_bot(s)) {
                     let verb = if names.len() == 1 { "is" } else { "are" };
-                    format!("{} {verb} thinking{}", names.join(", "), theme.ellipsis())
+                    format!("{} {verb} thinking{}", list(&names, true), theme.ellipsis())
                 } else {
-                    format!("{} to move", names.join(", "))
+                    format!("{} to move", list(&names, false))
                 }
             }
         }
@@ -902,12 +912,32 @@ impl<G: Registered> Play<G> {
     }
 
     fn render_header(&self, f: &mut Frame, area: Rect, theme: &Theme) {
+        let right = self.header_right(theme);
+        // The turn never runs into the view's name: names give way to a count, then the text
+        // is cut short.
+        let name = format!(" {}", theme.text(G::NAME));
+        let room = (area.width as usize)
+            .saturating_sub(widgets::width(&right) + 1)
+            .saturating_sub(widgets::width(&name) + widgets::width(theme.sep()));
+        let mut turn = theme.text(&self.turn_text(theme, false));
+        if widgets::width(&turn) > room {
+            turn = theme.text(&self.turn_text(theme, true));
+        }
+        let turn = widgets::truncate(&turn, room, theme.ellipsis());
         let left = Line::from(vec![
-            Span::styled(format!(" {}", theme.text(G::NAME)), theme.title()),
+            Span::styled(name, theme.title()),
             Span::raw(theme.sep()),
-            Span::styled(theme.text(&self.turn_text(theme)), theme.accent()),
+            Span::styled(turn, theme.accent()),
         ]);
         f.render_widget(Paragraph::new(left), area);
+        f.render_widget(
+            Paragraph::new(Line::styled(right, theme.dim()).right_aligned()),
+            area,
+        );
+    }
+
+    /// The header's right end: whose view is drawn, and a network table's code.
+    fn header_right(&self, theme: &Theme) -> String {
         let mut right = match (self.pass(), self.viewer()) {
             (Some(_), _) => String::new(),
             (None, _) if self.turn == Turn::Waiting => String::new(),
@@ -921,10 +951,7 @@ impl<G: Registered> Play<G> {
                 if right.is_empty() { " " } else { theme.sep() }
             );
         }
-        f.render_widget(
-            Paragraph::new(Line::styled(right, theme.dim()).right_aligned()),
-            area,
-        );
+        right
     }
 
     /// The hint line: the commands that apply now, the game's between the screen's first
@@ -1157,7 +1184,9 @@ impl<G: Registered> Screen for Play<G> {
         };
         let ctx = Ctx::<G> {
             view: &view,
-            seat: self.keyboard,
+            // The seat whose view is drawn: none while the public view is up, even with
+            // somebody at the keyboard (their hand is not on this screen).
+            seat: viewer.seat(),
             legal: &legal,
             names: &self.names,
             ascii: theme.ascii,
@@ -1239,7 +1268,7 @@ impl<G: Registered> Screen for Play<G> {
             let view = self.table.m.state.view(viewer);
             let ctx = Ctx::<G> {
                 view: &view,
-                seat: self.keyboard,
+                seat: viewer.seat(),
                 legal: &[],
                 names: &self.names,
                 ascii: Theme::default().ascii,

@@ -12,6 +12,7 @@ use crate::engine::replay::Replay;
 use crate::engine::{Match, Viewer};
 use crate::ui::Registered;
 
+use super::commands::{self, Command, Key};
 use super::events::{self, EventLog};
 use super::theme::Theme;
 use super::widgets::hint_line;
@@ -20,6 +21,102 @@ use super::{Ctx, GameUi, Nav, Screen};
 /// Autoplay intervals, slowest first.
 pub const SPEEDS_MS: &[u64] = &[2000, 1200, 700, 400, 200, 80];
 const DEFAULT_SPEED: usize = 2;
+
+/// What the replay's keys do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayCmd {
+    Next,
+    Previous,
+    Start,
+    End,
+    Play,
+    Faster,
+    Slower,
+    View,
+    Back,
+}
+
+/// The replay's keys: the hint line, the `?` help and dispatch all read this list. The hint
+/// line names the steps both ways at once and `q` alone; the help names each.
+pub const REPLAY_COMMANDS: &[Command<ReplayCmd>] = &[
+    Command {
+        id: ReplayCmd::Next,
+        keys: &[],
+        key: "←/→",
+        label: "step",
+        help: "",
+    },
+    Command {
+        id: ReplayCmd::Next,
+        keys: &[Key::Code(KeyCode::Right), Key::Char('l')],
+        key: "→ / l",
+        label: "",
+        help: "next action",
+    },
+    Command {
+        id: ReplayCmd::Previous,
+        keys: &[Key::Code(KeyCode::Left), Key::Char('h')],
+        key: "← / h",
+        label: "",
+        help: "previous action",
+    },
+    Command {
+        id: ReplayCmd::Start,
+        keys: &[Key::Code(KeyCode::Home), Key::Char('g')],
+        key: "Home / g",
+        label: "",
+        help: "the start",
+    },
+    Command {
+        id: ReplayCmd::End,
+        keys: &[Key::Code(KeyCode::End), Key::Char('G')],
+        key: "End / G",
+        label: "",
+        help: "the end",
+    },
+    Command {
+        id: ReplayCmd::Play,
+        keys: &[Key::Char(' ')],
+        key: "space",
+        label: "play",
+        help: "play or pause",
+    },
+    Command {
+        id: ReplayCmd::Faster,
+        keys: &[Key::Char('+'), Key::Char('=')],
+        key: "+ / -",
+        label: "",
+        help: "faster or slower",
+    },
+    Command {
+        id: ReplayCmd::Slower,
+        keys: &[Key::Char('-')],
+        key: "+ / -",
+        label: "",
+        help: "faster or slower",
+    },
+    Command {
+        id: ReplayCmd::View,
+        keys: &[Key::Char('v')],
+        key: "v",
+        label: "view",
+        help: "viewpoint: everything, public, each player",
+    },
+    Command {
+        id: ReplayCmd::Back,
+        keys: &[Key::Char('q'), Key::Code(KeyCode::Esc)],
+        key: "q",
+        label: "back",
+        help: "",
+    },
+    Command {
+        id: ReplayCmd::Back,
+        keys: &[Key::Char('q'), Key::Code(KeyCode::Esc)],
+        key: "q / Esc",
+        label: "",
+        help: "back",
+    },
+];
 
 pub fn replay_screen<G: Registered>(m: Match<G>) -> Box<dyn Screen> {
     Box::new(ReplayScreen::new(m))
@@ -133,13 +230,9 @@ impl<G: Registered> Screen for ReplayScreen<G> {
         f.render_widget(Paragraph::new(head), header);
         let (board, pane) = G::Ui::layout(body);
         let view = self.replay.state().view(self.viewer);
-        let seat = match self.viewer {
-            Viewer::Seat(s) => Some(s),
-            _ => None,
-        };
         let ctx = Ctx::<G> {
             view: &view,
-            seat,
+            seat: self.viewer.seat(),
             legal: &[],
             names: &self.names,
             ascii: theme.ascii,
@@ -173,18 +266,7 @@ impl<G: Registered> Screen for ReplayScreen<G> {
             Span::styled(playing, theme.dim()),
             Span::raw("  "),
         ];
-        spans.extend(
-            hint_line(
-                theme,
-                &[
-                    (theme.left_right(), "step"),
-                    ("space", "play"),
-                    ("v", "view"),
-                    ("q", "back"),
-                ],
-            )
-            .spans,
-        );
+        spans.extend(hint_line(theme, &commands::hints(REPLAY_COMMANDS, |_| true)).spans);
         f.render_widget(Paragraph::new(Line::from(spans)), status);
     }
 
@@ -197,36 +279,36 @@ impl<G: Registered> Screen for ReplayScreen<G> {
         }
         let pos = self.pos();
         self.note = None;
-        match k.code {
-            KeyCode::Char('q') | KeyCode::Esc => return Nav::Pop,
-            KeyCode::Right | KeyCode::Char('l') => {
+        let Some(cmd) = commands::find(REPLAY_COMMANDS, k, |_| true) else {
+            return Nav::Stay;
+        };
+        match cmd {
+            ReplayCmd::Back => return Nav::Pop,
+            ReplayCmd::Next => {
                 self.next_step = None;
                 self.seek(pos + 1);
             }
-            KeyCode::Left | KeyCode::Char('h') => {
+            ReplayCmd::Previous => {
                 self.next_step = None;
                 self.seek(pos.saturating_sub(1));
             }
-            KeyCode::Home | KeyCode::Char('g') => {
+            ReplayCmd::Start => {
                 self.next_step = None;
                 self.seek(0);
             }
-            KeyCode::End | KeyCode::Char('G') => {
+            ReplayCmd::End => {
                 self.next_step = None;
                 self.seek(self.replay.len());
             }
-            KeyCode::Char(' ') => self.toggle_play(),
-            KeyCode::Char('+') | KeyCode::Char('=') => {
-                self.speed = (self.speed + 1).min(SPEEDS_MS.len() - 1);
-            }
-            KeyCode::Char('-') => self.speed = self.speed.saturating_sub(1),
-            KeyCode::Char('v') if !self.finished => {
+            ReplayCmd::Play => self.toggle_play(),
+            ReplayCmd::Faster => self.speed = (self.speed + 1).min(SPEEDS_MS.len() - 1),
+            ReplayCmd::Slower => self.speed = self.speed.saturating_sub(1),
+            ReplayCmd::View if !self.finished => {
                 self.note = Some(
                     "Only the public view: the game is not finished, so its secrets stay hidden.",
                 );
             }
-            KeyCode::Char('v') => self.viewer = self.next_viewer(),
-            _ => {}
+            ReplayCmd::View => self.viewer = self.next_viewer(),
         }
         Nav::Stay
     }
@@ -251,18 +333,6 @@ impl<G: Registered> Screen for ReplayScreen<G> {
     }
 
     fn help(&self) -> Vec<(String, String)> {
-        [
-            ("→ / l", "next action"),
-            ("← / h", "previous action"),
-            ("Home / g", "the start"),
-            ("End / G", "the end"),
-            ("space", "play or pause"),
-            ("+ / -", "faster or slower"),
-            ("v", "viewpoint: everything, public, each player"),
-            ("q / Esc", "back"),
-        ]
-        .iter()
-        .map(|(k, w)| (k.to_string(), w.to_string()))
-        .collect()
+        commands::help_lines(REPLAY_COMMANDS)
     }
 }

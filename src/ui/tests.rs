@@ -12,6 +12,7 @@ use crate::engine::{Match, Setup, Table, Viewer};
 use crate::ui::Registered;
 
 use super::app::App;
+use super::commands;
 use super::demo::{DEMO, Demo, DemoAction};
 use super::launcher::{Catalog, Launcher};
 use super::play::{Halt, Play, Turn};
@@ -152,6 +153,72 @@ fn launcher_snapshots() {
         dir: dir.path().to_path_buf(),
     });
     assert!(draw(&empty, THEME, 80, 24).contains("No games are installed"));
+}
+
+/// The launcher's keys come from one list: every key that no applying command lists does
+/// nothing, and every listed key that applies does something; the hint line and the help show
+/// the list's keys (the high scores only for a game that keeps them).
+#[test]
+fn the_launchers_keys_hints_and_help_are_one_list() {
+    use super::launcher::{LAUNCHER_COMMANDS, LaunchCmd};
+    let dir = tempfile::tempdir().expect("tmp");
+    let all = Catalog {
+        games: crate::registry::GAMES.to_vec(),
+        dir: dir.path().to_path_buf(),
+    };
+    for selected in 0..all.games.len() {
+        let fresh = || {
+            let mut l = Launcher::new_in(all.clone());
+            l.selected = selected;
+            l
+        };
+        let scores = all.games[selected].high_scores();
+        for k in commands::every_key() {
+            let mut l = fresh();
+            let listed = commands::find(LAUNCHER_COMMANDS, &k, |c| l.applies(c));
+            if listed == Some(LaunchCmd::Host) {
+                continue; // it would start a server; the hint and help checks below cover it
+            }
+            let nav = l.on_event(&Event::Key(k));
+            let did = !matches!(nav, Nav::Stay) || l.selected != selected;
+            let last = all.games.len() - 1;
+            let edge = (listed == Some(LaunchCmd::Up) && selected == 0)
+                || (listed == Some(LaunchCmd::Down) && selected == last);
+            assert_eq!(
+                did,
+                listed.is_some() && !edge,
+                "{k:?} on game {selected}: listed as {listed:?}"
+            );
+            assert_eq!(
+                listed == Some(LaunchCmd::Best),
+                scores && k.code == KeyCode::Char('h')
+            );
+        }
+        let hint = draw(&fresh(), THEME, 120, 40);
+        let hint = hint.lines().last().unwrap_or_default();
+        for word in [
+            "Enter play",
+            "c resume",
+            "s saved",
+            "r rules",
+            "t stats",
+            "o host",
+            "q quit",
+        ] {
+            assert!(hint.contains(word), "{word} in {hint}");
+        }
+        assert_eq!(hint.contains("h best"), scores, "{hint}");
+    }
+    let help = Launcher::new_in(all).help();
+    for (k, what) in [
+        ("Enter / n", "set up a new game"),
+        ("o", "host on the network"),
+    ] {
+        assert!(
+            help.iter().any(|(hk, hw)| hk == k && hw.starts_with(what)),
+            "{k} in {help:?}"
+        );
+    }
 }
 
 #[test]
@@ -587,6 +654,47 @@ fn replay_steps_and_switches_viewpoint() {
     assert_eq!(r.pos(), len);
     assert_eq!(r.deadline(), None);
     assert!(matches!(r.on_event(&key(KeyCode::Esc)), Nav::Pop));
+}
+
+/// The replay's keys come from one list: a key does something exactly when the list has it,
+/// and the hint line and the help show the list.
+#[test]
+fn the_replays_keys_hints_and_help_are_one_list() {
+    use super::replay::REPLAY_COMMANDS;
+    let mut m = demo_match(two_humans(), 5);
+    m.run_chance().expect("deal");
+    while !m.is_over() {
+        let seat = m.to_move().seats()[0];
+        m.apply(crate::engine::Actor::Seat(seat), DemoAction::Pick(2), None)
+            .expect("pick");
+    }
+    // In the middle of the game and of the speeds, so every command has room to act.
+    let fresh = || {
+        let mut r = ReplayScreen::new(m.clone());
+        r.on_event(&ch('l'));
+        r.on_event(&ch('l'));
+        r
+    };
+    let state = |r: &ReplayScreen<Demo>| (r.pos(), r.viewer, r.speed, r.deadline().is_some());
+    let before = state(&fresh());
+    for k in commands::every_key() {
+        let mut r = fresh();
+        let listed = commands::find(REPLAY_COMMANDS, &k, |_| true);
+        let nav = r.on_event(&Event::Key(k));
+        let did = !matches!(nav, Nav::Stay) || state(&r) != before;
+        assert_eq!(did, listed.is_some(), "{k:?}: listed as {listed:?}");
+    }
+    let shown = draw(&fresh(), THEME, 80, 24);
+    let hint = shown.lines().last().unwrap_or_default();
+    for word in ["←/→ step", "space play", "v view", "q back"] {
+        assert!(hint.contains(word), "{word} in {hint}");
+    }
+    let help = fresh().help();
+    assert_eq!(help.len(), 8, "{help:?}");
+    assert!(
+        help.contains(&("q / Esc".into(), "back".into())),
+        "{help:?}"
+    );
 }
 
 #[test]

@@ -255,3 +255,84 @@ fn a_simultaneous_step_thinks_off_the_screen_and_the_person_waits_for_it() {
         "both computer players chose, then Ann is to move"
     );
 }
+
+#[test]
+fn the_public_view_up_while_a_computer_player_moves_has_no_hand_line() {
+    use crate::games::couperation::Couperation;
+    // Ann and Bob at one keyboard with a computer player; play runs up to the computer's turn,
+    // with Bob, who moved last, still at the keyboard.
+    let mut m = Match::<Couperation>::new(Setup {
+        options: Default::default(),
+        players: vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::human("Bob"),
+            PlayerEntry::bot("Bot 3", "builder", 7),
+        ],
+        seed: 5,
+        started: "2026-11-25T20:00:00Z".into(),
+    })
+    .expect("couperation setup");
+    m.run_chance().expect("chance");
+    while let Some(&seat) = m.to_move().seats().first().filter(|&&s| s != 2) {
+        let a = m.state.bot_actions(seat)[0];
+        m.apply(Actor::Seat(seat), a, None).expect("legal");
+        m.run_chance().expect("chance");
+    }
+    let mut table = Table::new(m, Couperation::make_bot).expect("table");
+    let (wake, woken) = waker();
+    let (bot, gate) = gated(woken);
+    table.bots[2] = Some(bot);
+    let mut p = Play::thinking_on_thread(table, true, wake);
+    p.keyboard = Some(1);
+    gate.thinking();
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = super::testutil::draw(&p, THEME, w, h);
+        assert!(shown.contains("Public view"), "{shown}");
+        // Bob's hand is not on this screen, so no line may say what it holds (nor that it is
+        // empty, as it said when the screen drew the public view as Bob's).
+        assert!(!shown.contains("Hand "), "{shown}");
+        assert!(shown.contains("Bot 3 is playing"), "{shown}");
+    }
+    p.on_event(&ch('x'));
+}
+
+#[test]
+fn the_header_counts_the_thinkers_when_their_names_do_not_fit() {
+    use crate::games::kokoro::Kokoro;
+    // Ann with four computer players, all thinking on Kokoro's first card.
+    let mut players = vec![PlayerEntry::human("Ann")];
+    players.extend((2..=5).map(|i| PlayerEntry::bot(format!("Bot {i}"), "random", i)));
+    let m = Match::<Kokoro>::new(Setup {
+        options: Default::default(),
+        players,
+        seed: 4,
+        started: "2026-11-25T20:00:00Z".into(),
+    })
+    .expect("kokoro setup");
+    let mut table = Table::new(m, Kokoro::make_bot).expect("table");
+    let (wake, _woken) = waker();
+    let mut gates = Vec::new();
+    for seat in 1..=4 {
+        let (bot, gate) = gated(channel().1);
+        table.bots[seat] = Some(bot);
+        gates.push(gate);
+    }
+    let p = Play::thinking_on_thread(table, true, wake);
+    gates[0].thinking();
+    let header = |w, h| {
+        let shown = super::testutil::draw(&p, THEME, w, h);
+        shown.lines().next().unwrap_or_default().to_string()
+    };
+    // 80 columns: the list would run into "Ann's view", so it is counted.
+    let narrow = header(80, 24);
+    assert!(
+        narrow.contains("· 4 computer players are thinking… ") && narrow.ends_with("Ann's view"),
+        "{narrow}"
+    );
+    // 120 columns: every name.
+    let wide = header(120, 40);
+    assert!(
+        wide.contains("Bot 2, Bot 3, Bot 4, Bot 5 are thinking…") && wide.ends_with("Ann's view"),
+        "{wide}"
+    );
+}
