@@ -265,6 +265,60 @@ fn the_determinizer_rebuilds_every_decision() {
     }
 }
 
+/// The last rounds decide most games and their playouts are short: the hard player spends
+/// more there (it once ran 3,000 playouts a decision in each of the last four rounds alike),
+/// and little on the first rounds.
+#[test]
+fn the_hard_player_spends_most_on_the_last_round() {
+    // Counted playouts only: no test in this file relies on a time cap.
+    search::set_time_caps(false);
+    let seed = 5;
+    let mut m = new_match(seed);
+    let mut hard = search::cocoon::hard(seed);
+    let mut wheels = [WheelBot::normal(seed), WheelBot::normal(seed + 1)];
+    let (mut first, mut last) = (None, None);
+    hard.observe(&m.view(Viewer::Seat(0)));
+    while !m.is_over() {
+        match m.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                let a = m.sample_chance().expect("a chance outcome");
+                m.apply(Actor::Chance, a, None).expect("chance applies");
+            }
+            ToMove::Seats(s) => {
+                let seat = s[0];
+                let legal = m.state.bot_actions(seat);
+                let view = m.view(Viewer::Seat(seat));
+                let decides = seat == 0 && legal.len() > 1;
+                let a = if decides && (first.is_none() || view.round == view.rounds) {
+                    let a = hard.choose(0, &view, &legal);
+                    let n = hard.last_playouts();
+                    if view.round == 1 {
+                        first = first.or(Some(n));
+                    } else if view.round == view.rounds {
+                        last = last.or(Some(n));
+                    }
+                    a
+                } else {
+                    wheels[seat].choose(seat, &view, &legal)
+                };
+                m.apply(Actor::Seat(seat), a, None).expect("legal");
+            }
+        }
+        hard.observe(&m.view(Viewer::Seat(0)));
+    }
+    search::set_time_caps(true);
+    let (first, last) = (
+        first.expect("a first-round decision"),
+        last.expect("a last-round one"),
+    );
+    assert!(
+        first <= search::cocoon::EARLY_PLAYOUTS,
+        "first round: {first} playouts"
+    );
+    assert!(last > 3_000, "last round: {last} playouts");
+}
+
 #[test]
 fn hard_and_easy_wheels_finish_games() {
     let hard: Make = |s| Box::new(WheelBot::hard(s));

@@ -240,6 +240,33 @@ fn the_hard_monster_never_attacks_itself_and_votes_for_its_own_card() {
     }
 }
 
+/// A table that follows its first voter (the sleuth's) never executes the first voter's own
+/// family, so striking that family keeps the killer's suspects as many as they were, and once
+/// the family is gone the killer in the second seat votes first itself; against a table that
+/// votes its own mind the choice costs nothing. So on the first night, before any ballot has
+/// shown how the table votes, the hard Monster in the second seat strikes the first family
+/// (it once attacked anyone, all victims alike to its forecast).
+#[test]
+fn the_hard_monster_in_the_second_seat_strikes_the_first_family_first() {
+    let mut attacks = 0;
+    watch_games(
+        6,
+        &Options::new(),
+        "sleuth/detective:hard",
+        60,
+        |g, s, view, a| {
+            let Action::Attack { v } = a else {
+                return;
+            };
+            if g.killer_at().map(owner) == Some(1) && s == 1 && view.day == 1 {
+                attacks += 1;
+                assert_eq!(owner(v), 0, "attacked {v}");
+            }
+        },
+    );
+    assert!(attacks >= 5, "{attacks} first-night attacks checked");
+}
+
 #[test]
 fn hard_detectives_beat_the_sleuth_on_both_sides() {
     let games = 300;

@@ -39,6 +39,9 @@ pub const HARD: Model = Model {
 /// takes the table to vote so.
 pub const VOTE_POWER: f64 = 4.0;
 
+/// [`Notes::herding`] before any ballot: no sign yet of a table that follows.
+pub const HERDING_PRIOR: f64 = 0.3;
+
 /// One dawn: the die was found on `v` while `living` were alive.
 #[derive(Clone, Debug, PartialEq)]
 struct Attack {
@@ -168,17 +171,18 @@ impl Notes {
     /// How much the table follows earlier votes, 0 (each votes its own mind) to 1 (everyone
     /// joins a villager someone already voted for), from the counted ballots. A vote follows
     /// when it joins an earlier card other than the villager hard detectives drew for that
-    /// ballot: voting for the drawn one is agreeing on the public die, not following. Half
-    /// before any evidence.
+    /// ballot. A vote for the drawn one tells nothing either way (agreeing on the public die
+    /// looks the same as following a first voter who happened to pick it), so it is not
+    /// counted. [`HERDING_PRIOR`] before any evidence.
     pub fn herding(&self) -> f64 {
-        // One joining and one not, as if seen: a neutral start that evidence soon outweighs.
-        let (mut joined, mut chances) = (0.3, 1.0);
+        // As if part of one vote had joined: a start that evidence soon outweighs.
+        let (mut joined, mut chances) = (HERDING_PRIOR, 1.0);
         for b in &self.ballots {
             let mut earlier: Vec<u8> = Vec::new();
             for &v in b.votes.iter().flatten() {
-                if !earlier.is_empty() {
+                if !earlier.is_empty() && Some(v) != b.drawn {
                     chances += 1.0;
-                    if earlier.contains(&v) && Some(v) != b.drawn {
+                    if earlier.contains(&v) {
                         joined += 1.0;
                     }
                 }

@@ -20,7 +20,9 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
-use super::belief::{HARD, Model, Notes, VOTE_POWER, family, normalise, public_seed, race};
+use super::belief::{
+    HARD, HERDING_PRIOR, Model, Notes, VOTE_POWER, family, normalise, public_seed, race,
+};
 use super::roles::{self, Side};
 use crate::bots::Level;
 use crate::engine::{Bot, Seat, rng};
@@ -186,18 +188,11 @@ impl DetectiveBot {
             // having seen it found on the killer's family.
             let choice = match self.level {
                 Level::Hard => {
-                    let scores: Vec<f64> = targets
+                    let scores: Vec<(f64, f64)> = targets
                         .iter()
                         .map(|&v| self.forecast(me, view, &self.notes, v))
                         .collect();
-                    let at = |v: u8| {
-                        targets
-                            .iter()
-                            .position(|&t| t == v)
-                            .and_then(|i| scores.get(i).copied())
-                            .unwrap_or(f64::MIN)
-                    };
-                    Self::pick(&mut self.rng, &targets, |v| (at(v), 0.0))
+                    Self::pick(&mut self.rng, &targets, |v| score_of(&targets, &scores, v))
                 }
                 _ => self.attack_target(me, view, &targets),
             };
@@ -235,18 +230,11 @@ impl DetectiveBot {
     fn attack_target(&mut self, me: u8, view: &View, targets: &[u8]) -> Option<u8> {
         match self.level {
             Level::Hard => {
-                let scores: Vec<f64> = targets
+                let scores: Vec<(f64, f64)> = targets
                     .iter()
                     .map(|&v| self.attack_value(me, view, v))
                     .collect();
-                let at = |v: u8| {
-                    targets
-                        .iter()
-                        .position(|&t| t == v)
-                        .and_then(|i| scores.get(i).copied())
-                        .unwrap_or(f64::MIN)
-                };
-                Self::pick(&mut self.rng, targets, |v| (at(v), 0.0))
+                Self::pick(&mut self.rng, targets, |v| score_of(targets, &scores, v))
             }
             _ => {
                 // A plain killer: likelier victims are easy kills outside its family and away
@@ -273,7 +261,7 @@ impl DetectiveBot {
     /// The hard killer's value of putting the die on `v`. (Striking its own family while it
     /// holds the unused Mayor, to move the die afterwards, gains nothing by its model: the
     /// table clears the villager found and loses the one hit.)
-    fn attack_value(&self, me: u8, view: &View, v: u8) -> f64 {
+    fn attack_value(&self, me: u8, view: &View, v: u8) -> (f64, f64) {
         let living: Vec<u8> = (0..view.villagers.len() as u8)
             .filter(|&u| view.villager(u).is_some_and(|x| x.alive))
             .collect();
@@ -285,7 +273,11 @@ impl DetectiveBot {
     /// (this dawn's attack among them): the chance of a death (for the Vampire, of a survivor
     /// whose family it may bite), less the chance of being the one the table hangs tomorrow
     /// (and, on another player's Mayor's family, of the Mayor moving the die onto the killer).
-    fn forecast(&self, me: u8, view: &View, notes: &Notes, hit: u8) -> f64 {
+    /// Second, to break ties, the same risk were the table to follow its first voter: before
+    /// the ballots tell how the table votes, the victims it cannot tell apart are taken where
+    /// a following table would spare the killer more (the first voter's own family, which it
+    /// never votes for), which costs nothing if the table does not follow.
+    fn forecast(&self, me: u8, view: &View, notes: &Notes, hit: u8) -> (f64, f64) {
         let model = NORMAL;
         let survived = notes.suspicion(view, None, &model);
         let mut died = survived.clone();
@@ -296,28 +288,40 @@ impl DetectiveBot {
         let d = death_chance(view, hit);
         // The table either follows its first voter or votes each its own mind; how much it
         // follows, the ballots so far tell.
-        let herd = ((notes.herding() - 0.3) / 0.7).clamp(0.0, 1.0);
-        let first = (0..view.players).find(|&s| {
-            s != owner(me) && family(s).any(|u| view.villager(u).is_some_and(|x| x.alive))
-        });
-        let hazard = |w: &[f64]| {
-            let led = match first {
-                // The killer votes first: the table follows it.
-                Some(f) if f > owner(me) => 0.0,
-                Some(f) => {
-                    let mut eyes: Vec<f64> = w.to_vec();
-                    family(f).for_each(|u| {
-                        if let Some(x) = eyes.get_mut(usize::from(u)) {
-                            *x = 0.0;
-                        }
-                    });
-                    hanged(&eyes, me, 1.0)
-                }
-                None => 0.0,
-            };
-            herd * led + (1.0 - herd) * hanged(w, me, VOTE_POWER)
+        let herd = ((notes.herding() - HERDING_PRIOR) / (1.0 - HERDING_PRIOR)).clamp(0.0, 1.0);
+        // The first voter after the attack: a family whose last villager dies votes no more.
+        let first = |dead: Option<u8>| {
+            (0..view.players).find(|&s| {
+                s != owner(me)
+                    && family(s)
+                        .any(|u| Some(u) != dead && view.villager(u).is_some_and(|x| x.alive))
+            })
         };
-        let mut loss = d * hazard(&died) + (1.0 - d) * hazard(&survived);
+        // The chance the table's first voter picks the killer, the others following it.
+        let led = |w: &[f64], dead: Option<u8>| match first(dead) {
+            // The killer votes first: the table follows it.
+            Some(f) if f > owner(me) => 0.0,
+            Some(f) => {
+                let mut eyes: Vec<f64> = w.to_vec();
+                family(f).for_each(|u| {
+                    if let Some(x) = eyes.get_mut(usize::from(u)) {
+                        *x = 0.0;
+                    }
+                });
+                hanged(&eyes, me, 1.0)
+            }
+            None => 0.0,
+        };
+        let hazard = |w: &[f64], dead: Option<u8>| {
+            herd * led(w, dead) + (1.0 - herd) * hanged(w, me, VOTE_POWER)
+        };
+        let mut loss = d * hazard(&died, Some(hit)) + (1.0 - d) * hazard(&survived, None);
+        // Only while no ballot has shown the table voting its own mind.
+        let led_loss = if notes.herding() >= HERDING_PRIOR {
+            d * led(&died, Some(hit)) + (1.0 - d) * led(&survived, None)
+        } else {
+            0.0
+        };
         if let Some(f) = mayor_family(view)
             && f == owner(hit)
             && f != owner(me)
@@ -331,8 +335,17 @@ impl DetectiveBot {
         } else {
             0.0
         };
-        KILL_VALUE * d + bite - loss
+        (KILL_VALUE * d + bite - loss, -led_loss)
     }
+}
+
+/// The score `scores` holds for `v`, index-aligned with `targets` (the lowest if none).
+fn score_of(targets: &[u8], scores: &[(f64, f64)], v: u8) -> (f64, f64) {
+    targets
+        .iter()
+        .position(|&t| t == v)
+        .and_then(|i| scores.get(i).copied())
+        .unwrap_or((f64::MIN, f64::MIN))
 }
 
 /// The chance the table executes `me` when its suspicion is `w`.

@@ -3,10 +3,12 @@
 //! action by action. Each sample then re-deals what the seat cannot see (other hands, the
 //! face-down pile, tiles others looked at) with the game's own `vary_hidden`.
 
+use std::time::Instant;
+
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-use super::{Budget, Determinize, Search, replay::replay_or_stop};
+use super::{Budget, Determinize, Root, Search, replay::replay_or_stop};
 use crate::bots::cocoon::WheelBot;
 use crate::engine::options::Options;
 use crate::engine::{Bot, Game, Seat, Viewer};
@@ -187,36 +189,45 @@ impl Determinize for Cocoon {
     }
 }
 
-/// Playouts a decision of the last rounds may run ([`LATE_ROUNDS`]); the time cap may end it
-/// sooner.
-pub const HARD_PLAYOUTS: u32 = 3_000;
-/// Playouts an earlier decision runs: the EP circle mixes so thoroughly that a marker ahead
-/// at the start of round 7 of 10 wins only 52% of wheel games (71% at the start of round 10),
-/// so early choices are worth little search, and their playouts are the longest.
+/// Playouts a decision runs by the rounds left after its own (the last round first); a round
+/// further from the end than the table goes runs the table's last entry. The time cap may end
+/// a decision sooner.
+///
+/// Early decisions get little: the EP circle mixes so thoroughly that a marker ahead at the
+/// start of round 7 of 10 wins only 52% of wheel games (71% at the start of round 10), so
+/// early choices are worth little search, and their playouts are the longest. The last
+/// rounds decide most games and their playouts are short: a playout of the last round costs
+/// about a tenth of one from round 7, so the last two rounds run more for the same time.
+pub const PLAYOUTS_BY_ROUNDS_LEFT: [u32; 5] = [8_000, 5_000, 3_000, 3_000, EARLY_PLAYOUTS];
+/// Playouts of a decision before the last four rounds.
 pub const EARLY_PLAYOUTS: u32 = 300;
-/// The rounds, counted back from the last, that get [`HARD_PLAYOUTS`].
-pub const LATE_ROUNDS: u8 = 4;
+/// The playout policy's favourite choices a decision compares, by the rounds left after its
+/// own as [`PLAYOUTS_BY_ROUNDS_LEFT`]: the last two rounds can afford to look further down the
+/// wheel's list (a die to change, a tile to place), where its EP count ranks the winning
+/// choice low.
+pub const CANDIDATES_BY_ROUNDS_LEFT: [usize; 3] = [10, 10, DEFAULT_CANDIDATES];
+/// The candidates of an earlier decision.
+const DEFAULT_CANDIDATES: usize = 6;
 
 /// The hard Cocoon player: the search, with playouts by the (normal) wheel, each worth the
 /// win itself ([`Determinize::reward`]: 1 for a win with its tie-breaks, a little for the
 /// margin), spending most on the last rounds, which decide most games.
 pub struct Hard {
     search: Search<Cocoon>,
-    /// The budget of a decision before the last rounds, and in them ([`LATE_ROUNDS`]).
-    early: Budget,
-    late: Budget,
+    /// The budget of a decision by the rounds left after its own (the last entry for every
+    /// earlier round), as [`PLAYOUTS_BY_ROUNDS_LEFT`].
+    budgets: Vec<Budget>,
+    /// The candidates a decision compares, by the rounds left after its own, as
+    /// [`CANDIDATES_BY_ROUNDS_LEFT`].
+    candidates: Vec<usize>,
 }
 
 impl Hard {
-    /// Every decision with `budget` (tests: counted playouts choose the same on any machine).
-    pub fn with_budget(self, budget: Budget) -> Self {
-        self.with_schedule(budget, budget)
-    }
-
-    /// `early` for the decisions before the last rounds, `late` in them.
-    pub fn with_schedule(mut self, early: Budget, late: Budget) -> Self {
-        self.early = early;
-        self.late = late;
+    /// Every decision with `budget` over the default candidates (tests: counted playouts
+    /// choose the same on any machine).
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budgets = vec![budget];
+        self.candidates = vec![DEFAULT_CANDIDATES];
         self
     }
 
@@ -226,11 +237,12 @@ impl Hard {
     }
 
     fn budget(&self, view: &View) -> Budget {
-        if view.round.saturating_add(LATE_ROUNDS) > view.rounds {
-            self.late
-        } else {
-            self.early
-        }
+        let left = usize::from(view.rounds.saturating_sub(view.round));
+        let last = self.budgets.len().saturating_sub(1);
+        self.budgets
+            .get(left.min(last))
+            .copied()
+            .unwrap_or_default()
     }
 }
 
@@ -240,19 +252,50 @@ impl Bot<Cocoon> for Hard {
     }
 
     fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
-        let budget = self.budget(view);
+        let mut budget = self.budget(view);
+        if legal.len() == 1 {
+            return self.search.decide_with(seat, view, legal, None);
+        }
+        // The replay counts inside the decision's time cap.
+        let start = Instant::now();
+        let belief = self.belief(seat, view);
+        budget.time = budget.time.saturating_sub(start.elapsed());
         self.search.set_budget(budget);
-        self.search.choose(seat, view, legal)
+        let left = usize::from(view.rounds.saturating_sub(view.round));
+        let last = self.candidates.len().saturating_sub(1);
+        let candidates = self
+            .candidates
+            .get(left.min(last))
+            .copied()
+            .unwrap_or(DEFAULT_CANDIDATES);
+        self.search.set_root(Root::Halving { candidates });
+        self.search.decide_with(seat, view, legal, belief.as_ref())
+    }
+}
+
+impl Hard {
+    /// What `seat` knows at `view`: the game replayed from the seat's first view
+    /// ([`Determinize::belief`]).
+    fn belief(&mut self, seat: Seat, view: &View) -> Option<(Seat, Cocoon)> {
+        let seen = self.search.seen();
+        let mut all = seen.to_vec();
+        if seen.last() != Some(view) {
+            all.push(view.clone());
+        }
+        Cocoon::belief(seat, &all)
     }
 }
 
 /// The strongest Cocoon player within the time budget ([`Hard`]).
 pub fn hard(seed: u64) -> Hard {
     Hard {
-        search: Search::with_bots(seed, Budget::playouts(HARD_PLAYOUTS), |s| {
+        search: Search::with_bots(seed, Budget::playouts(EARLY_PLAYOUTS), |s| {
             Box::new(WheelBot::new(s))
         }),
-        early: Budget::playouts(EARLY_PLAYOUTS),
-        late: Budget::playouts(HARD_PLAYOUTS),
+        budgets: PLAYOUTS_BY_ROUNDS_LEFT
+            .iter()
+            .map(|&n| Budget::playouts(n))
+            .collect(),
+        candidates: CANDIDATES_BY_ROUNDS_LEFT.to_vec(),
     }
 }

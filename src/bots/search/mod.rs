@@ -249,6 +249,11 @@ impl<G: Determinize> Search<G> {
         self
     }
 
+    /// Changes how the playouts are spent from the next decision on.
+    pub fn set_root(&mut self, root: Root) {
+        self.root = root;
+    }
+
     /// The same search with another budget.
     pub fn with_budget(mut self, budget: Budget) -> Self {
         self.budget = budget;
@@ -284,13 +289,36 @@ impl<G: Determinize> Search<G> {
             return legal[0].clone();
         }
         let seen = self.views_with(view);
-        let Some(belief) = G::belief(seat, &seen) else {
+        let belief = G::belief(seat, &seen);
+        self.decide_with(seat, view, legal, belief.as_ref())
+    }
+
+    /// The views this seat has been shown so far, in order (for a caller that keeps its own
+    /// belief up to date between decisions, see [`Search::decide_with`]).
+    pub fn seen(&self) -> &[G::View] {
+        &self.seen
+    }
+
+    /// [`Search::decide`] on a belief the caller gathered (e.g. extended from the last
+    /// decision's instead of rebuilt from the first view); `None`: the playout policy's choice.
+    pub fn decide_with(
+        &mut self,
+        seat: Seat,
+        view: &G::View,
+        legal: &[G::Action],
+        belief: Option<&G::Belief>,
+    ) -> G::Action {
+        self.last_playouts = 0;
+        if legal.len() == 1 {
+            return legal[0].clone();
+        }
+        let Some(belief) = belief else {
             return self.fallback(seat, view, legal);
         };
         match self.root {
-            Root::Tree => self.tree_search(&belief, seat, view, legal),
+            Root::Tree => self.tree_search(belief, seat, view, legal),
             Root::Halving { candidates } => {
-                self.halving(&belief, seat, view, legal, candidates.max(1))
+                self.halving(belief, seat, view, legal, candidates.max(1))
             }
         }
     }
