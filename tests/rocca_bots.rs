@@ -324,49 +324,6 @@ fn measure_village_rates() {
     }
 }
 
-/// The slowest decision of the hard detective over six-player games (all seats hard), printed:
-/// the budget is 200 ms a decision. Even an unoptimised test build stays far below it.
-#[test]
-#[ignore]
-fn measure_decision_time() {
-    let mut slowest = std::time::Duration::ZERO;
-    let mut decisions = 0u64;
-    for seed in 0..200u64 {
-        let players = 6;
-        let mut g = Rocca::new(&Options::new(), players).expect("a game");
-        let mut r = rng::stream(seed, 11);
-        let mut bots: Vec<Box<dyn Bot<Rocca>>> = (0..players)
-            .map(|s| make_kind("detective:hard", rng::bot_seed(seed, s)).expect("a kind"))
-            .collect();
-        while !g.is_over() {
-            for (s, b) in bots.iter_mut().enumerate() {
-                b.observe(&g.view(Viewer::Seat(s)));
-            }
-            let (actor, a) = match g.to_move() {
-                ToMove::Chance => {
-                    let o = g.chance_outcomes();
-                    let w: Vec<u32> = o.iter().map(|x| x.1).collect();
-                    let i = rng::weighted(&mut r, &w).expect("weights");
-                    (Actor::Chance, o[i].0)
-                }
-                ToMove::Seats(seats) => {
-                    let s = seats[0];
-                    let legal = g.bot_actions(s);
-                    let view = g.view(Viewer::Seat(s));
-                    let t = std::time::Instant::now();
-                    let a = bots[s].choose(s, &view, &legal);
-                    slowest = slowest.max(t.elapsed());
-                    decisions += 1;
-                    (Actor::Seat(s), a)
-                }
-                ToMove::Over => break,
-            };
-            g.apply(actor, &a).expect("legal");
-        }
-    }
-    println!("hard detective, 6 players: {decisions} decisions, slowest {slowest:?}");
-}
-
 // ---- The optional roles ----
 
 /// Rocca options with each of `keys` on.
