@@ -18,7 +18,7 @@ use crate::bots::random::RandomBot;
 use crate::bots::{Level, Overlook};
 use crate::engine::{Bot, Seat, rng};
 use crate::games::couperation::{
-    Action, Card, Couperation, FINISH, PhaseView, Pyramid, SLOTS, Slot, SlotView, View, row_col,
+    Action, Card, Couperation, FINISH, PhaseView, Pyramid, SLOTS, SlotView, View, Windows, row_col,
     supports,
 };
 
@@ -304,6 +304,7 @@ impl Board {
 
     /// How much room the open slots keep: the log of how many numbers still fit each, and a
     /// heavy loss for each that nothing can fill any more.
+    #[cfg(test)]
     fn flexibility(&self) -> f32 {
         self.room().iter().sum()
     }
@@ -311,7 +312,11 @@ impl Board {
     /// The numbers still free that fit some open slot a card may go to now: the more of them,
     /// the likelier the next players hold a card they can place.
     fn cover(&self) -> f32 {
-        let (lo, hi, _) = self.ranges();
+        self.cover_in(&self.ranges())
+    }
+
+    /// [`Board::cover`] from this board's [`Board::ranges`].
+    fn cover_in(&self, (lo, hi, _): &([i32; SLOTS], [i32; SLOTS], bool)) -> f32 {
         let open = |s: usize| self.cells[s] == Cell::Open;
         let mut fit: Numbers = 0;
         for s in 0..SLOTS {
@@ -331,9 +336,13 @@ impl Board {
 
     /// [`Board::flexibility`] slot by slot.
     fn room(&self) -> [f32; SLOTS] {
+        self.room_in(&self.ranges())
+    }
+
+    /// [`Board::room`] from this board's [`Board::ranges`].
+    fn room_in(&self, (lo, hi, broken): &([i32; SLOTS], [i32; SLOTS], bool)) -> [f32; SLOTS] {
         let mut out = [0.0; SLOTS];
-        let (lo, hi, broken) = self.ranges();
-        if broken {
+        if *broken {
             out[0] = -5000.0;
             return out;
         }
@@ -505,6 +514,8 @@ struct Weigh<'a> {
     total: f32,
     cover: f32,
     rules: Pyramid,
+    /// The order's windows in `rules`, for the many placements a decision checks.
+    fit: Windows,
     seen: Seen,
     /// The next seat's usable cards before it draws, and the cards left to draw.
     next_hand: usize,
@@ -523,6 +534,7 @@ impl<'a> Weigh<'a> {
             .seats
             .get(next)
             .map_or(0, |s| s.count + usize::from(s.finish));
+        let rules = view.rules_pyramid();
         Weigh {
             view,
             board,
@@ -531,7 +543,8 @@ impl<'a> Weigh<'a> {
             total: base.iter().sum(),
             cover: board.cover(),
             base,
-            rules: view.rules_pyramid(),
+            fit: rules.windows(),
+            rules,
             seen: seen(view, seat, gone),
             next_hand,
             deck: view.deck,
@@ -549,7 +562,9 @@ impl<'a> Weigh<'a> {
             return v;
         }
         let b = self.board.with(slot, Cell::Known(i32::from(card)));
-        let v = b.flexibility() - (self.total - self.base[slot]) + COVER * (b.cover() - self.cover)
+        let ranges = b.ranges();
+        let v = b.room_in(&ranges).iter().sum::<f32>() - (self.total - self.base[slot])
+            + COVER * (b.cover_in(&ranges) - self.cover)
             - OFF_TARGET * deviation(&self.lo, &self.hi, card, slot);
         if let Some(m) = self.memo.get_mut(i) {
             *m = v;
@@ -588,7 +603,7 @@ impl Builder {
             Action::Hide { c, slot } => {
                 let s = usize::from(slot);
                 let allow = cards_to(2, w.next_hand);
-                if !w.rules.can_place_up(c, s) {
+                if !w.rules.can_place_up_in(&w.fit, c, s) {
                     // A card that does not fit, parked face down: it must never be turned up,
                     // but a combine may still take its place, so it is better than turning up
                     // a card that may well break the order now.
@@ -636,7 +651,7 @@ impl Builder {
                     Some(SlotView::Down {
                         known: Some(card), ..
                     }) => {
-                        if p.with(slot, Slot::Up(*card)).consistent() {
+                        if p.keeps_order(&w.fit, *card, slot) {
                             let allow = usize::from(p.draw_allowance(*card, slot));
                             PROGRESS + 0.5 + w.feed(allow)
                         } else {
@@ -649,7 +664,7 @@ impl Builder {
                             .seen
                             .unseen
                             .iter()
-                            .filter(|&&v| p.with(slot, Slot::Up(v)).consistent())
+                            .filter(|&&v| p.keeps_order(&w.fit, v, slot))
                             .count() as f32;
                         let safe = ok / n;
                         if safe >= 0.999 || safe >= self.nerve() {
@@ -669,10 +684,11 @@ impl Builder {
         let hand = view.seats.get(seat).map_or(0, |s| s.count) as i32;
         // A hand with no card that goes face up anywhere needs every card it may draw.
         let p = view.rules_pyramid();
+        let w = p.windows();
         let stuck = !view
             .usable(seat)
             .iter()
-            .any(|&c| (0..SLOTS).any(|s| p.can_place_up(c, s)));
+            .any(|&c| (0..SLOTS).any(|s| p.can_place_up_in(&w, c, s)));
         if stuck {
             return max;
         }
@@ -739,6 +755,7 @@ impl Bot<Couperation> for Builder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::couperation::Slot;
 
     #[test]
     fn number_sets() {

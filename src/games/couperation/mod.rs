@@ -18,7 +18,9 @@ use crate::engine::{Actor, Game, Illegal, Outcome, Seat, ToMove, Viewer};
 use crate::illegal;
 
 pub use cards::{Card, FINISH, Mark, card_name, mark};
-pub use pyramid::{Pyramid, ROWS, SLOTS, Slot, TOP, row_col, slot_at, slot_name, supports};
+pub use pyramid::{
+    Pyramid, ROWS, SLOTS, Slot, TOP, Windows, row_col, slot_at, slot_name, supports,
+};
 pub use view::{PhaseView, SeatView, SlotView, View};
 
 /// A player's move or a chance outcome. Cards are their numbers; the finish card is 0.

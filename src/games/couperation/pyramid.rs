@@ -133,6 +133,19 @@ const fn edges() -> [(u8, u8); 48] {
     out
 }
 
+/// Per slot, the numbers a card may take there as far as the order goes, with whatever lies
+/// in the slot taken out: a whole turn's placements checked for the price of three passes
+/// over the comparisons instead of one pass each. Exact when the pyramid keeps the order
+/// (as every pyramid in play does); otherwise the checks fall back to a full pass.
+#[derive(Clone, Copy, Debug)]
+pub struct Windows {
+    consistent: bool,
+    /// Lowest and highest number a face-up card may be (both included).
+    up: [(i32, i32); SLOTS],
+    /// The same for a face-down card's unknown number: the slot takes one when lowest <= highest.
+    down: [(i32, i32); SLOTS],
+}
+
 /// The pyramid's slots, with the rules of placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pyramid {
@@ -231,20 +244,25 @@ impl Pyramid {
         self.conflict().is_none()
     }
 
+    fn vals(&self) -> [Val; SLOTS] {
+        std::array::from_fn(|i| self.val(i))
+    }
+
     /// The first comparison no assignment can satisfy, as (lower slot, higher slot).
     pub fn conflict(&self) -> Option<(usize, usize)> {
         // The least value each face-down card can take given what lies to its left.
         let mut low = [i32::MIN; SLOTS];
+        let val = self.vals();
         for &(a, b) in EDGES.iter() {
             let (a, b) = (usize::from(a), usize::from(b));
-            let lower = match self.val(a) {
+            let lower = match val[a] {
                 Val::Known(n) => n,
                 Val::Unknown => low[a],
                 Val::Empty | Val::Free => continue,
             };
-            match self.val(b) {
+            match val[b] {
                 Val::Known(n) => {
-                    let strict = matches!(self.val(a), Val::Known(_));
+                    let strict = matches!(val[a], Val::Known(_));
                     if (strict && lower >= n) || (!strict && lower > n) {
                         return Some((a, b));
                     }
@@ -254,6 +272,122 @@ impl Pyramid {
             }
         }
         None
+    }
+
+    /// What the order leaves every slot, worked out in two passes for the many placements a
+    /// turn weighs (see [`Windows`]).
+    pub fn windows(&self) -> Windows {
+        let val = self.vals();
+        let mut w = Windows {
+            consistent: true,
+            up: [(i32::MIN, i32::MAX); SLOTS],
+            down: [(i32::MIN, i32::MAX); SLOTS],
+        };
+        // The least value each face-down card can take given what lies to its left, and the
+        // greatest given what lies to its right.
+        let mut low = [i32::MIN; SLOTS];
+        let mut high = [i32::MAX; SLOTS];
+        for &(a, b) in EDGES.iter() {
+            let (a, b) = (usize::from(a), usize::from(b));
+            let lower = match val[a] {
+                Val::Known(n) => n,
+                Val::Unknown => low[a],
+                Val::Empty | Val::Free => continue,
+            };
+            match val[b] {
+                Val::Known(n) => {
+                    let strict = matches!(val[a], Val::Known(_));
+                    if (strict && lower >= n) || (!strict && lower > n) {
+                        w.consistent = false;
+                        return w;
+                    }
+                }
+                Val::Unknown => low[b] = low[b].max(lower),
+                Val::Empty | Val::Free => {}
+            }
+        }
+        for &(a, b) in EDGES.iter().rev() {
+            let (a, b) = (usize::from(a), usize::from(b));
+            if val[a] == Val::Unknown {
+                match val[b] {
+                    Val::Known(n) => high[a] = high[a].min(n),
+                    Val::Unknown => high[a] = high[a].min(high[b]),
+                    Val::Empty | Val::Free => {}
+                }
+            }
+        }
+        // Edges only point right, so neither a slot's lower neighbours' least values nor its
+        // higher neighbours' greatest values depend on what lies in the slot itself.
+        for &(a, b) in EDGES.iter() {
+            let (a, b) = (usize::from(a), usize::from(b));
+            if val[b] != Val::Free {
+                match val[a] {
+                    Val::Known(n) => {
+                        w.up[b].0 = w.up[b].0.max(n.saturating_add(1));
+                        w.down[b].0 = w.down[b].0.max(n);
+                    }
+                    Val::Unknown => {
+                        w.up[b].0 = w.up[b].0.max(low[a]);
+                        w.down[b].0 = w.down[b].0.max(low[a]);
+                    }
+                    Val::Empty | Val::Free => {}
+                }
+            }
+            if val[a] != Val::Free {
+                match val[b] {
+                    Val::Known(n) => {
+                        w.up[a].1 = w.up[a].1.min(n.saturating_sub(1));
+                        w.down[a].1 = w.down[a].1.min(n);
+                    }
+                    Val::Unknown => {
+                        w.up[a].1 = w.up[a].1.min(high[b]);
+                        w.down[a].1 = w.down[a].1.min(high[b]);
+                    }
+                    Val::Empty | Val::Free => {}
+                }
+            }
+        }
+        w
+    }
+
+    /// Whether `card` face up in `slot`, in place of whatever lies there, keeps the order:
+    /// `self.with(slot, Slot::Up(card)).consistent()`, read from `w` (this pyramid's
+    /// [`Pyramid::windows`]).
+    pub fn keeps_order(&self, w: &Windows, card: Card, slot: usize) -> bool {
+        if !w.consistent || slot >= SLOTS {
+            return self.with(slot, Slot::Up(card)).consistent();
+        }
+        if card == FINISH {
+            return true;
+        }
+        let (lo, hi) = w.up[slot];
+        lo <= i32::from(card) && i32::from(card) <= hi
+    }
+
+    /// [`Pyramid::can_place_up`] read from `w` (this pyramid's [`Pyramid::windows`]).
+    pub fn can_place_up_in(&self, w: &Windows, card: Card, slot: usize) -> bool {
+        self.has_footing(slot) && self.fits(card, slot) && self.keeps_order(w, card, slot)
+    }
+
+    /// [`Pyramid::can_place_down`] read from `w` (this pyramid's [`Pyramid::windows`]).
+    pub fn can_place_down_in(&self, w: &Windows, slot: usize) -> bool {
+        if !(self.has_footing(slot) && !(self.finish_on_top && slot == TOP)) {
+            return false;
+        }
+        if !w.consistent {
+            return self.with(slot, Slot::Down { card: 0, by: 0 }).consistent();
+        }
+        let (lo, hi) = w.down[slot];
+        lo <= hi
+    }
+
+    /// [`Pyramid::can_replace`] read from `w` (this pyramid's [`Pyramid::windows`]).
+    pub fn can_replace_in(&self, w: &Windows, card: Card, slot: usize) -> bool {
+        slot < SLOTS
+            && self.filled(slot)
+            && self.get(slot) != Slot::Up(FINISH)
+            && self.fits(card, slot)
+            && self.keeps_order(w, card, slot)
     }
 
     /// How many cards the next player may draw after a face-up `card` went to `slot`: its mark's
@@ -298,6 +432,62 @@ impl Pyramid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::rng;
+
+    /// A pyramid grown by placements the full check allows (face up and face down, glass and
+    /// finish cards), then sometimes spoiled by a card dropped anywhere, so that both the
+    /// windows and their fallback are read.
+    fn grown(seed: u64) -> Pyramid {
+        let mut r = rng::stream(seed, 11);
+        let mut p = Pyramid::new(seed % 3 != 0);
+        for _ in 0..rng::below(&mut r, 40) {
+            let slot = rng::below(&mut r, SLOTS as u64) as usize;
+            let card = 1 + rng::below(&mut r, 50) as Card;
+            match rng::below(&mut r, 4) {
+                0 if p.can_place_down(slot) => p.slots[slot] = Slot::Down { card, by: 0 },
+                1 if p.can_place_up(FINISH, slot) => p.slots[slot] = Slot::Up(FINISH),
+                _ if p.can_place_up(card, slot) => p.slots[slot] = Slot::Up(card),
+                _ => {}
+            }
+        }
+        if seed % 5 == 0 {
+            let slot = rng::below(&mut r, SLOTS as u64) as usize;
+            p.slots[slot] = Slot::Up(1 + rng::below(&mut r, 50) as Card);
+        }
+        p
+    }
+
+    /// The windows answer every placement exactly as the full check does.
+    #[test]
+    fn windows_agree_with_the_full_check() {
+        let mut consistent = 0;
+        for seed in 0..400u64 {
+            let p = grown(seed);
+            let w = p.windows();
+            consistent += usize::from(p.consistent());
+            for slot in 0..SLOTS {
+                assert_eq!(
+                    p.can_place_down_in(&w, slot),
+                    p.can_place_down(slot),
+                    "seed {seed} slot {slot} face down"
+                );
+                for card in (1..=50).chain([FINISH]) {
+                    let full = p.with(slot, Slot::Up(card)).consistent();
+                    assert_eq!(
+                        p.keeps_order(&w, card, slot),
+                        full,
+                        "seed {seed} {card}@{slot}"
+                    );
+                    assert_eq!(
+                        p.can_place_up_in(&w, card, slot),
+                        p.can_place_up(card, slot)
+                    );
+                    assert_eq!(p.can_replace_in(&w, card, slot), p.can_replace(card, slot));
+                }
+            }
+        }
+        assert!((200..400).contains(&consistent), "{consistent} consistent");
+    }
 
     #[test]
     fn geometry() {

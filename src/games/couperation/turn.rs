@@ -437,10 +437,12 @@ impl Couperation {
             }
         }
         let usable = self.usable(seat);
-        let down: Vec<usize> = (0..SLOTS).filter(|&s| p.can_place_down(s)).collect();
+        // One look at the order for every placement below.
+        let w = p.windows();
+        let down: Vec<usize> = (0..SLOTS).filter(|&s| p.can_place_down_in(&w, s)).collect();
         for &c in &usable {
             for slot in 0..SLOTS {
-                if p.can_place_up(c, slot) {
+                if p.can_place_up_in(&w, c, slot) {
                     out.push(Action::Place {
                         c,
                         slot: slot as u8,
@@ -470,9 +472,9 @@ impl Couperation {
                 let slots = (0..SLOTS)
                     .filter(|&s| {
                         if p.filled(s) {
-                            p.can_replace(t, s)
+                            p.can_replace_in(&w, t, s)
                         } else {
-                            p.can_place_up(t, s)
+                            p.can_place_up_in(&w, t, s)
                         }
                     })
                     .map(|s| s as u8)
