@@ -142,9 +142,13 @@ fn span(lo: i32, hi: i32) -> Numbers {
     upto & !((1u64 << lo) - 1)
 }
 
-/// The least number in `free` above `x` (51 when none).
+/// Every number, 1 to 50.
+const ALL: Numbers = ((1u64 << 51) - 1) & !1;
+
+/// The least number in `free` above `x` (51 when none). Called for every comparison of every
+/// board a move is weighed on: plain shifts, no branches but the answer's.
 fn next_above(free: Numbers, x: i32) -> i32 {
-    let rest = free & !span(0, x.max(0)) & span(1, 50);
+    let rest = free & ALL & (u64::MAX << (x.clamp(0, 51) + 1));
     if rest == 0 {
         51
     } else {
@@ -154,7 +158,7 @@ fn next_above(free: Numbers, x: i32) -> i32 {
 
 /// The greatest number in `free` below `x` (0 when none).
 fn next_below(free: Numbers, x: i32) -> i32 {
-    let rest = free & span(1, x - 1);
+    let rest = free & ALL & ((1u64 << x.clamp(1, 51)) - 1);
     if rest == 0 {
         0
     } else {
@@ -766,6 +770,25 @@ mod tests {
         assert_eq!(next_below(free, 13), 10);
         assert_eq!(next_above(free, 50), 51);
         assert_eq!(next_below(free, 1), 0);
+        // The shifts agree with the sets they stand for, edges and all.
+        for x in -2..=60 {
+            let above = free & !span(0, x.max(0)) & span(1, 50);
+            let below = free & span(1, x - 1);
+            let want_above = if above == 0 {
+                51
+            } else {
+                above.trailing_zeros() as i32
+            };
+            let want_below = if below == 0 {
+                0
+            } else {
+                63 - below.leading_zeros() as i32
+            };
+            assert_eq!(next_above(free, x), want_above, "above {x}");
+            assert_eq!(next_below(free, x), want_below, "below {x}");
+            let next = if x < 50 { (x + 1).max(1) } else { 51 };
+            assert_eq!(next_above(span(1, 50), x), next, "after {x}");
+        }
     }
 
     /// Three empty bottom slots left of 25 with 23 and 24 used: every comparison between them
