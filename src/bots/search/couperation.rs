@@ -47,11 +47,15 @@ pub fn hard(seed: u64) -> Search<Couperation> {
     })
 }
 
-/// The hard level searches once at most this many slots are open (see [`Hard`]).
+/// The hard level searches once at most this many slots are open (see [`Hard`]). Searching
+/// from 13 on, at 200 playouts, won no more (300 four-player games on the same seeds: 60.0%
+/// against 62.3%) and made each playout longer.
 pub const SEARCH_FROM_OPEN: usize = 10;
 
-/// Playouts per searched decision: within the time cap on this machine with room to spare.
-pub const HARD_PLAYOUTS: u32 = 120;
+/// Playouts per searched decision. The order's windows (`Pyramid::windows`) made playouts
+/// about twice as cheap, which bought more than the 120 of before within the time cap. On the
+/// same 300 four-player games: 51.0% at 120, 62.3% at 200, 66.3% at 300.
+pub const HARD_PLAYOUTS: u32 = 300;
 
 /// The hard level: the builder's judgement while the pyramid is young, the search over
 /// builder playouts once at most [`SEARCH_FROM_OPEN`] slots are open. Almost every lost game
@@ -79,6 +83,11 @@ impl Hard {
             }),
             from_open,
         }
+    }
+
+    /// What a searched decision may spend.
+    pub fn budget(&self) -> Budget {
+        self.search.budget()
     }
 
     /// Playouts the last decision ran (0 when the builder decided alone).
@@ -111,6 +120,13 @@ impl Bot<Couperation> for Hard {
 mod tests {
     use super::*;
     use crate::engine::{Actor, Game, Options, ToMove, Viewer};
+
+    /// The hard level affords 300 playouts a searched decision (it had 120 before playouts
+    /// got cheaper), under the usual time cap.
+    #[test]
+    fn the_hard_level_plays_out_300_games_a_decision() {
+        assert_eq!(Hard::new(1).budget(), Budget::playouts(300));
+    }
 
     /// The hard level lets the builder decide while more than its threshold of slots is
     /// open, and searches from then on.

@@ -260,6 +260,11 @@ impl<G: Determinize> Search<G> {
         self
     }
 
+    /// What each decision may spend.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
     /// Changes the budget from the next decision on (a player that spends more on some
     /// decisions than others).
     pub fn set_budget(&mut self, budget: Budget) {

@@ -439,7 +439,7 @@ mod tests {
     /// windows and their fallback are read.
     fn grown(seed: u64) -> Pyramid {
         let mut r = rng::stream(seed, 11);
-        let mut p = Pyramid::new(seed % 3 != 0);
+        let mut p = Pyramid::new(!seed.is_multiple_of(3));
         for _ in 0..rng::below(&mut r, 40) {
             let slot = rng::below(&mut r, SLOTS as u64) as usize;
             let card = 1 + rng::below(&mut r, 50) as Card;
@@ -450,7 +450,7 @@ mod tests {
                 _ => {}
             }
         }
-        if seed % 5 == 0 {
+        if seed.is_multiple_of(5) {
             let slot = rng::below(&mut r, SLOTS as u64) as usize;
             p.slots[slot] = Slot::Up(1 + rng::below(&mut r, 50) as Card);
         }
