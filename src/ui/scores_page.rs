@@ -144,6 +144,8 @@ mod tests {
             record(&path, "kokoro/blue/none", e);
         }
         let page = ScoresPage::new("kokoro", "Kokoro", &path);
+        insta::assert_snapshot!("scores_80x24", draw(&page, theme, 80, 24));
+        insta::assert_snapshot!("scores_120x40", draw(&page, theme, 120, 40));
         let text = draw(&page, theme, 80, 24);
         assert!(text.contains("Blue side, no decree"), "{text}");
         assert!(
