@@ -543,7 +543,7 @@ fn seat_role(s: &SeatSummary) -> String {
     };
     match &s.kind {
         SeatKind::Remote => format!("remote{away}"),
-        SeatKind::Here => format!("hot-seat{away}"),
+        SeatKind::Here => format!("at the creator's terminal{away}"),
         SeatKind::Bot(kind) => format!("computer ({})", crate::text::clean(kind)),
     }
 }

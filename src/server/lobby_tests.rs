@@ -812,7 +812,10 @@ mod via_hub {
             let allowed = [
                 "hotseat",
                 "Hello,",
-                "hot-seat",
+                "at",
+                "the",
+                "creator's",
+                "terminal",
                 "Hello",
                 "cy!",
                 "tables",

@@ -20,6 +20,7 @@ pub mod rules_page;
 pub mod saved;
 pub mod score_chart;
 pub mod scores_page;
+pub mod scroll;
 pub mod setup;
 pub mod stats_page;
 pub mod theme;

@@ -1,13 +1,13 @@
 //! A game's rules, from Markdown: headings bold, bullets kept, paragraphs wrapped; scrollable.
 
-use std::cell::Cell;
-
 use ratatui::Frame;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
+use ratatui::crossterm::event::{Event, KeyEventKind};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
+use super::commands;
+use super::scroll::{SCROLL_COMMANDS, Scroll, ScrollCmd};
 use super::theme::Theme;
 use super::widgets::{hint_line, wrap};
 use super::{Nav, Screen};
@@ -15,10 +15,7 @@ use super::{Nav, Screen};
 pub struct RulesPage {
     name: String,
     text: &'static str,
-    pub scroll: usize,
-    /// The largest useful scroll and the page height at the last draw.
-    max_scroll: Cell<usize>,
-    page: Cell<usize>,
+    pub scroll: Scroll,
 }
 
 impl RulesPage {
@@ -26,9 +23,7 @@ impl RulesPage {
         RulesPage {
             name: name.to_string(),
             text,
-            scroll: 0,
-            max_scroll: Cell::new(usize::MAX),
-            page: Cell::new(10),
+            scroll: Scroll::default(),
         }
     }
 }
@@ -225,25 +220,15 @@ impl Screen for RulesPage {
         f.render_widget(block, body);
         let inner = inner.inner(ratatui::layout::Margin::new(1, 0));
         let lines = markdown_lines(self.text, inner.width as usize, theme);
-        let height = inner.height as usize;
-        let max = lines.len().saturating_sub(height);
-        self.max_scroll.set(max);
-        self.page.set(height.max(1));
-        let top = self.scroll.min(max);
-        let shown: Vec<Line> = lines.into_iter().skip(top).take(height).collect();
+        let top = self.scroll.fit(lines.len(), inner.height as usize);
+        let shown: Vec<Line> = lines
+            .into_iter()
+            .skip(top)
+            .take(inner.height as usize)
+            .collect();
         f.render_widget(Paragraph::new(shown), inner);
-        let pos = match (top * 100).checked_div(max) {
-            Some(pct) => format!("{pct}%"),
-            None => "all shown".to_string(),
-        };
-        let mut line = hint_line(
-            theme,
-            &[
-                (theme.up_down(), "scroll"),
-                ("PgUp/PgDn", "page"),
-                ("Esc", "back"),
-            ],
-        );
+        let pos = self.scroll.position();
+        let mut line = hint_line(theme, &commands::hints(SCROLL_COMMANDS, |_| true));
         line.spans.push(ratatui::text::Span::styled(
             format!("  ({pos})"),
             theme.dim(),
@@ -258,20 +243,14 @@ impl Screen for RulesPage {
         if k.kind == KeyEventKind::Release {
             return Nav::Stay;
         }
-        let max = self.max_scroll.get();
-        let page = self.page.get();
-        let s = self.scroll.min(max);
-        self.scroll = match k.code {
-            KeyCode::Esc | KeyCode::Char('q') => return Nav::Pop,
-            KeyCode::Down | KeyCode::Char('j') => s.saturating_add(1).min(max),
-            KeyCode::Up | KeyCode::Char('k') => s.saturating_sub(1),
-            KeyCode::PageDown | KeyCode::Char(' ') => s.saturating_add(page).min(max),
-            KeyCode::PageUp => s.saturating_sub(page),
-            KeyCode::Home | KeyCode::Char('g') => 0,
-            KeyCode::End | KeyCode::Char('G') => max,
-            _ => s,
-        };
-        Nav::Stay
+        match commands::find(SCROLL_COMMANDS, k, |_| true) {
+            Some(ScrollCmd::Back) => Nav::Pop,
+            Some(cmd) => {
+                self.scroll.apply(cmd);
+                Nav::Stay
+            }
+            None => Nav::Stay,
+        }
     }
 
     fn title(&self) -> String {
@@ -279,15 +258,7 @@ impl Screen for RulesPage {
     }
 
     fn help(&self) -> Vec<(String, String)> {
-        [
-            ("↑/↓ j/k", "scroll a line"),
-            ("PgUp/PgDn space", "scroll a page"),
-            ("Home/End g/G", "top or bottom"),
-            ("Esc / q", "back"),
-        ]
-        .iter()
-        .map(|(k, w)| (k.to_string(), w.to_string()))
-        .collect()
+        commands::help_lines(SCROLL_COMMANDS)
     }
 }
 

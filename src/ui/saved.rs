@@ -2,6 +2,8 @@
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
+
+use super::commands::{self, Command, ENTER, Key};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
@@ -22,6 +24,73 @@ pub enum Mode {
     /// Every game; Enter opens the replay viewer.
     Browse,
 }
+
+/// What the saved list's keys do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SavedCmd {
+    Up,
+    Down,
+    /// Enter on a finished game in the saved games: its replay.
+    Replay,
+    /// Enter on an unfinished game: play on.
+    Continue,
+    Back,
+}
+
+/// The saved list's keys: the hint line, the `?` help and dispatch all read this list. Enter
+/// has two entries because it does two things: a finished game is watched again, an unfinished
+/// one is continued (its replay would show secrets); the hint line names the one the row gets.
+pub const SAVED_COMMANDS: &[Command<SavedCmd>] = &[
+    Command {
+        id: SavedCmd::Up,
+        keys: &[],
+        key: "↑/↓",
+        label: "choose",
+        help: "",
+    },
+    Command {
+        id: SavedCmd::Up,
+        keys: &[Key::Code(KeyCode::Up), Key::Char('k')],
+        key: "↑/↓ j/k",
+        label: "",
+        help: "choose a game",
+    },
+    Command {
+        id: SavedCmd::Down,
+        keys: &[Key::Code(KeyCode::Down), Key::Char('j')],
+        key: "↑/↓ j/k",
+        label: "",
+        help: "choose a game",
+    },
+    Command {
+        id: SavedCmd::Replay,
+        keys: ENTER,
+        key: "Enter",
+        label: "watch replay",
+        help: "watch a finished game again, from any player's view",
+    },
+    Command {
+        id: SavedCmd::Continue,
+        keys: ENTER,
+        key: "Enter",
+        label: "continue",
+        help: "continue an unfinished game",
+    },
+    Command {
+        id: SavedCmd::Back,
+        keys: &[Key::Code(KeyCode::Esc), Key::Char('q')],
+        key: "Esc",
+        label: "back",
+        help: "",
+    },
+    Command {
+        id: SavedCmd::Back,
+        keys: &[Key::Code(KeyCode::Esc), Key::Char('q')],
+        key: "Esc / q",
+        label: "",
+        help: "back",
+    },
+];
 
 pub struct SavedList {
     catalog: Catalog,
@@ -102,6 +171,28 @@ impl SavedList {
             None if self.mode == Mode::Continue => format!("{} actions", s.actions),
             None => format!("unfinished, {} actions", s.actions),
         }
+    }
+
+    /// Whether `cmd` does something now. The arrows always apply (at an end of the list they
+    /// stay put); Enter needs a row, and which Enter depends on it.
+    pub fn applies(&self, cmd: SavedCmd) -> bool {
+        let row = self.selected < self.items.len();
+        match cmd {
+            SavedCmd::Up | SavedCmd::Down | SavedCmd::Back => true,
+            SavedCmd::Replay => row && self.mode == Mode::Browse && !self.selected_unfinished(),
+            SavedCmd::Continue => {
+                row && (self.mode == Mode::Continue || self.selected_unfinished())
+            }
+        }
+    }
+
+    /// The commands this list can ever give: the saved games to continue never replay.
+    fn offered(&self) -> Vec<Command<SavedCmd>> {
+        SAVED_COMMANDS
+            .iter()
+            .filter(|c| self.mode == Mode::Browse || c.id != SavedCmd::Replay)
+            .copied()
+            .collect()
     }
 
     /// The selected game is unfinished: Enter continues it instead of replaying it.
@@ -295,10 +386,6 @@ impl Screen for SavedList {
                 msg,
             );
         }
-        let enter = match self.mode {
-            Mode::Browse if !self.selected_unfinished() => "watch replay",
-            _ => "continue",
-        };
         if self.mode == Mode::Browse && self.selected_unfinished() && self.message.is_none() {
             // Says why this row continues instead of replaying.
             f.render_widget(
@@ -314,11 +401,7 @@ impl Screen for SavedList {
         f.render_widget(
             Paragraph::new(hint_line(
                 theme,
-                &[
-                    (theme.up_down(), "choose"),
-                    ("Enter", enter),
-                    ("Esc", "back"),
-                ],
+                &commands::hints(SAVED_COMMANDS, |c| self.applies(c)),
             )),
             hint,
         );
@@ -331,20 +414,20 @@ impl Screen for SavedList {
         if k.kind == KeyEventKind::Release {
             return Nav::Stay;
         }
-        match k.code {
-            KeyCode::Esc | KeyCode::Char('q') => Nav::Pop,
-            KeyCode::Up | KeyCode::Char('k') => {
+        match commands::find(SAVED_COMMANDS, k, |c| self.applies(c)) {
+            Some(SavedCmd::Back) => Nav::Pop,
+            Some(SavedCmd::Up) => {
                 self.selected = self.selected.saturating_sub(1);
                 self.message = None;
                 Nav::Stay
             }
-            KeyCode::Down | KeyCode::Char('j') => {
+            Some(SavedCmd::Down) => {
                 self.selected = (self.selected + 1).min(self.items.len().saturating_sub(1));
                 self.message = None;
                 Nav::Stay
             }
-            KeyCode::Enter => self.open(),
-            _ => Nav::Stay,
+            Some(SavedCmd::Replay | SavedCmd::Continue) => self.open(),
+            None => Nav::Stay,
         }
     }
 
@@ -356,15 +439,7 @@ impl Screen for SavedList {
     }
 
     fn help(&self) -> Vec<(String, String)> {
-        let enter = match self.mode {
-            Mode::Continue => "continue the chosen game",
-            Mode::Browse => "watch a finished game again; continue an unfinished one",
-        };
-        vec![
-            ("↑/↓ j/k".into(), "choose".into()),
-            ("Enter".into(), enter.into()),
-            ("Esc / q".into(), "back".into()),
-        ]
+        commands::help_lines(&self.offered())
     }
 }
 

@@ -3,13 +3,15 @@
 use std::path::Path;
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
+use ratatui::crossterm::event::{Event, KeyEventKind};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use crate::highscores::{self, variant_title};
 
+use super::commands;
+use super::scroll::{SCROLL_COMMANDS, Scroll, ScrollCmd};
 use super::theme::Theme;
 use super::widgets::{fit, hint_line};
 use super::{Nav, Screen};
@@ -23,7 +25,7 @@ pub struct ScoresPage {
     tables: Rows,
     /// Why the file could not be read, if it could not.
     problem: Option<String>,
-    pub scroll: usize,
+    pub scroll: Scroll,
 }
 
 impl ScoresPage {
@@ -50,7 +52,7 @@ impl ScoresPage {
             name: name.to_string(),
             tables,
             problem,
-            scroll: 0,
+            scroll: Scroll::default(),
         }
     }
 
@@ -89,10 +91,17 @@ impl Screen for ScoresPage {
         let [body, hint] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(f.area());
         let block = theme.block(format!("High scores: {}", theme.text(&self.name)));
-        let lines: Vec<Line> = self.lines(theme).into_iter().skip(self.scroll).collect();
+        let lines = self.lines(theme);
+        let top = self
+            .scroll
+            .fit(lines.len(), block.inner(body).height as usize);
+        let lines: Vec<Line> = lines.into_iter().skip(top).collect();
         f.render_widget(Paragraph::new(lines).block(block), body);
         f.render_widget(
-            Paragraph::new(hint_line(theme, &[("↑/↓", "scroll"), ("Esc/q", "back")])),
+            Paragraph::new(hint_line(
+                theme,
+                &commands::hints(SCROLL_COMMANDS, |_| true),
+            )),
             hint,
         );
     }
@@ -104,18 +113,13 @@ impl Screen for ScoresPage {
         if k.kind == KeyEventKind::Release {
             return Nav::Stay;
         }
-        match k.code {
-            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Enter => Nav::Pop,
-            KeyCode::Up | KeyCode::Char('k') => {
-                self.scroll = self.scroll.saturating_sub(1);
+        match commands::find(SCROLL_COMMANDS, k, |_| true) {
+            Some(ScrollCmd::Back) => Nav::Pop,
+            Some(cmd) => {
+                self.scroll.apply(cmd);
                 Nav::Stay
             }
-            KeyCode::Down | KeyCode::Char('j') => {
-                let total: usize = self.tables.iter().map(|(_, r)| r.len() + 2).sum();
-                self.scroll = (self.scroll + 1).min(total.saturating_sub(1));
-                Nav::Stay
-            }
-            _ => Nav::Stay,
+            None => Nav::Stay,
         }
     }
 
@@ -124,15 +128,14 @@ impl Screen for ScoresPage {
     }
 
     fn help(&self) -> Vec<(String, String)> {
-        vec![
-            ("↑/↓ j/k".into(), "scroll".into()),
-            ("Esc / q".into(), "back to the games".into()),
-        ]
+        commands::help_lines(SCROLL_COMMANDS)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use ratatui::crossterm::event::KeyCode;
+
     use super::*;
     use crate::highscores::{Score, path_in, record};
     use crate::ui::testutil::draw;
@@ -160,6 +163,22 @@ mod tests {
             text.contains("1. Ann                 44  2026-11-25"),
             "{text}"
         );
+        // A short window scrolls; the keys are the scrolling pages' list.
+        let mut page = page;
+        draw(&page, theme, 80, 5);
+        page.on_event(&crate::ui::testutil::key(KeyCode::Down));
+        assert_eq!(page.scroll.top(), 1);
+        page.on_event(&crate::ui::testutil::key(KeyCode::End));
+        let bottom = page.scroll.top();
+        page.on_event(&crate::ui::testutil::key(KeyCode::Down));
+        draw(&page, theme, 80, 5);
+        assert_eq!(page.scroll.top(), bottom, "nothing below the last line");
+        let last = draw(&page, theme, 80, 5);
+        assert!(
+            last.contains("2. Ann"),
+            "the last page shows the last row: {last}"
+        );
+        assert!(draw(&page, theme, 80, 24).contains("PgUp/PgDn page  Esc back"));
         std::fs::write(&path, "garbage").expect("write");
         let bad = ScoresPage::new("kokoro", "Kokoro", &path);
         assert!(draw(&bad, theme, 80, 24).contains("damaged"));

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::engine::Setup;
@@ -19,6 +19,7 @@ use crate::engine::rng;
 use crate::store;
 use crate::ui::AnyGame;
 
+use super::commands::{self, Command, ENTER, Key};
 use super::launcher::{Catalog, player_range};
 use super::theme::Theme;
 use super::widgets::{TextInput, hint_line};
@@ -38,6 +39,196 @@ pub enum Row {
     Timeout,
     Start,
 }
+
+/// What the form's keys do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupCmd {
+    /// Typing a seat's name (the name field has the keyboard).
+    Type,
+    /// Enter, Esc or Tab while typing: the name is done.
+    Done,
+    Up,
+    Down,
+    Less,
+    More,
+    /// Enter on a seat whose name this terminal gives.
+    EditName,
+    /// Enter on a row of choices: the next one, like →.
+    NextValue,
+    /// Enter on the Seed row: on to the next row.
+    NextRow,
+    /// Digits and Backspace on the Seed row.
+    Seed,
+    /// `s` anywhere, or Enter on the last row: start the game here...
+    Start,
+    /// ...or, on a server table's form, open it in the lobby.
+    Open,
+    Back,
+}
+
+const H_ENTER: &str = "edit a seat's name; on a choice: the next one; on Start: start";
+const H_ENTER_SERVER: &str =
+    "edit the name of a person here; on a choice: the next one; on Open table: open it";
+
+/// The form's keys, in the hint line's order: the hint line, the `?` help and dispatch all read
+/// this list. Entries without keys only name a group on the hint line; entries without a label
+/// only dispatch and explain. Local and server forms differ in the help's words, so some
+/// commands come twice and [`SetupForm::applies`] keeps the form's own.
+pub const SETUP_COMMANDS: &[Command<SetupCmd>] = &[
+    Command {
+        id: SetupCmd::Type,
+        keys: &[],
+        key: "type",
+        label: "the name",
+        help: "",
+    },
+    Command {
+        id: SetupCmd::Type,
+        keys: &[],
+        key: "Backspace",
+        label: "erase",
+        help: "",
+    },
+    Command {
+        id: SetupCmd::Done,
+        keys: &[
+            Key::Code(KeyCode::Enter),
+            Key::Code(KeyCode::Esc),
+            Key::Code(KeyCode::Tab),
+        ],
+        key: "Enter",
+        label: "done",
+        help: "",
+    },
+    Command {
+        id: SetupCmd::Type,
+        keys: &[Key::Chars(' ', char::MAX), Key::Code(KeyCode::Backspace)],
+        key: "",
+        label: "",
+        help: "",
+    },
+    Command {
+        id: SetupCmd::Up,
+        keys: &[],
+        key: "↑/↓",
+        label: "row",
+        help: "",
+    },
+    Command {
+        id: SetupCmd::Up,
+        keys: &[
+            Key::Code(KeyCode::Up),
+            Key::Char('k'),
+            Key::Code(KeyCode::BackTab),
+        ],
+        key: "↑/↓ j/k Tab",
+        label: "",
+        help: "move between rows",
+    },
+    Command {
+        id: SetupCmd::Down,
+        keys: &[
+            Key::Code(KeyCode::Down),
+            Key::Char('j'),
+            Key::Code(KeyCode::Tab),
+        ],
+        key: "↑/↓ j/k Tab",
+        label: "",
+        help: "move between rows",
+    },
+    Command {
+        id: SetupCmd::More,
+        keys: &[],
+        key: "←/→",
+        label: "change",
+        help: "",
+    },
+    Command {
+        id: SetupCmd::Less,
+        keys: &[Key::Code(KeyCode::Left), Key::Char('h')],
+        key: "←/→ h/l",
+        label: "",
+        help: "change the value on the row (players, who plays, options)",
+    },
+    Command {
+        id: SetupCmd::More,
+        keys: &[Key::Code(KeyCode::Right), Key::Char('l')],
+        key: "←/→ h/l",
+        label: "",
+        help: "change the value on the row (players, who plays, options)",
+    },
+    Command {
+        id: SetupCmd::EditName,
+        keys: ENTER,
+        key: "Enter",
+        label: "edit name",
+        help: H_ENTER,
+    },
+    Command {
+        id: SetupCmd::NextValue,
+        keys: ENTER,
+        key: "Enter",
+        label: "",
+        help: H_ENTER,
+    },
+    Command {
+        id: SetupCmd::NextRow,
+        keys: ENTER,
+        key: "Enter",
+        label: "",
+        help: "",
+    },
+    // Every row but Start has its own Enter above, so these two answer Enter on Start only.
+    Command {
+        id: SetupCmd::Start,
+        keys: ENTER,
+        key: "Enter",
+        label: "",
+        help: H_ENTER,
+    },
+    Command {
+        id: SetupCmd::Open,
+        keys: ENTER,
+        key: "Enter",
+        label: "",
+        help: H_ENTER_SERVER,
+    },
+    Command {
+        id: SetupCmd::Seed,
+        keys: &[Key::Chars('0', '9'), Key::Code(KeyCode::Backspace)],
+        key: "0-9",
+        label: "seed",
+        help: "on the Seed row: type a seed (Backspace erases; empty: a random one)",
+    },
+    Command {
+        id: SetupCmd::Start,
+        keys: &[Key::Char('s')],
+        key: "s",
+        label: "start",
+        help: "start the game, from any row",
+    },
+    Command {
+        id: SetupCmd::Open,
+        keys: &[Key::Char('s')],
+        key: "s",
+        label: "open",
+        help: "open the table in the lobby, from any row",
+    },
+    Command {
+        id: SetupCmd::Back,
+        keys: &[Key::Code(KeyCode::Esc), Key::Char('q')],
+        key: "Esc",
+        label: "back",
+        help: "",
+    },
+    Command {
+        id: SetupCmd::Back,
+        keys: &[Key::Code(KeyCode::Esc), Key::Char('q')],
+        key: "Esc / q",
+        label: "",
+        help: "back to the games",
+    },
+];
 
 /// The seat timeouts a server table offers, in seconds, with their labels.
 pub const TIMEOUTS: &[(u64, &str)] = &[
@@ -447,51 +638,80 @@ impl SetupForm {
         }
     }
 
-    fn on_key(&mut self, key: KeyEvent) -> Nav {
+    /// Whether `cmd` does something on the form as it is now. Enter does one thing per row;
+    /// the start key is "start" on a local form and "open" on a server table's.
+    pub fn applies(&self, cmd: SetupCmd) -> bool {
+        let row = self.current();
+        let server = self.server.is_some();
         if self.editing {
-            if let Row::Seat(i) = self.current() {
-                match key.code {
-                    KeyCode::Enter | KeyCode::Esc | KeyCode::Tab => {
-                        self.editing = false;
-                        if self.seats[i].name.value.trim().is_empty() {
-                            let kind = self.seats[i].kind;
-                            self.seats[i].name.value = self.default_name(i, kind);
-                            self.seats[i].edited = false;
-                        }
-                    }
-                    _ => {
-                        if seat_edit(&mut self.seats[i], &key) {
-                            self.seats[i].edited = true;
-                        }
-                    }
-                }
-                return Nav::Stay;
-            }
-            self.editing = false;
+            return matches!(cmd, SetupCmd::Type | SetupCmd::Done);
         }
-        self.error = None;
-        let rows = self.rows().len();
-        match key.code {
-            KeyCode::Esc | KeyCode::Char('q') => return Nav::Pop,
-            KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => {
-                self.row = self.row.min(rows - 1).saturating_sub(1)
-            }
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-                self.row = (self.row + 1).min(rows - 1)
-            }
-            KeyCode::Left | KeyCode::Char('h') => self.change(-1),
-            KeyCode::Right | KeyCode::Char('l') => self.change(1),
-            KeyCode::Enter => match self.current() {
-                Row::Seat(i) if self.name_editable(i) => self.editing = true,
-                Row::Seat(_) | Row::Count | Row::Opt(_) | Row::Timeout => self.change(1),
-                Row::Start => return self.start(),
-                Row::Seed => self.row = (self.row + 1).min(rows - 1),
+        match cmd {
+            SetupCmd::Type | SetupCmd::Done => false,
+            SetupCmd::Up | SetupCmd::Down | SetupCmd::Back => true,
+            SetupCmd::Less | SetupCmd::More => !matches!(row, Row::Seed | Row::Start),
+            SetupCmd::EditName => matches!(row, Row::Seat(i) if self.name_editable(i)),
+            SetupCmd::NextValue => match row {
+                Row::Seat(i) => !self.name_editable(i),
+                Row::Count | Row::Opt(_) | Row::Timeout => true,
+                Row::Seed | Row::Start => false,
             },
-            KeyCode::Char('s') => return self.start(),
-            _ if self.current() == Row::Seed => {
+            SetupCmd::NextRow | SetupCmd::Seed => row == Row::Seed,
+            SetupCmd::Start => !server,
+            SetupCmd::Open => server,
+        }
+    }
+
+    /// The commands this form can ever give: a server form's or a local one's.
+    fn commands_offered(&self) -> Vec<Command<SetupCmd>> {
+        let server = self.server.is_some();
+        SETUP_COMMANDS
+            .iter()
+            .filter(|c| match c.id {
+                SetupCmd::Start => !server,
+                SetupCmd::Open => server,
+                _ => true,
+            })
+            .copied()
+            .collect()
+    }
+
+    fn on_key(&mut self, key: KeyEvent) -> Nav {
+        let Some(cmd) = commands::find(SETUP_COMMANDS, &key, |c| self.applies(c)) else {
+            return Nav::Stay;
+        };
+        if !self.editing {
+            self.error = None;
+        }
+        let rows = self.rows().len();
+        match cmd {
+            SetupCmd::Type => {
+                if let Row::Seat(i) = self.current()
+                    && seat_edit(&mut self.seats[i], &key)
+                {
+                    self.seats[i].edited = true;
+                }
+            }
+            SetupCmd::Done => {
+                self.editing = false;
+                if let Row::Seat(i) = self.current()
+                    && self.seats[i].name.value.trim().is_empty()
+                {
+                    let kind = self.seats[i].kind;
+                    self.seats[i].name.value = self.default_name(i, kind);
+                    self.seats[i].edited = false;
+                }
+            }
+            SetupCmd::Back => return Nav::Pop,
+            SetupCmd::Up => self.row = self.row.min(rows - 1).saturating_sub(1),
+            SetupCmd::Down | SetupCmd::NextRow => self.row = (self.row + 1).min(rows - 1),
+            SetupCmd::Less => self.change(-1),
+            SetupCmd::More | SetupCmd::NextValue => self.change(1),
+            SetupCmd::EditName => self.editing = true,
+            SetupCmd::Seed => {
                 self.seed.on_key(&key);
             }
-            _ => {}
+            SetupCmd::Start | SetupCmd::Open => return self.start(),
         }
         Nav::Stay
     }
@@ -777,34 +997,7 @@ impl Screen for SetupForm {
             Paragraph::new(detail_lines).wrap(Wrap { trim: false }),
             detail,
         );
-        let keys: Vec<(&str, &str)> = if self.editing {
-            vec![
-                ("type", "the name"),
-                ("Backspace", "erase"),
-                ("Enter", "done"),
-            ]
-        } else {
-            vec![
-                (theme.up_down(), "row"),
-                (theme.left_right(), "change"),
-                ("Enter", "edit/choose"),
-                (
-                    "s",
-                    if self.server.is_some() {
-                        "open"
-                    } else {
-                        "start"
-                    },
-                ),
-                ("Esc", "back"),
-            ]
-        };
-        let mut hint_spans = hint_line(theme, &keys);
-        if !self.editing && current == Row::Seed {
-            hint_spans
-                .spans
-                .push(Span::styled("  (type digits)", theme.dim()));
-        }
+        let hint_spans = hint_line(theme, &commands::hints(SETUP_COMMANDS, |c| self.applies(c)));
         f.render_widget(Paragraph::new(hint_spans), hint);
     }
 
@@ -827,39 +1020,7 @@ impl Screen for SetupForm {
     }
 
     fn help(&self) -> Vec<(String, String)> {
-        let server = self.server.is_some();
-        [
-            ("↑/↓ j/k Tab", "move between rows"),
-            (
-                "←/→ h/l",
-                if server {
-                    "change the value (count, who plays: here, remote or computer, options, timeout)"
-                } else {
-                    "change the value (count, who plays, options)"
-                },
-            ),
-            (
-                "Enter",
-                if server {
-                    "edit the name of a person here; on Open table: open it"
-                } else {
-                    "edit a seat's name; on Start: start"
-                },
-            ),
-            ("digits", "on the Seed row: type a seed"),
-            (
-                "s",
-                if server {
-                    "open the table in the lobby"
-                } else {
-                    "start the game"
-                },
-            ),
-            ("Esc / q", "back to the games"),
-        ]
-        .iter()
-        .map(|(k, w)| (k.to_string(), w.to_string()))
-        .collect()
+        commands::help_lines(&self.commands_offered())
     }
 }
 
@@ -988,6 +1149,85 @@ mod tests {
             dir: std::env::temp_dir().join("hotseat-setup-tests-never-written"),
         };
         SetupForm::for_server(catalog, registry::find(id).expect("game"), "ann")
+    }
+
+    /// The form's keys come from one list: on every row of a local and a server form, and while
+    /// a name is typed, a key does something exactly when the list has a command for it that
+    /// applies; the help shows the form's own start key.
+    #[test]
+    fn the_keys_hints_and_help_are_one_list() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let catalog = Catalog {
+            games: registry::GAMES.to_vec(),
+            dir: dir.path().to_path_buf(),
+        };
+        let game = registry::find("kokoro").expect("game");
+        for server in [false, true] {
+            let new = || {
+                let mut f = if server {
+                    SetupForm::for_server(catalog.clone(), game, "ann")
+                } else {
+                    SetupForm::new(catalog.clone(), game)
+                };
+                // Room both ways on the count, a seed to erase, and a seat of each kind.
+                f.players = 3;
+                f.seed.value = "12".into();
+                f.seats[1].kind = 1;
+                f
+            };
+            let rows = new().rows();
+            for (at, row) in rows.iter().enumerate() {
+                for editing in [false, true] {
+                    let fresh = || {
+                        let mut f = new();
+                        f.row = at;
+                        f.editing = editing && f.applies(SetupCmd::EditName);
+                        f
+                    };
+                    if editing && !fresh().editing {
+                        continue;
+                    }
+                    let state = |f: &SetupForm| {
+                        (
+                            f.row,
+                            f.players,
+                            f.seats
+                                .iter()
+                                .map(|s| (s.kind, s.name.value.clone()))
+                                .collect::<Vec<_>>(),
+                            f.options.clone(),
+                            f.seed.value.clone(),
+                            f.editing,
+                            f.error.clone(),
+                            f.server.as_ref().map(|s| (s.timeout, s.ready)),
+                        )
+                    };
+                    crate::ui::testutil::keys_are_the_list(fresh, state, |f, k| {
+                        commands::find(SETUP_COMMANDS, k, |c| f.applies(c)).filter(|c| {
+                            !(*c == SetupCmd::Up && at == 0
+                                || *c == SetupCmd::Down && at + 1 == rows.len())
+                        })
+                    });
+                    let hint = draw(&fresh(), THEME, 80, 24);
+                    let hint = hint.lines().last().unwrap_or_default().to_string();
+                    if editing {
+                        assert!(hint.contains("type the name"), "{hint}");
+                    } else {
+                        assert_eq!(hint.contains("s open"), server, "{row:?}: {hint}");
+                        assert_eq!(hint.contains("0-9 seed"), *row == Row::Seed, "{hint}");
+                        let name = matches!(row, Row::Seat(i) if fresh().name_editable(*i));
+                        assert_eq!(hint.contains("Enter edit name"), name, "{row:?}: {hint}");
+                    }
+                }
+            }
+            let help = new().help();
+            let start = help.iter().find(|(k, _)| k == "s").map(|(_, w)| w.clone());
+            assert_eq!(
+                start.is_some_and(|w| w.contains("lobby")),
+                server,
+                "{help:?}"
+            );
+        }
     }
 
     #[test]

@@ -10,7 +10,9 @@ use ratatui::widgets::{Paragraph, Sparkline};
 
 use crate::stats::{GameStats, PlayerStats, Stats};
 
+use super::commands::{self, Command, Key};
 use super::launcher::Catalog;
+use super::scroll::{SCROLL_COMMANDS, Scroll, ScrollCmd};
 use super::theme::Theme;
 use super::widgets::{fit, hint_line};
 use super::{Nav, Screen};
@@ -19,8 +21,48 @@ pub struct StatsPage {
     stats: Stats,
     /// The game shown (index into `stats.games`).
     pub game: usize,
-    pub scroll: usize,
+    pub scroll: Scroll,
 }
+
+/// The stats page's own keys, which choose the game; the page scrolls with the keys of every
+/// scrolling page ([`SCROLL_COMMANDS`]), listed after these in the hint line and the help.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatsCmd {
+    Previous,
+    Next,
+}
+
+pub const STATS_COMMANDS: &[Command<StatsCmd>] = &[
+    Command {
+        id: StatsCmd::Next,
+        keys: &[],
+        key: "←/→",
+        label: "game",
+        help: "",
+    },
+    Command {
+        id: StatsCmd::Previous,
+        keys: &[
+            Key::Code(KeyCode::Left),
+            Key::Char('h'),
+            Key::Code(KeyCode::BackTab),
+        ],
+        key: "←/→ h/l Tab",
+        label: "",
+        help: "the previous or the next game",
+    },
+    Command {
+        id: StatsCmd::Next,
+        keys: &[
+            Key::Code(KeyCode::Right),
+            Key::Char('l'),
+            Key::Code(KeyCode::Tab),
+        ],
+        key: "←/→ h/l Tab",
+        label: "",
+        help: "the previous or the next game",
+    },
+];
 
 /// One row of the page: text, or a player's row with a sparkline after the text.
 enum Row {
@@ -55,7 +97,7 @@ impl StatsPage {
         StatsPage {
             stats,
             game,
-            scroll: 0,
+            scroll: Scroll::default(),
         }
     }
 
@@ -178,6 +220,15 @@ fn player_row(p: &PlayerStats, theme: &Theme) -> Row {
     Row::Player(Line::from(text), bars)
 }
 
+impl StatsPage {
+    /// Whether `cmd` does something now: choosing another game needs two.
+    pub fn applies(&self, cmd: StatsCmd) -> bool {
+        match cmd {
+            StatsCmd::Previous | StatsCmd::Next => self.stats.games.len() > 1,
+        }
+    }
+}
+
 impl Screen for StatsPage {
     fn render(&self, f: &mut Frame, theme: &Theme) {
         let [body, hint] =
@@ -193,9 +244,10 @@ impl Screen for StatsPage {
         let inner = block.inner(body);
         f.render_widget(block, body);
         let rows = self.rows(theme);
+        let top = self.scroll.fit(rows.len(), usize::from(inner.height));
         for (y, row) in rows
             .iter()
-            .skip(self.scroll)
+            .skip(top)
             .take(usize::from(inner.height))
             .enumerate()
         {
@@ -224,18 +276,11 @@ impl Screen for StatsPage {
                 }
             }
         }
-        f.render_widget(
-            Paragraph::new(hint_line(
-                theme,
-                &[
-                    (theme.left_right(), "game"),
-                    (theme.up_down(), "scroll"),
-                    ("Esc/q", "back"),
-                    ("?", "help"),
-                ],
-            )),
-            hint,
-        );
+        let mut keys = commands::hints(STATS_COMMANDS, |c| self.applies(c));
+        keys.extend(commands::hints(SCROLL_COMMANDS, |_| true));
+        // The help explains the columns, so it is named here.
+        keys.push(("?", "help"));
+        f.render_widget(Paragraph::new(hint_line(theme, &keys)), hint);
     }
 
     fn on_event(&mut self, ev: &Event) -> Nav {
@@ -245,25 +290,23 @@ impl Screen for StatsPage {
         if k.kind == KeyEventKind::Release {
             return Nav::Stay;
         }
-        let n = self.stats.games.len();
-        match k.code {
-            KeyCode::Esc | KeyCode::Char('q') => return Nav::Pop,
-            KeyCode::Left | KeyCode::Char('h') | KeyCode::BackTab => {
-                self.game = (self.game + n.max(1) - 1) % n.max(1);
-                self.scroll = 0;
-            }
-            KeyCode::Right | KeyCode::Char('l') | KeyCode::Tab => {
-                self.game = (self.game + 1) % n.max(1);
-                self.scroll = 0;
-            }
-            KeyCode::Up | KeyCode::Char('k') => self.scroll = self.scroll.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') => {
-                let total = self.rows(&Theme::default()).len();
-                self.scroll = (self.scroll + 1).min(total.saturating_sub(1));
-            }
-            _ => {}
+        let n = self.stats.games.len().max(1);
+        if let Some(cmd) = commands::find(STATS_COMMANDS, k, |c| self.applies(c)) {
+            self.game = match cmd {
+                StatsCmd::Previous => (self.game + n - 1) % n,
+                StatsCmd::Next => (self.game + 1) % n,
+            };
+            self.scroll.reset();
+            return Nav::Stay;
         }
-        Nav::Stay
+        match commands::find(SCROLL_COMMANDS, k, |_| true) {
+            Some(ScrollCmd::Back) => Nav::Pop,
+            Some(cmd) => {
+                self.scroll.apply(cmd);
+                Nav::Stay
+            }
+            None => Nav::Stay,
+        }
     }
 
     fn title(&self) -> String {
@@ -271,11 +314,9 @@ impl Screen for StatsPage {
     }
 
     fn help(&self) -> Vec<(String, String)> {
-        vec![
-            ("←/→ h/l Tab".into(), "the next or previous game".into()),
-            ("↑/↓ j/k".into(), "scroll".into()),
-            ("Esc / q".into(), "back to the games".into()),
-        ]
+        let mut lines = commands::help_lines(STATS_COMMANDS);
+        lines.extend(commands::help_lines(SCROLL_COMMANDS));
+        lines
     }
 
     fn legend(&self) -> Vec<(String, String)> {
@@ -416,8 +457,48 @@ mod tests {
         page.on_event(&key(KeyCode::Left));
         assert_eq!(page.game, 1);
         page.on_event(&key(KeyCode::Down));
-        assert_eq!(page.scroll, 1);
+        assert_eq!(page.scroll.top(), 1);
         assert!(matches!(page.on_event(&ch('q')), Nav::Pop));
+    }
+
+    /// Every key does something exactly when the game list or the scrolling list has it, and
+    /// the hint line and the help show both lists.
+    #[test]
+    fn the_keys_hints_and_help_are_the_lists() {
+        let fresh = || {
+            let mut page = StatsPage::from_stats(sample(), "kokoro");
+            draw(&page, THEME, 80, 8);
+            page.on_event(&key(KeyCode::Down));
+            draw(&page, THEME, 80, 8);
+            page
+        };
+        let mut page = fresh();
+        assert_eq!(page.scroll.top(), 1);
+        page.on_event(&key(KeyCode::Down));
+        assert_eq!(page.scroll.top(), 2, "the page scrolls both ways");
+        crate::ui::testutil::keys_are_the_list(
+            fresh,
+            |p| (p.game, p.scroll.top()),
+            |p, k| {
+                let game =
+                    commands::find(STATS_COMMANDS, k, |c| p.applies(c)).map(|c| format!("{c:?}"));
+                game.or_else(|| {
+                    commands::find(SCROLL_COMMANDS, k, |_| true).map(|c| format!("{c:?}"))
+                })
+            },
+        );
+        let help = fresh().help();
+        assert_eq!(help.len(), 5, "{help:?}");
+        // With one game there is no other to choose.
+        let mut one = sample();
+        one.games.truncate(1);
+        let page = StatsPage::from_stats(one, "kokoro");
+        assert!(!page.applies(StatsCmd::Next));
+        let text = draw(&page, THEME, 80, 24);
+        assert!(
+            !text.lines().last().unwrap_or_default().contains("game"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -371,11 +371,11 @@ fn rules_page_snapshot_and_scroll() {
     assert_snapshot!("rules", draw(&r, THEME, 80, 24));
     // Everything fits: scrolling stays at the top.
     r.on_event(&key(KeyCode::Down));
-    assert_eq!(r.scroll, 0);
+    assert_eq!(r.scroll.top(), 0);
     let small = draw(&r, THEME, 80, 10);
     assert!(small.contains("Race to Ten"));
     r.on_event(&key(KeyCode::End));
-    assert!(r.scroll > 0);
+    assert!(r.scroll.top() > 0);
     assert!(matches!(r.on_event(&key(KeyCode::Esc)), Nav::Pop));
 }
 
@@ -395,6 +395,89 @@ fn saved_lists_snapshot_and_open() {
         cont.on_event(&key(KeyCode::Enter)),
         Nav::Replace(_)
     ));
+}
+
+/// The saved lists' keys come from one list, in both lists and on every row: Enter watches a
+/// finished game and continues an unfinished one, and the hint line names which.
+#[test]
+fn the_saved_lists_keys_hints_and_help_are_one_list() {
+    use super::saved::{SAVED_COMMANDS, SavedCmd};
+    let dir = tempfile::tempdir().expect("tmp");
+    write_logs(dir.path());
+    for mode in [Mode::Browse, Mode::Continue] {
+        let rows = SavedList::new(catalog(dir.path()), mode).items.len();
+        for row in 0..rows {
+            let fresh = || {
+                let mut l = SavedList::new(catalog(dir.path()), mode);
+                l.selected = row;
+                l
+            };
+            super::testutil::keys_are_the_list(
+                fresh,
+                |l| (l.selected, l.message.clone()),
+                |l, k| {
+                    commands::find(SAVED_COMMANDS, k, |c| l.applies(c)).filter(|c| {
+                        !(*c == SavedCmd::Up && row == 0 || *c == SavedCmd::Down && row + 1 == rows)
+                    })
+                },
+            );
+            let list = fresh();
+            let hint = draw(&list, THEME, 80, 24);
+            let hint = hint.lines().last().unwrap_or_default().to_string();
+            let finished = list.items[row].scores.is_some();
+            assert_eq!(hint.contains("Enter watch replay"), finished, "{hint}");
+            assert_eq!(hint.contains("Enter continue"), !finished, "{hint}");
+            assert!(hint.contains("Esc back"), "{hint}");
+        }
+        let help = SavedList::new(catalog(dir.path()), mode).help();
+        assert_eq!(
+            help.iter().any(|(_, w)| w.contains("watch")),
+            mode == Mode::Browse,
+            "the games to continue are never replayed: {help:?}"
+        );
+    }
+    // An empty list offers no Enter.
+    let empty = tempfile::tempdir().expect("tmp");
+    let list = SavedList::new(catalog(empty.path()), Mode::Browse);
+    let hint = draw(&list, THEME, 80, 24);
+    assert!(!hint.lines().last().unwrap_or_default().contains("Enter"));
+}
+
+/// The rules page's keys are the scrolling pages' list: in the middle of a long page every
+/// listed key moves it, and no other key does anything.
+#[test]
+fn the_rules_pages_keys_hints_and_help_are_one_list() {
+    use super::scroll::SCROLL_COMMANDS;
+    let fresh = || {
+        let mut r = RulesPage::new("Race to Ten", Demo::RULES);
+        draw(&r, THEME, 80, 10);
+        r.on_event(&key(KeyCode::Down));
+        r
+    };
+    let mut r = fresh();
+    draw(&r, THEME, 80, 10);
+    assert_eq!(r.scroll.top(), 1);
+    r.on_event(&key(KeyCode::Down));
+    assert_eq!(
+        r.scroll.top(),
+        2,
+        "the page is long enough to scroll both ways"
+    );
+    super::testutil::keys_are_the_list(
+        || {
+            let r = fresh();
+            draw(&r, THEME, 80, 10);
+            r
+        },
+        |r| r.scroll.top(),
+        |_, k| commands::find(SCROLL_COMMANDS, k, |_| true),
+    );
+    let hint = draw(&fresh(), THEME, 80, 24);
+    let hint = hint.lines().last().unwrap_or_default();
+    for word in ["↑/↓ scroll", "PgUp/PgDn page", "Esc back", "all shown"] {
+        assert!(hint.contains(word), "{word} in {hint}");
+    }
+    assert_eq!(fresh().help().len(), 4);
 }
 
 #[test]

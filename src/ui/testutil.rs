@@ -54,6 +54,25 @@ pub fn draw_buffer(screen: &dyn Screen, theme: Theme, w: u16, h: u16) -> ratatui
     t.backend().buffer().clone()
 }
 
+/// Every key a screen could see, pressed on a fresh copy of it: a key does something (leaves the
+/// screen or changes `state`) exactly when `listed` names a command of the screen's list that
+/// applies to it (a test leaves out a command that cannot move from where `fresh` starts, such
+/// as up on the first row).
+pub fn keys_are_the_list<S: Screen, T: PartialEq + std::fmt::Debug, C: std::fmt::Debug>(
+    fresh: impl Fn() -> S,
+    state: impl Fn(&S) -> T,
+    listed: impl Fn(&S, &KeyEvent) -> Option<C>,
+) {
+    let before = state(&fresh());
+    for k in super::commands::every_key() {
+        let mut s = fresh();
+        let cmd = listed(&s, &k);
+        let nav = s.on_event(&Event::Key(k));
+        let did = !matches!(nav, super::Nav::Stay) || state(&s) != before;
+        assert_eq!(did, cmd.is_some(), "{k:?}: listed as {cmd:?}");
+    }
+}
+
 /// Moves every computer player that is waiting, at once, and lets every held step happen.
 pub fn settle<G: crate::ui::Registered>(p: &mut super::play::Play<G>) {
     loop {

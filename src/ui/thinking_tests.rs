@@ -291,7 +291,7 @@ fn the_public_view_up_while_a_computer_player_moves_has_no_hand_line() {
         // Bob's hand is not on this screen, so no line may say what it holds (nor that it is
         // empty, as it said when the screen drew the public view as Bob's).
         assert!(!shown.contains("Hand "), "{shown}");
-        assert!(shown.contains("Bot 3 is playing"), "{shown}");
+        assert!(shown.contains("Bot 3's turn"), "{shown}");
     }
     p.on_event(&ch('x'));
 }

@@ -427,7 +427,7 @@ fn below_lines(ctx: &Ctx<Couperation>, theme: &Theme) -> Vec<Line<'static>> {
             PhaseView::Draw { max } => format!("You may draw 0 to {max} cards."),
             _ => "Choose a card to discard.".into(),
         },
-        (_, Some(t)) => format!("{} is playing.", seat_name(ctx, t)),
+        (_, Some(t)) => format!("{}'s turn.", seat_name(ctx, t)),
         _ => "Dealing.".into(),
     };
     if !prompt.is_empty() {
