@@ -1,13 +1,13 @@
 //! A game's rules, from Markdown: headings bold, bullets kept, paragraphs wrapped; scrollable.
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{Event, KeyEventKind};
+use ratatui::crossterm::event::Event;
 use ratatui::layout::{Constraint, Layout};
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 use super::commands;
-use super::scroll::{SCROLL_COMMANDS, Scroll, ScrollCmd};
+use super::scroll::{SCROLL_COMMANDS, Scroll};
 use super::theme::Theme;
 use super::widgets::{hint_line, wrap};
 use super::{Nav, Screen};
@@ -237,20 +237,7 @@ impl Screen for RulesPage {
     }
 
     fn on_event(&mut self, ev: &Event) -> Nav {
-        let Event::Key(k) = ev else {
-            return Nav::Stay;
-        };
-        if k.kind == KeyEventKind::Release {
-            return Nav::Stay;
-        }
-        match commands::find(SCROLL_COMMANDS, k, |_| true) {
-            Some(ScrollCmd::Back) => Nav::Pop,
-            Some(cmd) => {
-                self.scroll.apply(cmd);
-                Nav::Stay
-            }
-            None => Nav::Stay,
-        }
+        self.scroll.on_event(ev)
     }
 
     fn title(&self) -> String {

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{Event, KeyEventKind};
+use ratatui::crossterm::event::Event;
 use ratatui::layout::{Constraint, Layout};
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
@@ -11,7 +11,7 @@ use ratatui::widgets::Paragraph;
 use crate::highscores::{self, variant_title};
 
 use super::commands;
-use super::scroll::{SCROLL_COMMANDS, Scroll, ScrollCmd};
+use super::scroll::{SCROLL_COMMANDS, Scroll};
 use super::theme::Theme;
 use super::widgets::{fit, hint_line};
 use super::{Nav, Screen};
@@ -107,20 +107,7 @@ impl Screen for ScoresPage {
     }
 
     fn on_event(&mut self, ev: &Event) -> Nav {
-        let Event::Key(k) = ev else {
-            return Nav::Stay;
-        };
-        if k.kind == KeyEventKind::Release {
-            return Nav::Stay;
-        }
-        match commands::find(SCROLL_COMMANDS, k, |_| true) {
-            Some(ScrollCmd::Back) => Nav::Pop,
-            Some(cmd) => {
-                self.scroll.apply(cmd);
-                Nav::Stay
-            }
-            None => Nav::Stay,
-        }
+        self.scroll.on_event(ev)
     }
 
     fn title(&self) -> String {
@@ -157,6 +144,8 @@ mod tests {
             record(&path, "kokoro/blue/none", e);
         }
         let page = ScoresPage::new("kokoro", "Kokoro", &path);
+        insta::assert_snapshot!("scores_80x24", draw(&page, theme, 80, 24));
+        insta::assert_snapshot!("scores_120x40", draw(&page, theme, 120, 40));
         let text = draw(&page, theme, 80, 24);
         assert!(text.contains("Blue side, no decree"), "{text}");
         assert!(

@@ -4,9 +4,10 @@
 
 use std::cell::Cell;
 
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
 
-use super::commands::{Command, Key};
+use super::Nav;
+use super::commands::{self, Command, Key};
 
 /// What a scrolling page's keys do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +144,24 @@ impl Scroll {
     /// Back to the top of another page of text, whose length the next draw gives.
     pub fn reset(&mut self) {
         *self = Scroll::default();
+    }
+
+    /// A scrolling page's answer to `ev`: it scrolls, or goes back.
+    pub fn on_event(&mut self, ev: &Event) -> Nav {
+        let Event::Key(k) = ev else {
+            return Nav::Stay;
+        };
+        if k.kind == KeyEventKind::Release {
+            return Nav::Stay;
+        }
+        match commands::find(SCROLL_COMMANDS, k, |_| true) {
+            Some(ScrollCmd::Back) => Nav::Pop,
+            Some(cmd) => {
+                self.apply(cmd);
+                Nav::Stay
+            }
+            None => Nav::Stay,
+        }
     }
 
     /// Moves for `cmd`; whether the page moved. `Back` is the page's to handle.

@@ -12,7 +12,7 @@ use crate::stats::{GameStats, PlayerStats, Stats};
 
 use super::commands::{self, Command, Key};
 use super::launcher::Catalog;
-use super::scroll::{SCROLL_COMMANDS, Scroll, ScrollCmd};
+use super::scroll::{SCROLL_COMMANDS, Scroll};
 use super::theme::Theme;
 use super::widgets::{fit, hint_line};
 use super::{Nav, Screen};
@@ -299,14 +299,7 @@ impl Screen for StatsPage {
             self.scroll.reset();
             return Nav::Stay;
         }
-        match commands::find(SCROLL_COMMANDS, k, |_| true) {
-            Some(ScrollCmd::Back) => Nav::Pop,
-            Some(cmd) => {
-                self.scroll.apply(cmd);
-                Nav::Stay
-            }
-            None => Nav::Stay,
-        }
+        self.scroll.on_event(ev)
     }
 
     fn title(&self) -> String {

@@ -369,6 +369,7 @@ fn setup_refuses_a_seed_too_large() {
 fn rules_page_snapshot_and_scroll() {
     let mut r = RulesPage::new("Race to Ten", Demo::RULES);
     assert_snapshot!("rules", draw(&r, THEME, 80, 24));
+    assert_snapshot!("rules_120x40", draw(&r, THEME, 120, 40));
     // Everything fits: scrolling stays at the top.
     r.on_event(&key(KeyCode::Down));
     assert_eq!(r.scroll.top(), 0);
@@ -718,6 +719,7 @@ fn replay_steps_and_switches_viewpoint() {
     r.on_event(&ch('v'));
     assert_eq!(r.viewer, Viewer::Seat(0));
     assert_snapshot!("replay_seat0", draw(&r, THEME, 80, 24));
+    assert_snapshot!("replay_seat0_120x40", draw(&r, THEME, 120, 40));
     r.on_event(&key(KeyCode::End));
     assert_eq!(r.pos(), len);
     r.on_event(&ch('h'));
