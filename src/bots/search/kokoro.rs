@@ -6,7 +6,8 @@
 //! The hard level is [`Hard`]: the search alone gives up about one box a game (it prefers one
 //! huge spine late to the small early boxes, and keeps putting off the round's box), so alone
 //! at the table its reward dreads each zero box, its playouts use the planner that dreads them
-//! too, and while the round's box is still open in the first rounds the planner plays.
+//! too, and while the round's box is still open in the first rounds the planner plays, looking
+//! one card ahead ([`PlannerBot::guard`]).
 
 use rand_chacha::ChaCha8Rng;
 
@@ -80,7 +81,7 @@ pub fn hard(seed: u64) -> Search<Kokoro> {
 pub fn player(seed: u64) -> Hard {
     Hard {
         search: hard(seed),
-        planner: PlannerBot::playout(seed ^ 0x6b6f_6b6f),
+        planner: PlannerBot::guard(seed ^ 0x6b6f_6b6f),
         fixed: None,
         capped: true,
     }
@@ -124,7 +125,8 @@ pub fn budget_for(view: &View) -> Budget {
 }
 
 /// The hard player: while this round's box is still open (its chain does not yet beat the
-/// previous box) it plays as the zero-dreading planner; once the box is safe, the search over
+/// previous box) it plays as the zero-dreading planner with a one-card look-ahead
+/// ([`PlannerBot::guard`]); once the box is safe, the search over
 /// planner playouts decides. The search alone keeps putting the box off: each playout fills
 /// it later with cards that then come too late, so a quarter of its first boxes held 0.
 pub struct Hard {
@@ -326,6 +328,24 @@ mod tests {
             "{}",
             bot.last_playouts()
         );
+    }
+
+    #[test]
+    fn the_hard_player_keeps_an_open_box_alive_with_the_guard() {
+        // Round two, the box still open: the guard planner (with its look-ahead) decides,
+        // without a search.
+        let v = crate::bots::kokoro::tests::open_box_view();
+        let mut bot = player(2);
+        bot.observe(&v);
+        let legal = crate::bots::kokoro::tests::legal(&v);
+        assert_eq!(
+            bot.choose(0, &v, &legal),
+            Action::Draw {
+                space: 19,
+                mirrored: false
+            }
+        );
+        assert_eq!(bot.last_playouts(), 0);
     }
 
     #[test]
