@@ -411,7 +411,9 @@ fn below_lines(ctx: &Ctx<Couperation>, theme: &Theme) -> Vec<Line<'static>> {
         theme.dim(),
     ));
     lines.push(Line::from(res));
-    if let Some(seat) = ctx.seat {
+    // While the cards are dealt nobody holds a hand yet: no hand line (it would say "empty").
+    let dealing = view.turn.is_none() && !matches!(view.phase, PhaseView::Over);
+    if let Some(seat) = ctx.seat.filter(|_| !dealing) {
         let mut hand = vec![Span::styled("Hand    ", theme.dim())];
         let cards = view.usable(seat);
         if cards.is_empty() {
@@ -758,6 +760,28 @@ mod tests {
             PlayerEntry::human("Ann"),
             PlayerEntry::bot("Bo", "builder", 5),
         ]
+    }
+
+    /// Found by the SSH table test (it failed now and then): a network table's frame drawn while the cards were dealt
+    /// said "Hand empty", a hand nobody holds yet.
+    #[test]
+    fn no_hand_line_while_the_cards_are_dealt() {
+        let t = table(with_bot(), "standard", 9);
+        let view = t.m.view(crate::engine::Viewer::Seat(0));
+        assert!(view.turn.is_none());
+        let names = vec!["Ann".to_string(), "Bo".to_string()];
+        let ctx = Ctx {
+            view: &view,
+            seat: Some(0),
+            legal: &[],
+            names: &names,
+            ascii: false,
+            color: false,
+        };
+        let lines = below_lines(&ctx, &THEME);
+        let text: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        assert!(text.iter().any(|l| l.contains("Dealing.")), "{text:?}");
+        assert!(!text.iter().any(|l| l.starts_with("Hand")), "{text:?}");
     }
 
     #[test]
