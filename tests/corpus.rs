@@ -15,6 +15,7 @@ use std::time::Duration;
 use hotseat::cli;
 use hotseat::engine::Setup;
 use hotseat::engine::log::{self, PlayerEntry};
+use hotseat::engine::log_scan;
 use hotseat::registry::{self, GAMES};
 use hotseat::store;
 use serde_json::{Value, json};
@@ -59,8 +60,10 @@ static ALLOC: Counting = Counting;
 /// Far longer than any case needs (they end in milliseconds): only a hang reaches it.
 const WATCHDOG: Duration = Duration::from_secs(30);
 /// Memory a single case may take on top of what was in use before it: any file up to the
-/// 4 MB cap parses well inside this.
-const MEMORY: usize = 256 * 1024 * 1024;
+/// 4 MB cap is read within this (its text, then typed structures with each action kept as
+/// text: see `hotseat::engine::log_scan`). Reading 4 MB of nested objects into a tree of
+/// values took close to a gigabyte.
+const MEMORY: usize = 40 * 1024 * 1024;
 
 /// The cases share the allocation counters, so they run one at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -165,7 +168,8 @@ fn content_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
         many.push_str(r#"{"by":0,"a":0}"#);
     }
     many.push_str("]}");
-    vec![
+    let hostile = hostile_cases(&good);
+    let mut cases = vec![
         ("empty.json", Vec::new(), "not valid JSON"),
         (
             "truncated.json",
@@ -177,12 +181,12 @@ fn content_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
         (
             "deep-lists.json",
             "[".repeat(100_000).into_bytes(),
-            "not valid JSON",
+            "nested more than 16 deep",
         ),
         (
             "deep-objects.json",
             r#"{"a":"#.repeat(100_000).into_bytes(),
-            "not valid JSON",
+            "nested more than 16 deep",
         ),
         ("invalid-utf8.json", utf8, "not UTF-8"),
         (
@@ -200,7 +204,7 @@ fn content_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
         (
             "huge-action.json",
             big_action.into_bytes(),
-            "entry 1: not a pocket action",
+            "entry 1: the action holds more than 64 values",
         ),
         ("many-actions.json", many.into_bytes(), "over the cap"),
         (
@@ -300,7 +304,181 @@ fn content_cases() -> Vec<(&'static str, Vec<u8>, &'static str)> {
             text(&with(&base, |v| v["seed"] = json!("8"))),
             "not the seed's draw",
         ),
+        (
+            "padded-seed.json",
+            text(&with(&base, |v| v["seed"] = json!("07"))),
+            "seed '07' is not a whole number as hotseat writes it",
+        ),
+        (
+            "plus-seed.json",
+            text(&with(&base, |v| v["seed"] = json!("+7"))),
+            "seed '+7' is not a whole number as hotseat writes it",
+        ),
+        (
+            "padded-bot-seed.json",
+            text(&with(&base, |v| v["players"][1]["seed"] = json!("08"))),
+            "player 2's bot seed '08' is not a whole number",
+        ),
+        (
+            "zero-width-name.json",
+            text(&with(&base, |v| {
+                v["players"][0]["name"] = json!("\u{200B}")
+            })),
+            "invisible character (U+200B)",
+        ),
+        (
+            "hangul-filler-name.json",
+            text(&with(&base, |v| {
+                v["players"][0]["name"] = json!("\u{3164}")
+            })),
+            "invisible character (U+3164)",
+        ),
+        (
+            "bom-name.json",
+            text(&with(&base, |v| {
+                v["players"][0]["name"] = json!("R0\u{FEFF}")
+            })),
+            "invisible character (U+FEFF)",
+        ),
+        (
+            "tag-name.json",
+            text(&with(&base, |v| {
+                v["players"][0]["name"] = json!("R\u{E0030}\u{E007F}")
+            })),
+            "invisible character (U+E0030)",
+        ),
+    ];
+    cases.extend(hostile);
+    cases
+}
+
+/// `text` with the first `"key":` written twice, the first time with `value`.
+fn twice(text: &[u8], key: &str, value: &str) -> Vec<u8> {
+    let s = String::from_utf8(text.to_vec()).expect("utf8");
+    let field = format!("\"{key}\":");
+    assert!(s.contains(&field), "{key} is in the log");
+    s.replacen(&field, &format!("{field} {value}, {field}"), 1)
+        .into_bytes()
+}
+
+/// Files that cost memory out of all proportion to their size when read into a tree of values
+/// (up to 946 MB and seconds for 4 MB), each just under the cap, and repeated fields.
+fn hostile_cases(good: &[u8]) -> Vec<(&'static str, Vec<u8>, &'static str)> {
+    let cap = log::MAX_FILE_BYTES as usize;
+    let fill = |unit: &str, head: &str, tail: &str| {
+        let n = (cap - head.len() - tail.len()) / (unit.len() + 1);
+        let mut s = String::with_capacity(cap);
+        s.push_str(head);
+        for i in 0..n {
+            s.push_str(if i == 0 { "" } else { "," });
+            s.push_str(unit);
+        }
+        s.push_str(tail);
+        assert!(s.len() <= cap);
+        s.into_bytes()
+    };
+    // A sound log's header around a list of actions of our own.
+    let mut v: Value = serde_json::from_slice(good).expect("json");
+    v["actions"] = json!("ACTIONS");
+    let text = serde_json::to_string(&v).expect("json");
+    let (head, tail) = text.split_once("\"ACTIONS\"").expect("placeholder");
+    let (head, tail) = (format!("{head}["), format!("]{tail}"));
+    let (head, tail) = (head.as_str(), tail.as_str());
+    // The deepest an entry's action may nest, as many entries as fit: every one passes the
+    // walk, so this is the most a log can ask of the reader before re-simulation starts.
+    let deepest = log_scan::MAX_DEPTH - 4;
+    let entry = format!(
+        r#"{{"by":0,"a":{}{{}}{}}}"#,
+        r#"{"ab":"#.repeat(deepest),
+        "}".repeat(deepest)
+    );
+    let nested_objects =
+        |depth: usize| format!("{}{{}}{}", r#"{"a":"#.repeat(depth), "}".repeat(depth));
+    let mut wide = String::from(r#"{"format":"hotseat-log","version":1"#);
+    while wide.len() < cap - 40 {
+        wide.push_str(&format!(r#","k{}":{{}}"#, wide.len()));
+    }
+    wide.push('}');
+    vec![
+        (
+            "nested-objects.json",
+            nested_objects(cap / 7).into_bytes(),
+            "nested more than 16 deep",
+        ),
+        (
+            "nested-lists.json",
+            format!("{}{}", "[".repeat(cap / 2), "]".repeat(cap / 2)).into_bytes(),
+            "nested more than 16 deep",
+        ),
+        (
+            "many-nested-objects.json",
+            fill(&nested_objects(100), "[", "]"),
+            "nested more than 16 deep",
+        ),
+        ("wide-object.json", wide.into_bytes(), "more than 32 fields"),
+        (
+            "many-empty-entries.json",
+            fill("{}", head, tail),
+            "over the cap",
+        ),
+        (
+            "deepest-entries.json",
+            fill(&entry, head, tail),
+            "entry 0: not a pocket action",
+        ),
+        (
+            "long-players.json",
+            fill(
+                "0",
+                r#"{"format":"hotseat-log","version":1,"players":["#,
+                "]}",
+            ),
+            "a list of more than 64 items",
+        ),
+        (
+            "twice-winners.json",
+            twice(good, "winners", "[0]"),
+            "the field 'winners' appears twice",
+        ),
+        (
+            "twice-seed.json",
+            twice(good, "seed", "\"8\""),
+            "the field 'seed' appears twice",
+        ),
+        (
+            "twice-in-an-action.json",
+            twice(good, "t", "\"flip\""),
+            "entry 0: the field 't' appears twice",
+        ),
     ]
+}
+
+/// The hostile files in a games folder: the launcher's list (the same code as the statistics
+/// and the server's finished games) lists each with its reason, within the memory bound.
+#[test]
+fn hostile_logs_in_the_games_folder_are_listed_within_memory() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().expect("tmp");
+    let good = serde_json::to_vec_pretty(&good_log("pocket", 7)).expect("json");
+    let cases = hostile_cases(&good);
+    for (name, bytes, _) in &cases {
+        std::fs::write(dir.path().join(name), bytes).expect("write");
+    }
+    std::fs::write(dir.path().join("good.json"), &good).expect("write");
+    let d = dir.path().to_path_buf();
+    let listed = case("the saved-games list", move || {
+        store::list_saved_in(&d, GAMES)
+    });
+    assert_eq!(listed.len(), cases.len() + 1);
+    assert!(listed[0].broken.is_none(), "the sound log comes first");
+    for (name, _, expect) in &cases {
+        let row = listed
+            .iter()
+            .find(|s| s.path == dir.path().join(name))
+            .unwrap_or_else(|| panic!("{name} is listed"));
+        let reason = row.broken.as_deref().unwrap_or_default();
+        assert!(reason.contains(expect), "{name}: {reason}");
+    }
 }
 
 #[test]

@@ -238,7 +238,7 @@ fn forged_chance_outcomes_are_refused<G: hotseat::engine::Game>() -> usize {
     let mut m = Match::<G>::new(setup).expect("setup");
     let mut forged = 0;
     for (i, e) in l.actions.iter().enumerate() {
-        let action: G::Action = serde_json::from_value(e.a.clone()).expect("action");
+        let action: G::Action = serde_json::from_str(e.a.get()).expect("action");
         let actor = match e.by {
             log::By::Chance => Actor::Chance,
             log::By::Seat(s) => Actor::Seat(s),
@@ -382,6 +382,46 @@ fn names_are_capped_and_clean_in_logs_and_on_the_command_line() {
         e.contains("control character") && !e.contains('\u{1b}'),
         "{e}"
     );
+}
+
+/// One rule for names: what a log, the command line and the launcher refuse in a name is what
+/// the server drops from an SSH user name, invisible and format characters included.
+#[test]
+fn one_rule_for_names_in_logs_and_on_the_server() {
+    for c in [
+        '\u{200B}',
+        '\u{3164}',
+        '\u{FEFF}',
+        '\u{E0041}',
+        '\u{E007F}',
+        '\u{2061}',
+        '\u{FFA0}',
+        '\u{1b}',
+        '\u{202E}',
+    ] {
+        let name = format!("Ann{c}");
+        assert!(
+            log::check_name(&name).is_err(),
+            "U+{:04X} refused",
+            c as u32
+        );
+        assert_eq!(
+            hotseat::server::sanitize_name(&name),
+            "Ann",
+            "U+{:04X}",
+            c as u32
+        );
+        assert!(
+            log::check_name(&c.to_string()).is_err(),
+            "U+{:04X} alone",
+            c as u32
+        );
+        assert_eq!(hotseat::server::sanitize_name(&c.to_string()), "guest");
+    }
+    for name in ["Ann", "Zoë", "李雷", "Ann Bo"] {
+        assert!(log::check_name(name).is_ok(), "{name}");
+        assert_eq!(hotseat::server::sanitize_name(name), name);
+    }
 }
 
 #[test]

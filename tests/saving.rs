@@ -157,6 +157,78 @@ fn two_links_to_one_game_share_its_lock() {
     );
 }
 
+/// A hard link is a second name for the log's file: a lock beside one name cannot be seen from
+/// the other, and the first save would split the game between them. It is refused, in this
+/// process and in another, while it has two names; once the game is saved through one name,
+/// the other is an older copy of its own.
+#[cfg(unix)]
+#[test]
+fn a_hard_link_to_a_game_cannot_open_it_a_second_time() {
+    let home = tempfile::tempdir().expect("tmp");
+    let games = home.path().join("games");
+    let path = games.join("pocket-1.json");
+    log::write_atomic(&path, &unfinished_log("pocket", 9)).expect("write");
+    let first = cli::load_table(&path).expect("first resume");
+    let other = home.path().join("elsewhere");
+    std::fs::create_dir(&other).expect("dir");
+    let link = other.join("same-game.json");
+    std::fs::hard_link(&path, &link).expect("hard link");
+
+    let e = cli::load_table(&link)
+        .err()
+        .expect("the hard link is refused");
+    assert!(
+        e.contains("same-game.json") && e.contains("2 names (hard links)"),
+        "{e}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .arg("resume")
+        .arg(&link)
+        .env("HOTSEAT_HOME", home.path())
+        .output()
+        .expect("run");
+    assert!(!out.status.success(), "a second process is refused");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("2 names (hard links)"), "{err}");
+    // Nothing was written through the link: still the one file, two names.
+    assert_eq!(files_in(&other), ["same-game.json"]);
+
+    // Saved through its own name, the game leaves the link behind as an older copy.
+    drop(first);
+    log::write_atomic(&path, &unfinished_log("pocket", 9)).expect("save");
+    let copy = cli::load_table(&link).expect("the old copy opens on its own");
+    drop(copy);
+}
+
+/// Another spelling of the path (`.`, `..`, a relative path) finds the same lock.
+#[test]
+fn another_spelling_of_the_path_shares_the_lock() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let games = dir.path().join("games");
+    let path = games.join("pocket-1.json");
+    log::write_atomic(&path, &unfinished_log("pocket", 10)).expect("write");
+    let first = cli::load_table(&path).expect("first resume");
+    let roundabout = games
+        .join(".")
+        .join("..")
+        .join("games")
+        .join("pocket-1.json");
+    let e = cli::load_table(&roundabout).err().expect("refused");
+    assert!(e.contains("open in another hotseat"), "{e}");
+    // A relative path, as `hotseat resume games/pocket-1.json` from the folder above.
+    let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .args(["resume", "./games/../games/pocket-1.json"])
+        .current_dir(dir.path())
+        .env("HOTSEAT_HOME", dir.path())
+        .output()
+        .expect("run");
+    assert!(!out.status.success(), "a second process is refused");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("open in another hotseat"), "{err}");
+    drop(first);
+    assert_eq!(files_in(&games), ["pocket-1.json"]);
+}
+
 #[test]
 fn a_new_game_never_takes_the_name_of_one_being_started() {
     let dir = tempfile::tempdir().expect("tmp");

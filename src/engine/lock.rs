@@ -4,6 +4,22 @@
 //! Windows) on a small `.<log>.lock` file beside it, which the operating system releases
 //! when the process ends however it ends. Holding it also makes it safe to remove the log's
 //! stale temporary files, since nobody else can be writing them.
+//!
+//! The lock must follow the game, whatever path names it. A game's identity is not its
+//! inode: every save renames a new file over the log, so the inode changes with each move.
+//! What stays is the real path of the file, and that is what the lock is derived from:
+//! - another spelling of the path (`./x/../games/g.json`, a relative path) and a symbolic
+//!   link (to the file or to a folder on the way) both resolve to one canonical path
+//!   ([`canonical`]), so they find one lock file; [`super::table::Table::save_to`] saves to
+//!   that path too, so a save through a link replaces the real file, not the link;
+//! - a hard link is a second real path to the same file, and no lock beside one name can be
+//!   seen from the other (it may be in another folder). Such a log is refused outright while
+//!   it has more than one name: the first save would split it in two anyway (the name saved
+//!   through gets the new file, the other keeps the old), so two names can never stay one
+//!   game. Once the log is saved through one name the other is a copy of an earlier moment,
+//!   no different from one made with `cp`, and opens as a game of its own.
+//!
+//! On systems other than Unix the link count is not read: only the canonical path applies.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{ErrorKind, Read, Seek, Write};
@@ -26,8 +42,46 @@ pub fn lock_path(log: &Path) -> PathBuf {
     log.with_file_name(format!(".{name}.lock"))
 }
 
-/// Takes the lock on `log`, or says plainly that the game is open elsewhere.
+/// The real path of `log`: symbolic links and `.`/`..` resolved, for the file itself when it
+/// exists, else for its folder (a new game's log). Unchanged when neither can be resolved.
+pub fn canonical(log: &Path) -> PathBuf {
+    if let Ok(p) = std::fs::canonicalize(log) {
+        return p;
+    }
+    let dir = match log.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    match (std::fs::canonicalize(dir), log.file_name()) {
+        (Ok(d), Some(name)) => d.join(name),
+        _ => log.to_path_buf(),
+    }
+}
+
+/// Refuses a log with more than one name (a hard link): see the module's comment.
+#[cfg(unix)]
+fn single_name(log: &Path) -> Result<(), String> {
+    use std::os::unix::fs::MetadataExt;
+    match std::fs::metadata(log) {
+        Ok(m) if m.is_file() && m.nlink() > 1 => Err(format!(
+            "this log has {} names (hard links), and saving would split the game between them; \
+             open it through one name only, or play a copy (`cp`)",
+            m.nlink()
+        )),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(not(unix))]
+fn single_name(_: &Path) -> Result<(), String> {
+    Ok(())
+}
+
+/// Takes the lock on `log` (through its [`canonical`] path), or says plainly that the game is
+/// open elsewhere or cannot be one game.
 pub fn lock(log: &Path) -> Result<LogLock, String> {
+    let log = &canonical(log);
+    single_name(log)?;
     let path = lock_path(log);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         // A folder that cannot be made is reported by the first save.

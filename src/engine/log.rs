@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::options::Options;
 
@@ -89,30 +90,64 @@ impl Serialize for By {
 
 impl<'de> Deserialize<'de> for By {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        match Value::deserialize(d)? {
-            Value::String(s) if s == "chance" => Ok(By::Chance),
-            Value::Number(n) => n
-                .as_u64()
-                .and_then(|n| usize::try_from(n).ok())
-                .map(By::Seat)
-                .ok_or_else(|| {
-                    serde::de::Error::custom("'by' must be a seat number or \"chance\"")
-                }),
-            _ => Err(serde::de::Error::custom(
-                "'by' must be a seat number or \"chance\"",
-            )),
+        // A visitor of its own, not a `Value`: nothing is built from what is not a seat.
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = By;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a seat number or \"chance\"")
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<By, E> {
+                usize::try_from(n)
+                    .map(By::Seat)
+                    .map_err(|_| E::custom("'by' must be a seat number or \"chance\""))
+            }
+            fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<By, E> {
+                Err(E::custom("'by' must be a seat number or \"chance\""))
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<By, E> {
+                match s {
+                    "chance" => Ok(By::Chance),
+                    _ => Err(E::custom("'by' must be a seat number or \"chance\"")),
+                }
+            }
         }
+        d.deserialize_any(V)
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
     pub by: By,
-    pub a: Value,
+    /// The action as JSON text, kept as text until it is re-simulated: a tree of values costs
+    /// many times its text ([`super::log_scan`]).
+    pub a: Box<RawValue>,
     /// Milliseconds the player took, for human seats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ms: Option<u64>,
+}
+
+impl Entry {
+    /// `action` written as a log holds it.
+    pub fn action_text(action: &impl Serialize) -> Box<RawValue> {
+        // Serialising a game's plain action data cannot fail.
+        serde_json::value::to_raw_value(action).unwrap_or_else(|_| RawValue::NULL.to_owned())
+    }
+    /// The action as a JSON value.
+    pub fn action_value(&self) -> Result<Value, serde_json::Error> {
+        serde_json::from_str(self.a.get())
+    }
+}
+
+/// Two entries are equal when they say the same: the action compared as JSON, not as text.
+impl PartialEq for Entry {
+    fn eq(&self, other: &Self) -> bool {
+        self.by == other.by
+            && self.ms == other.ms
+            && (self.a.get() == other.a.get()
+                || matches!((self.action_value(), other.action_value()), (Ok(a), Ok(b)) if a == b))
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -203,30 +238,28 @@ fn over_cap() -> LogError {
     ))
 }
 
-/// Parses and checks the shape of a log: strict (no unknown fields anywhere), with every text
-/// free of control characters and within its cap. The actions are checked by re-simulation
-/// later ([`super::session::Match::from_log`]).
+/// Parses and checks the shape of a log: its text walked first within bounds
+/// ([`super::log_scan`]: nesting, list and object sizes, repeated fields, control characters),
+/// then read strictly (no unknown fields anywhere) into typed structures, each action kept as
+/// its text. The actions are checked by re-simulation later
+/// ([`super::session::Match::from_log`]).
 pub fn parse(text: &str) -> Result<LogFile, LogError> {
     if text.len() as u64 > MAX_FILE_BYTES {
         return Err(over_cap());
     }
-    // serde_json refuses nesting deeper than 128 levels, so deep files end here too.
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| LogError::header(format!("not valid JSON: {e}")))?;
-    let obj = value
-        .as_object()
-        .ok_or_else(|| LogError::header("not a hotseat log: the top level is not an object"))?;
-    match obj.get("format").and_then(Value::as_str) {
-        Some(FORMAT) => {}
-        _ => {
-            return Err(LogError::header(format!(
-                "not a hotseat log: 'format' is not \"{FORMAT}\""
-            )));
-        }
+    let found = super::log_scan::scan(text)?;
+    if !found.top_is_object {
+        return Err(LogError::header(
+            "not a hotseat log: the top level is not an object",
+        ));
     }
-    let version = obj
-        .get("version")
-        .and_then(Value::as_u64)
+    if found.format.as_deref() != Some(FORMAT) {
+        return Err(LogError::header(format!(
+            "not a hotseat log: 'format' is not \"{FORMAT}\""
+        )));
+    }
+    let version = found
+        .version
         .ok_or_else(|| LogError::header("'version' is missing or not a number"))?;
     if version > u64::from(VERSION) {
         return Err(LogError::header(format!(
@@ -236,74 +269,66 @@ pub fn parse(text: &str) -> Result<LogFile, LogError> {
     if version == 0 {
         return Err(LogError::header("log format version 0 does not exist"));
     }
-    let actions = obj
-        .get("actions")
-        .and_then(Value::as_array)
-        .ok_or_else(|| LogError::header("'actions' is missing or not a list"))?;
-    if actions.len() > MAX_ACTIONS {
-        return Err(LogError::header(format!(
-            "{} actions, over the cap of {MAX_ACTIONS}",
-            actions.len()
-        )));
+    if found.actions.is_none() {
+        return Err(LogError::header("'actions' is missing or not a list"));
     }
-    for (key, v) in obj {
-        if key.chars().any(crate::text::is_unsafe) {
-            return Err(LogError::header("a field name holds a control character"));
-        }
-        if key != "actions" {
-            check_text(v).map_err(|p| LogError::header(format!("'{key}'{p}")))?;
-        }
-    }
-    for (i, a) in actions.iter().enumerate() {
-        check_text(a).map_err(|p| LogError::at(i, format!("the entry{p}")))?;
-        EntryShape::deserialize(a).map_err(|e| LogError::at(i, format!("malformed entry: {e}")))?;
-    }
-    let log: LogFile = serde_json::from_value(value)
+    let raw: RawLog = serde_json::from_str(text)
         .map_err(|e| LogError::header(format!("malformed header: {e}")))?;
+    let mut actions = Vec::with_capacity(raw.actions.len());
+    for (i, a) in raw.actions.iter().enumerate() {
+        let entry: Entry = serde_json::from_str(a.get())
+            .map_err(|e| LogError::at(i, format!("malformed entry: {}", without_position(&e))))?;
+        actions.push(entry);
+    }
+    let log = LogFile {
+        format: raw.format,
+        version: raw.version,
+        app: raw.app,
+        game: raw.game,
+        rules_version: raw.rules_version,
+        options: raw.options,
+        players: raw.players,
+        seed: raw.seed,
+        started: raw.started,
+        actions,
+        result: raw.result,
+    };
     check_header(&log)?;
     Ok(log)
 }
 
-/// An [`Entry`]'s shape, checked without copying its action (which may be large).
+/// [`LogFile`] with its entries still text, so that a malformed one is named by its index.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct EntryShape {
-    #[serde(rename = "by")]
-    _by: By,
-    #[serde(rename = "a")]
-    _a: serde::de::IgnoredAny,
-    #[serde(default, rename = "ms")]
-    _ms: Option<u64>,
+struct RawLog<'a> {
+    format: String,
+    version: u32,
+    app: String,
+    game: String,
+    rules_version: u32,
+    #[serde(default)]
+    options: Options,
+    players: Vec<PlayerEntry>,
+    seed: String,
+    started: String,
+    #[serde(borrow)]
+    actions: Vec<&'a RawValue>,
+    #[serde(default)]
+    result: Option<LogResult>,
 }
 
-/// Finds a control character (or direction override) anywhere in `v`, keys included: no
-/// text hotseat writes holds one, and such text could drive the terminal it is shown on.
-/// The problem is said as the rest of a sentence ("'players' holds …").
-fn check_text(v: &Value) -> Result<(), String> {
-    let bad = |s: &str| s.chars().any(crate::text::is_unsafe);
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
-        match v {
-            Value::String(s) if bad(s) => {
-                return Err(format!(
-                    " holds a control character: \"{}\"",
-                    crate::text::clip(s, 40)
-                ));
-            }
-            Value::Array(a) => stack.extend(a),
-            Value::Object(o) => {
-                if let Some(k) = o.keys().find(|k| bad(k)) {
-                    return Err(format!(
-                        " has a field name with a control character: \"{}\"",
-                        crate::text::clip(k, 40)
-                    ));
-                }
-                stack.extend(o.values());
-            }
-            _ => {}
-        }
-    }
-    Ok(())
+/// serde_json's message without its " at line 1 column 9": within one entry's text the
+/// position says nothing about where the entry is in the file.
+fn without_position(e: &serde_json::Error) -> String {
+    let s = e.to_string();
+    let tail = format!(" at line {} column {}", e.line(), e.column());
+    s.strip_suffix(&tail).map(str::to_string).unwrap_or(s)
+}
+
+/// A seed as hotseat writes it: a whole number in canonical decimal ("0100" and "+100" are
+/// not), so that one seed has one spelling and a log says it only one way.
+pub fn parse_seed(s: &str) -> Option<u64> {
+    s.parse::<u64>().ok().filter(|n| n.to_string() == s)
 }
 
 /// The caps on the header's texts and lists, and a seat's fields agreeing with its kind.
@@ -319,6 +344,12 @@ fn check_header(log: &LogFile) -> Result<(), LogError> {
     field("'app'", &log.app)?;
     field("'game'", &log.game)?;
     field("'seed'", &log.seed)?;
+    if parse_seed(&log.seed).is_none() {
+        return Err(LogError::header(format!(
+            "seed '{}' is not a whole number as hotseat writes it",
+            log.seed
+        )));
+    }
     field("'started'", &log.started)?;
     if log.options.len() > MAX_OPTIONS {
         return Err(LogError::header(format!(
@@ -344,6 +375,11 @@ fn check_header(log: &LogFile) -> Result<(), LogError> {
         }
         if let Some(seed) = &p.seed {
             field(&format!("{who}'s bot seed"), seed)?;
+            if parse_seed(seed).is_none() {
+                return Err(LogError::header(format!(
+                    "{who}'s bot seed '{seed}' is not a whole number as hotseat writes it"
+                )));
+            }
         }
         if p.kind == PlayerKind::Human && (p.bot.is_some() || p.seed.is_some()) {
             return Err(LogError::header(format!(
@@ -354,8 +390,9 @@ fn check_header(log: &LogFile) -> Result<(), LogError> {
     Ok(())
 }
 
-/// A player name is 1 to [`MAX_NAME_CHARS`] characters with no control characters; the same
-/// rule for the command line, the launcher and logs.
+/// A player name is 1 to [`MAX_NAME_CHARS`] characters, none of them one that drives the
+/// terminal or shows nothing ([`crate::text::is_unfit_for_name`]); the same rule for the
+/// command line, the launcher, logs and the server's names.
 pub fn check_name(name: &str) -> Result<(), String> {
     if name.trim().is_empty() {
         return Err("the name is empty".into());
@@ -364,13 +401,20 @@ pub fn check_name(name: &str) -> Result<(), String> {
     if n > MAX_NAME_CHARS {
         return Err(format!(
             "the name \"{}\" is {n} characters; at most {MAX_NAME_CHARS}",
-            crate::text::clip(name, MAX_NAME_CHARS)
+            crate::text::clean(&crate::text::clip(name, MAX_NAME_CHARS))
         ));
     }
     if name.chars().any(crate::text::is_unsafe) {
         return Err(format!(
             "the name \"{}\" holds a control character",
             crate::text::clean(name)
+        ));
+    }
+    if let Some(c) = name.chars().find(|&c| crate::text::is_invisible(c)) {
+        return Err(format!(
+            "the name \"{}\" holds an invisible character (U+{:04X})",
+            crate::text::clean_name(name),
+            c as u32
         ));
     }
     Ok(())
@@ -398,7 +442,7 @@ mod tests {
     fn by_round_trips() {
         let e = Entry {
             by: By::Chance,
-            a: Value::Null,
+            a: RawValue::NULL.to_owned(),
             ms: None,
         };
         let s = serde_json::to_string(&e).unwrap();

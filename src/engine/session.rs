@@ -216,7 +216,7 @@ impl<G: Game> Match<G> {
                         Actor::Chance => By::Chance,
                         Actor::Seat(n) => By::Seat(n),
                     },
-                    a: serde_json::to_value(&s.action).unwrap_or(Value::Null),
+                    a: Entry::action_text(&s.action),
                     ms: s.ms,
                 })
                 .collect(),
@@ -255,16 +255,18 @@ impl<G: Game> Match<G> {
                 ))
             })?;
         }
-        let seed: u64 = log
-            .seed
-            .parse()
-            .map_err(|_| LogError::header(format!("seed '{}' is not a whole number", log.seed)))?;
+        let seed = super::log::parse_seed(&log.seed).ok_or_else(|| {
+            LogError::header(format!(
+                "seed '{}' is not a whole number as hotseat writes it",
+                log.seed
+            ))
+        })?;
         for (i, p) in log.players.iter().enumerate() {
             if p.is_bot() {
                 let ok = p
                     .seed
                     .as_deref()
-                    .map(|s| s.parse::<u64>().is_ok())
+                    .map(|s| super::log::parse_seed(s).is_some())
                     .unwrap_or(false);
                 if !ok || p.bot.is_none() {
                     return Err(LogError::header(format!(
@@ -290,18 +292,23 @@ impl<G: Game> Match<G> {
                 By::Seat(n) if n < m.players.len() => Actor::Seat(n),
                 By::Seat(n) => return Err(LogError::at(i, format!("seat {n} does not exist"))),
             };
-            let action = G::Action::deserialize(&entry.a)
+            // One action's value at a time, bounded by the log's walk (at most
+            // `log_scan::MAX_ACTION_VALUES` values).
+            let a = entry
+                .action_value()
+                .map_err(|e| LogError::at(i, format!("not a {} action: {e}", G::ID)))?;
+            let action = G::Action::deserialize(&a)
                 .map_err(|e| LogError::at(i, format!("not a {} action: {e}", G::ID)))?;
             // serde skips fields an action does not have; hotseat writes every action in one
             // form, so anything else (an extra field, a changed spelling) was not written by it.
             let written = serde_json::to_value(&action).unwrap_or(Value::Null);
-            if written != entry.a {
+            if written != a {
                 return Err(LogError::at(
                     i,
                     format!(
                         "not a {} action as hotseat writes it: {}",
                         G::ID,
-                        difference(&entry.a, &written)
+                        difference(&a, &written)
                     ),
                 ));
             }

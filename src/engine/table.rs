@@ -482,9 +482,9 @@ impl<G: Game> Table<G> {
         self.save = None;
         self.lock = None;
         if let Some(path) = path {
-            // Through a symlink, the lock and the saves go beside the real file, so that two
-            // links to one game cannot both open it.
-            let path = std::fs::canonicalize(&path).unwrap_or(path);
+            // Through a symlink or another spelling of the path, the lock and the saves go
+            // beside the real file, so that two names for one game cannot both open it.
+            let path = super::lock::canonical(&path);
             self.lock = Some(super::lock::lock(&path)?);
             self.set_store(Some(Box::new(FileStore(path))));
         }

@@ -77,12 +77,13 @@ pub type Welcome = Arc<dyn Fn(Peer, Wake) -> Box<dyn crate::ui::Screen> + Send +
 /// The longest display name.
 pub const MAX_NAME: usize = 24;
 
-/// An SSH user name made fit to show: no control or direction characters, no blanks at the
-/// ends, at most [`MAX_NAME`] characters; "guest" when nothing is left.
+/// An SSH user name made fit to show: without the characters no name may hold
+/// ([`crate::text::is_unfit_for_name`], the rule logs and the launcher apply too), no blanks at
+/// the ends, at most [`MAX_NAME`] characters; "guest" when nothing is left.
 pub fn sanitize_name(user: &str) -> String {
     let kept: String = user
         .chars()
-        .filter(|&c| !crate::text::is_unsafe(c) && !is_invisible(c))
+        .filter(|&c| !crate::text::is_unfit_for_name(c))
         .collect();
     let name: String = kept.trim().chars().take(MAX_NAME).collect();
     let name = name.trim_end().to_string();
@@ -91,15 +92,6 @@ pub fn sanitize_name(user: &str) -> String {
     } else {
         name
     }
-}
-
-/// Characters that show nothing yet make two names look alike (zero-width spaces and joiners,
-/// soft hyphens, the byte-order mark).
-fn is_invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}' | '\u{180E}' | '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}'
-    )
 }
 
 /// Whether a client terminal called `term` (its pty request's TERM) shows colour: not when it
