@@ -358,7 +358,7 @@ mod tests {
             .expect_err("a repeated field");
         assert_eq!(
             e.to_string(),
-            "entry 1: the field 't' appears twice (line 1, column 59)"
+            "entry 1: the field 't' appears twice (line 1, column 49)"
         );
         let e = scan(r#"{"seed":"1","seed":"2"}"#).expect_err("a repeated field");
         assert!(
