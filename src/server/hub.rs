@@ -169,7 +169,7 @@ impl Hub {
                         events::log(
                             "table-restored",
                             &[
-                                ("code", &rec.code),
+                                ("code", &table_code::show(&rec.code)),
                                 ("game", &s.game),
                                 ("players", &summary_names(&s)),
                             ],
@@ -367,7 +367,7 @@ impl Hub {
                     events::log(
                         "table-finished",
                         &[
-                            ("code", code),
+                            ("code", &table_code::show(code)),
                             ("game", &room.summary().game),
                             ("log", &name),
                         ],
@@ -383,7 +383,7 @@ impl Hub {
                 events::log(
                     "table-closed",
                     &[
-                        ("code", code),
+                        ("code", &table_code::show(code)),
                         ("game", &room.summary().game),
                         ("reason", "never started, nobody there"),
                     ],
@@ -509,7 +509,7 @@ impl Hub {
         events::log(
             "table-created",
             &[
-                ("code", &code),
+                ("code", &table_code::show(&code)),
                 ("game", game.id()),
                 ("addr", &by.addr.to_string()),
                 ("user", &by.name),
