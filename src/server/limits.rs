@@ -15,7 +15,7 @@ pub const TOTAL: usize = 200;
 /// of their own, well below [`TOTAL`], so that connections that never log in cannot fill the
 /// server. When it is full, a new connection takes the place of the oldest one still waiting
 /// (see [`Connections::admit`]), so an ordinary player always gets in.
-pub const PENDING: usize = 32;
+pub const PENDING: usize = 64;
 /// Authentication attempts on one connection.
 pub const AUTH_ATTEMPTS: usize = 6;
 /// Time from connecting to the first authentication request: the client's banner and the key
@@ -458,6 +458,17 @@ mod tests {
                 "a login in progress stays"
             );
         }
+    }
+
+    /// Running out of descriptors stopped every new table and the saves of those in play.
+    /// Every limit together fits in the usual default of 1,024 open files, before the server
+    /// even raises its own limit.
+    #[test]
+    fn the_limits_fit_in_the_default_number_of_open_files() {
+        const { assert!(PENDING < TOTAL) };
+        assert!(DESCRIPTORS_NEEDED <= 1024, "{DESCRIPTORS_NEEDED}");
+        #[cfg(unix)]
+        assert!(raise_file_limit().is_some_and(|n| n >= 256));
     }
 
     #[test]

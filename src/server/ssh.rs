@@ -816,6 +816,15 @@ impl Handler for Client {
 mod tests {
     use super::*;
 
+    /// Found by a hostile test: a 10000×10000 window cost about 94 MB of server memory.
+    #[test]
+    fn windows_are_drawn_at_most_at_a_real_terminals_size() {
+        assert_eq!(dims(10_000, 10_000), (limits::MAX_COLS, limits::MAX_ROWS));
+        assert_eq!(dims(u32::MAX, 0), (limits::MAX_COLS, 1));
+        assert_eq!(dims(80, 24), (80, 24));
+        assert_eq!(dims(500, 200), (500, 200));
+    }
+
     #[test]
     fn secrets_compare_whole() {
         assert!(same_secret(b"open sesame", b"open sesame"));

@@ -481,6 +481,46 @@ fn a_reconnect_code_moves_a_guests_seats_and_rights_to_the_new_connection() {
     assert!(hub.join(&reconnect, None, &ivy, Wake::none()).is_err());
 }
 
+/// Found by a hostile test: a connection tried 5,000 reconnect codes in 6 s. After a few
+/// wrong codes an address waits, longer each time; another address does not.
+#[test]
+fn wrong_codes_slow_the_guessing_address_only() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let host = peer("host", Some("host"));
+    let (code, _) = hub
+        .create(
+            spec("couperation", vec![SeatSpec::Remote, SeatSpec::Remote]),
+            &host,
+            Wake::none(),
+        )
+        .expect("create");
+    let guesser = peer("mallory", None);
+    let mut refused_unseen = 0;
+    for _ in 0..50 {
+        let guess = table_code::fresh();
+        if guess == code {
+            continue;
+        }
+        match hub.join(&guess, None, &guesser, Wake::none()) {
+            Err(e) if e.contains("too many wrong codes") => refused_unseen += 1,
+            Err(_) => {}
+            Ok(_) => panic!("a guess opened a table"),
+        }
+    }
+    assert!(refused_unseen >= 40, "{refused_unseen} of 50 guesses waited");
+    // Even the right code waits for the guesser's address...
+    let e = hub
+        .join(&code, None, &guesser, Wake::none())
+        .err()
+        .expect("the guesser waits");
+    assert!(e.contains("try again in"), "{e}");
+    // ...but not for a player somewhere else.
+    let far = Peer::new("bo".into(), None, "10.9.8.7".parse().expect("ip"), true);
+    hub.join(&code, None, &far, Wake::none())
+        .expect("another address joins at once");
+}
+
 /// Found by a hostile test: one guest opened 300 tables in 17 s, and 1,010 tables used up
 /// every file descriptor. Tables are limited per creator, per address and in all; a table that
 /// never started and that nobody looks at closes.
