@@ -157,7 +157,10 @@ fn stopping_says_how_to_come_back_and_the_next_start_what_came_back() {
     ann.wait_exit();
     let said = String::from_utf8_lossy(&ann.raw()).into_owned();
     assert!(said.contains("the host stopped the server"), "{said}");
-    assert!(said.contains(&format!("ssh -p {} ", s.port)), "{said}");
+    assert!(
+        said.contains(&format!("ssh -p {} ann@127.0.0.1", s.port)),
+        "{said}"
+    );
     let saved = s.wait_line(&["Stopped. Saved for the next start: 1 open table"]);
     let printed = s.printed().join("\n");
     assert!(printed.contains(&code), "{saved}\n{printed}");

@@ -194,6 +194,7 @@ pub fn run(setup: Setup, welcome: &dyn Fn(Peer, Wake) -> Box<dyn Screen>) -> End
         idle,
     } = setup;
     let theme = Theme::new(ascii, peer.color);
+    let name = peer.name.clone();
     let buf: FrameBuf = Default::default();
     let mut terminal = match Terminal::with_options(
         RemoteBackend::new(buf.clone(), w, h, peer.color),
@@ -304,7 +305,8 @@ pub fn run(setup: Setup, welcome: &dyn Fn(Peer, Wake) -> Box<dyn Screen>) -> End
             );
         }
         if let Some(words) = &farewell {
-            bye.extend_from_slice(words.as_bytes());
+            // The join command names this person.
+            bye.extend_from_slice(words.replace("<their name>", &name).as_bytes());
         }
         // The last frame may not fit any more; the connection closes either way.
         let _ = out.push(bye);

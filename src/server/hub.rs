@@ -432,7 +432,7 @@ impl Hub {
             return refuse(
                 "tables-per-creator",
                 format!(
-                    "you have {} open tables, the most one person may open: finish or leave one first",
+                    "you have {} open tables, the most one person may open: finish one first (a table nobody joined closes 10 minutes after everyone left it)",
                     limits::TABLES_PER_CREATOR
                 ),
             );
@@ -773,7 +773,7 @@ impl Hub {
         for s in &open {
             t.push_str(&format!(
                 "  {}  {:<12} {}\n",
-                s.code,
+                table_code::show(&s.code),
                 s.game,
                 summary_names(s)
             ));

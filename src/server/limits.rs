@@ -79,6 +79,8 @@ pub fn raise_file_limit() -> Option<u64> {
                 }
             }
         }
+        // rlim_t is not u64 everywhere.
+        #[allow(clippy::unnecessary_cast)]
         Some(l.rlim_cur as u64)
     }
     #[cfg(not(unix))]
@@ -465,8 +467,7 @@ mod tests {
     /// even raises its own limit.
     #[test]
     fn the_limits_fit_in_the_default_number_of_open_files() {
-        const { assert!(PENDING < TOTAL) };
-        assert!(DESCRIPTORS_NEEDED <= 1024, "{DESCRIPTORS_NEEDED}");
+        const { assert!(PENDING < TOTAL && DESCRIPTORS_NEEDED <= 1024) };
         #[cfg(unix)]
         assert!(raise_file_limit().is_some_and(|n| n >= 256));
     }

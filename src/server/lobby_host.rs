@@ -111,8 +111,9 @@ impl Hosted {
 /// Tells every connection to save and say goodbye, and waits a moment for them.
 fn close_all(shared: &ssh::Shared) {
     shared.close_all(
-        "hotseat: the host stopped hosting. Your table and seat are saved: when they host \
-         again, connect the same way; a guest types their reconnect code with c.\r\n",
+        "hotseat: the host stopped hosting; your table and seat are saved.\r\n\
+         hotseat: to come back when they host again, connect the same way\r\n\
+         hotseat: (without a key: then c and your reconnect code)\r\n",
     );
 }
 

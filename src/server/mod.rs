@@ -249,8 +249,9 @@ pub fn serve(
         .map(|c| c.trim().to_string())
         .unwrap_or_default();
     let bye = format!(
-        "hotseat: the host stopped the server. Your table and seat are saved: when it runs \
-         again, connect the same way ({command}); a guest types their reconnect code with c.\r\n"
+        "hotseat: the host stopped the server; your table and seat are saved.\r\n\
+         hotseat: to come back when it runs again: {command}\r\n\
+         hotseat: (without a key: then c and your reconnect code)\r\n"
     );
     shared.close_all(&bye);
     runtime.shutdown_timeout(std::time::Duration::from_secs(1));

@@ -508,7 +508,10 @@ fn wrong_codes_slow_the_guessing_address_only() {
             Ok(_) => panic!("a guess opened a table"),
         }
     }
-    assert!(refused_unseen >= 40, "{refused_unseen} of 50 guesses waited");
+    assert!(
+        refused_unseen >= 40,
+        "{refused_unseen} of 50 guesses waited"
+    );
     // Even the right code waits for the guesser's address...
     let e = hub
         .join(&code, None, &guesser, Wake::none())
