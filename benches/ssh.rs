@@ -130,12 +130,12 @@ fn dump(what: &str, raw: &[u8], from: usize) {
 }
 
 fn host_peer() -> Peer {
-    Peer {
-        name: "host".into(),
-        key: Some("SHA256:bench-host".into()),
-        addr: IpAddr::V4(Ipv4Addr::LOCALHOST),
-        color: true,
-    }
+    Peer::new(
+        "host".into(),
+        Some("SHA256:bench-host".into()),
+        IpAddr::V4(Ipv4Addr::LOCALHOST),
+        true,
+    )
 }
 
 fn spec(game: &str, seats: Vec<SeatSpec>, seed: u64) -> TableSpec {
