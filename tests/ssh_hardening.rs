@@ -3,7 +3,7 @@
 //! (event lines, `--quiet`), the password kept out of `ps`, and a stop that tells everyone how
 //! to come back and a start that says what it restored. Each stops by itself within seconds.
 
-mod common;
+use crate::common;
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
@@ -147,12 +147,7 @@ fn stopping_says_how_to_come_back_and_the_next_start_what_came_back() {
     ann.wait_for("New table:");
     ann.send("s");
     let waiting = ann.wait_for("Waiting for");
-    let code = waiting
-        .split("Table ")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .expect("the table's code")
-        .to_string();
+    let code = common::pty::table_code_on(&waiting);
     assert_eq!(s.stop(), Some(0), "the server stopped cleanly");
     ann.wait_exit();
     let said = String::from_utf8_lossy(&ann.raw()).into_owned();

@@ -450,20 +450,25 @@ fn a_guest_cannot_become_another_guest_by_name() {
     assert!(hub.free_seat(&new, 1, &gus).is_ok());
 }
 
+/// A Couperation table opened by a host with a key, both seats free; its code.
+fn two_free_seats(hub: &Hub) -> String {
+    let host = peer("host", Some("host"));
+    hub.create(
+        spec("couperation", vec![SeatSpec::Remote, SeatSpec::Remote]),
+        &host,
+        Wake::none(),
+    )
+    .expect("create")
+    .0
+}
+
 /// A guest's name and reconnect code move their seats and the creator's controls to a new
 /// connection; the old connection keeps none of them.
 #[test]
 fn a_reconnect_code_moves_a_guests_seats_and_rights_to_the_new_connection() {
     let dir = tempfile::tempdir().expect("tmp");
     let hub = hub(dir.path());
-    let host = peer("host", Some("host"));
-    let (code, _) = hub
-        .create(
-            spec("couperation", vec![SeatSpec::Remote, SeatSpec::Remote]),
-            &host,
-            Wake::none(),
-        )
-        .expect("create");
+    let code = two_free_seats(&hub);
     let gus = peer("Gus", None);
     let _t = Term::open(|w| hub.join(&code, Some(0), &gus, w).expect("join"));
     let room = hub.room(&code).expect("room");
@@ -487,14 +492,7 @@ fn a_reconnect_code_moves_a_guests_seats_and_rights_to_the_new_connection() {
 fn wrong_codes_slow_the_guessing_address_only() {
     let dir = tempfile::tempdir().expect("tmp");
     let hub = hub(dir.path());
-    let host = peer("host", Some("host"));
-    let (code, _) = hub
-        .create(
-            spec("couperation", vec![SeatSpec::Remote, SeatSpec::Remote]),
-            &host,
-            Wake::none(),
-        )
-        .expect("create");
+    let code = two_free_seats(&hub);
     let guesser = peer("mallory", None);
     let mut refused_unseen = 0;
     for _ in 0..50 {

@@ -333,3 +333,21 @@ pub fn cpu_ticks(pid: u32) -> Option<u64> {
     let f: Vec<&str> = after.split_whitespace().collect();
     Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
 }
+
+/// For the benches: whether the OpenSSH client is here (saying so when it is not), and the
+/// machine's load printed first, since every figure depends on it.
+pub fn ready_to_measure() -> bool {
+    if Command::new("ssh").arg("-V").output().is_err() {
+        println!("ssh: the OpenSSH client is missing; nothing measured");
+        return false;
+    }
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!(
+        "load average at start: {}",
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    true
+}
