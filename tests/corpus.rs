@@ -2,13 +2,14 @@
 //! names the file, holds no control character, and comes without a panic, without hanging
 //! (each case runs under a watchdog thread: a case still running after [`WATCHDOG`] fails the
 //! test; a sound case ends in milliseconds) and within a memory bound (this test binary
-//! counts every allocation: see [`Counting`]). The same files in a games folder are all listed
+//! counts every allocation a case makes: see [`Counting`]). The same files in a games folder are all listed
 //! by the launcher, the broken ones with their reason.
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicIsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
@@ -20,15 +21,35 @@ use hotseat::registry::{self, GAMES};
 use hotseat::store;
 use serde_json::{Value, json};
 
-/// Counts the bytes allocated now and the most at any moment since the last reset.
+/// Counts the bytes allocated now and the most at any moment since the last reset, by the
+/// threads that run a case only: every integration test shares this binary (tests/suite.rs),
+/// and the others allocate on their own threads at the same time.
 struct Counting;
 
-static NOW: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
+static NOW: AtomicIsize = AtomicIsize::new(0);
+static PEAK: AtomicIsize = AtomicIsize::new(0);
+
+thread_local! {
+    /// Whether this thread runs a case; a `const` cell, so reading it never allocates.
+    static COUNTED: Cell<bool> = const { Cell::new(false) };
+}
+
+fn counted() -> bool {
+    COUNTED.try_with(Cell::get).unwrap_or(false)
+}
 
 fn grew(n: usize) {
-    let now = NOW.fetch_add(n, Ordering::Relaxed) + n;
-    PEAK.fetch_max(now, Ordering::Relaxed);
+    if counted() {
+        let n = n as isize;
+        let now = NOW.fetch_add(n, Ordering::Relaxed) + n;
+        PEAK.fetch_max(now, Ordering::Relaxed);
+    }
+}
+
+fn shrank(n: usize) {
+    if counted() {
+        NOW.fetch_sub(n as isize, Ordering::Relaxed);
+    }
 }
 
 // SAFETY: every call is passed on to the system allocator unchanged; only counters are added.
@@ -42,12 +63,12 @@ unsafe impl GlobalAlloc for Counting {
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) };
-        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
+        shrank(layout.size());
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = unsafe { System.realloc(ptr, layout, new_size) };
         if !p.is_null() {
-            NOW.fetch_sub(layout.size(), Ordering::Relaxed);
+            shrank(layout.size());
             grew(new_size);
         }
         p
@@ -74,11 +95,14 @@ fn case<T: Send + 'static>(name: &str, f: impl FnOnce() -> T + Send + 'static) -
     PEAK.store(base, Ordering::Relaxed);
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
-        let _ = tx.send(f());
+        COUNTED.with(|c| c.set(true));
+        let v = f();
+        COUNTED.with(|c| c.set(false));
+        let _ = tx.send(v);
     });
     match rx.recv_timeout(WATCHDOG) {
         Ok(v) => {
-            let used = PEAK.load(Ordering::Relaxed).saturating_sub(base);
+            let used = PEAK.load(Ordering::Relaxed).saturating_sub(base).max(0) as usize;
             assert!(
                 used < MEMORY,
                 "{name}: took {} MB, over the bound",
