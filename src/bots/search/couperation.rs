@@ -131,14 +131,12 @@ mod tests {
 
     use crate::games::couperation::{FinishAt, Mode, PhaseView, SeatView};
 
-    /// A standard 2-player position late in the game, seat 0 to act. Every slot but the top
-    /// and those in `empty` is face up, with numbers that keep the order, except slot 26
-    /// (row 6, the left one below the top), which holds seat 1's face-down card. Slot 26 takes
-    /// any number from 12 to 45, and all but one of the 25 numbers left are there: to a seat
-    /// that deals the unseen cards at random, turning it up looks all but safe. Seat 1 parked
-    /// it face down, though, and the one number that does not fit (10: slot 25 wants it)
-    /// is just what a builder parks there.
-    fn late_position(hand: &[Card], reserve: &[Card], finish: FinishAt, empty: &[usize]) -> View {
+    /// A standard 2-player position at the end of a game, seat 0 to act: every slot below the
+    /// top is face up, with numbers that keep the order, except slot 26 (row 6, the left one
+    /// below the top), which holds seat 1's face-down card and takes any number from 12 to
+    /// 45.
+    fn late_position(hand: &[Card], reserve: &[Card], finish: FinishAt) -> View {
+        let empty: [usize; 0] = [];
         let mut up: [Card; SLOTS] = [0; SLOTS];
         // Below slot 26 (1 to 11), beside it (12 to 42, the 25 in the middle of the bottom
         // row), above it (46 to 50).
@@ -226,16 +224,95 @@ mod tests {
         g.legal_actions(0)
     }
 
-    /// Slot 25 is open and wants a 10; seat 0 holds a 13, which fits nowhere. Hiding it there
-    /// loses nothing yet; turning up seat 1's card loses at once if it is the 10.
+    /// A position from a four-player beginner game (seed 36 of the measure in
+    /// `tests/couperation_bots.rs`) in which the hard level, before its limits, turned up the
+    /// card seat 3 had just parked face down in slot 22, and the table lost at once. Seat 0
+    /// holds 28 and 47 and may hide either in slot 25 instead.
+    fn parked_position() -> View {
+        use crate::games::couperation::Played;
+        let up = |c| SlotView::Up(c);
+        View {
+            viewer: Viewer::Seat(0),
+            mode: Mode::Beginner,
+            players: 4,
+            pyramid: [
+                up(1),
+                up(9),
+                up(14),
+                up(24),
+                up(36),
+                up(43),
+                up(46),
+                up(3),
+                up(13),
+                up(20),
+                up(30),
+                up(38),
+                up(44),
+                up(8),
+                up(16),
+                up(21),
+                up(33),
+                up(41),
+                up(12),
+                up(18),
+                up(29),
+                up(37),
+                SlotView::Down { by: 3, known: None },
+                up(26),
+                SlotView::Down {
+                    by: 0,
+                    known: Some(45),
+                },
+                SlotView::Empty,
+                up(34),
+                SlotView::Empty,
+            ],
+            seats: vec![
+                SeatView {
+                    count: 2,
+                    finish: false,
+                    cards: Some(vec![28, 47]),
+                },
+                SeatView {
+                    count: 2,
+                    finish: false,
+                    cards: None,
+                },
+                SeatView {
+                    count: 2,
+                    finish: false,
+                    cards: None,
+                },
+                SeatView {
+                    count: 3,
+                    finish: false,
+                    cards: None,
+                },
+            ],
+            reserve: vec![4, 22, 35, 42],
+            reserve_limit: 4,
+            deck: 5,
+            discards: 6,
+            finish: FinishAt::Box,
+            turn: Some(0),
+            phase: PhaseView::Act,
+            played: Some(Played::Down { seat: 3, slot: 22 }),
+            deck_out: None,
+            end: None,
+            end_reason: None,
+            turns: 28,
+        }
+    }
+
     #[test]
     fn the_hard_level_never_risks_a_turn_up_while_a_safe_move_is_open() {
-        let view = late_position(&[13], &[], FinishAt::Deck, &[25]);
+        let view = parked_position();
         let legal = legal_in(&view);
-        let reveal = Action::Reveal { slot: 26 };
-        let hide = Action::Hide { c: 13, slot: 25 };
+        let reveal = Action::Reveal { slot: 22 };
+        assert!(legal.contains(&reveal), "{legal:?}");
         assert!(
-            legal.contains(&reveal) && legal.contains(&hide),
+            legal.contains(&Action::Hide { c: 28, slot: 25 }),
             "{legal:?}"
         );
         let builder = Builder::new(1, Level::Hard);
@@ -244,10 +321,10 @@ mod tests {
             Some(crate::bots::couperation::Risk::TurnUp)
         );
         for seed in 0..4 {
-            let mut hard = Hard::with(seed, Budget::exact(60), SEARCH_FROM_OPEN);
+            let mut hard = Hard::with(seed, Budget::exact(HARD_PLAYOUTS), SEARCH_FROM_OPEN);
             hard.observe(&view);
             let a = hard.choose(0, &view, &legal);
-            assert_ne!(a, reveal, "seed {seed}");
+            assert!(builder.risk(0, &view, &a).is_none(), "seed {seed}: {a:?}");
         }
         // With nothing else to do, it turns the card up.
         let mut hard = Hard::with(1, Budget::exact(60), SEARCH_FROM_OPEN);
@@ -260,7 +337,7 @@ mod tests {
     /// here (every number seat 0 cannot see fits slot 26).
     #[test]
     fn the_hard_level_never_crowns_the_pyramid_while_a_card_is_face_down() {
-        let view = late_position(&[FINISH, 13, 15], &[28], FinishAt::Front(0), &[]);
+        let view = late_position(&[FINISH, 13, 15], &[28], FinishAt::Front(0));
         let legal = legal_in(&view);
         let crown = Action::Place {
             c: FINISH,
