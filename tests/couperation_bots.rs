@@ -38,6 +38,8 @@ struct Habits {
     /// The finish card went on top while a face-down card was still in the pyramid and the
     /// player had a move that risked nothing.
     early_crown: bool,
+    /// The game was lost by a card turned up while the player had a move that risked nothing.
+    lost_turning_up: bool,
 }
 
 /// Plays one game with every seat at `level`; `omniscient` shows the bots every face-down
@@ -53,13 +55,23 @@ fn play_watched(
     seed: u64,
     omniscient: bool,
 ) -> (Ending, Habits) {
+    play_team(&|s| builder(level, s), players, mode, seed, omniscient)
+}
+
+/// Plays one game with every seat made by `make` from its seed.
+fn play_team(
+    make: &dyn Fn(u64) -> Box<dyn Bot<Couperation>>,
+    players: usize,
+    mode: &str,
+    seed: u64,
+    omniscient: bool,
+) -> (Ending, Habits) {
     let mut habits = Habits::default();
     let mut options = Options::new();
     options.insert("mode".into(), mode.into());
     let mut g = Couperation::new(&options, players).expect("a table of 2 to 4");
-    let mut bots: Vec<Box<dyn Bot<Couperation>>> = (0..players)
-        .map(|s| builder(level, rng::bot_seed(seed, s)))
-        .collect();
+    let mut bots: Vec<Box<dyn Bot<Couperation>>> =
+        (0..players).map(|s| make(rng::bot_seed(seed, s))).collect();
     let view = |g: &Couperation, seat| {
         if omniscient {
             let mut v = g.view(Viewer::Omniscient);
@@ -102,6 +114,9 @@ fn play_watched(
                 });
                 habits.early_crown |= crowns && safe_move && g.pyramid().face_down() > 0;
                 g.apply(Actor::Seat(seat), &a).expect("legal");
+                habits.lost_turning_up |= matches!(a, Action::Reveal { .. })
+                    && safe_move
+                    && matches!(g.end(), Some(End::BadReveal { .. }));
             }
         }
         habits.finish_in_reserve |= g.finish() == FinishAt::Reserve;
@@ -212,6 +227,49 @@ fn measure_the_hard_team() {
                     ends[2],
                 );
             }
+        }
+    }
+}
+
+/// The hard level proper (the builder, then its search at the end of the game), with its
+/// time cap: per table size and mode, its wins with 95% intervals, and the two blunders the
+/// builder's rules forbid, counted in games: lost by a card turned up while a move that
+/// risked nothing was open, and the finish card put on top while a card was face down and
+/// such a move was open. `COUPERATION_GAMES` games (500 unless set) from `COUPERATION_SEED`
+/// (1 unless set): `cargo test --test couperation_bots -- --ignored --nocapture
+/// measure_the_hard_level`.
+#[test]
+#[ignore = "a measure: the hard level searches (minutes of CPU)"]
+fn measure_the_hard_level() {
+    let env = |k: &str, d: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(d)
+    };
+    let (games, first) = (env("COUPERATION_GAMES", 500), env("COUPERATION_SEED", 1));
+    let players: Vec<usize> = std::env::var("COUPERATION_PLAYERS")
+        .ok()
+        .map(|s| s.split(',').filter_map(|p| p.parse().ok()).collect())
+        .unwrap_or_else(|| vec![2, 3, 4]);
+    let modes = std::env::var("COUPERATION_MODES").unwrap_or_else(|_| "standard,beginner".into());
+    let hard = |s| hotseat::bots::couperation::make("builder", Level::Hard, s).expect("hard");
+    for mode in modes.split(',') {
+        for &n in &players {
+            let (mut won, mut turned, mut crowned) = (0, 0, 0);
+            for seed in first..first + games {
+                let (end, habits) = play_team(&hard, n, mode, seed, false);
+                won += usize::from(end == Ending::Won);
+                turned += usize::from(habits.lost_turning_up);
+                crowned += usize::from(habits.early_crown);
+            }
+            let (lo, hi) = wilson(won, games as usize);
+            println!(
+                "hard {n}p {mode:8}: wins {:5.1}% [{:4.1}, {:4.1}] of {games} (seeds {first}..); lost turning up with a safe move open: {turned}; crowned early: {crowned}",
+                100.0 * won as f64 / games as f64,
+                100.0 * lo,
+                100.0 * hi,
+            );
         }
     }
 }

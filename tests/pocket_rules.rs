@@ -868,13 +868,13 @@ fn memory_bot_beats_random() {
 }
 
 #[test]
-fn forgetful_bot_sits_between_random_and_memory() {
+fn forgetful_bot_sits_between_random_and_perfect_memory() {
     // Index 0 counts the forgetful bot's wins, index 1 its opponent's.
     let mut vs_random = [0u32; 2];
     let mut vs_memory = [0u32; 2];
     for seed in 0..60u64 {
         let me = (seed % 2) as usize;
-        for (opponent, wins) in [("random", &mut vs_random), ("memory", &mut vs_memory)] {
+        for (opponent, wins) in [("random", &mut vs_random), ("perfect", &mut vs_memory)] {
             let mut kinds = [opponent; 2];
             kinds[me] = "forgetful";
             let (o, _) = play(&kinds, 1000 + seed);
@@ -882,7 +882,7 @@ fn forgetful_bot_sits_between_random_and_memory() {
             wins[1] += u32::from(o.winners.contains(&(1 - me)));
         }
     }
-    eprintln!("forgetful vs random {vs_random:?}, forgetful vs memory {vs_memory:?}");
+    eprintln!("forgetful vs random {vs_random:?}, forgetful vs perfect {vs_memory:?}");
     assert!(vs_random[0] >= 3 * vs_random[1], "{vs_random:?}");
     assert!(vs_memory[1] > vs_memory[0], "{vs_memory:?}");
 }

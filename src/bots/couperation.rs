@@ -702,6 +702,80 @@ impl Builder {
     }
 }
 
+/// Why a move breaks one of the builder's safety rules, if it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Risk {
+    /// Turns up a face-down card that may break the order (one whose number it knows does,
+    /// or one it cannot see that some unseen number would).
+    TurnUp,
+    /// Puts the finish card on top while a face-down card still waits: the next player draws
+    /// nothing after it, and whoever then holds no combine must turn a card up blind.
+    EarlyCrown,
+}
+
+impl Builder {
+    /// The rule `action` breaks on `view`, if any: what the builder's own judgement never
+    /// does while another move is open.
+    pub fn risk(&self, seat: Seat, view: &View, action: &Action) -> Option<Risk> {
+        match *action {
+            Action::Reveal { slot } => {
+                let slot = usize::from(slot);
+                let p = view.rules_pyramid();
+                let w = p.windows();
+                let safe = match view.pyramid.get(slot) {
+                    Some(SlotView::Down {
+                        known: Some(card), ..
+                    }) => p.keeps_order(&w, *card, slot),
+                    Some(SlotView::Down { known: None, .. }) => seen(view, seat, self.gone)
+                        .unseen
+                        .iter()
+                        .all(|&v| p.keeps_order(&w, v, slot)),
+                    _ => true,
+                };
+                (!safe).then_some(Risk::TurnUp)
+            }
+            Action::Place { c: FINISH, slot }
+            | Action::Combine {
+                take: FINISH, slot, ..
+            } => {
+                let waiting = view
+                    .pyramid
+                    .iter()
+                    .enumerate()
+                    .any(|(i, s)| i != usize::from(slot) && matches!(s, SlotView::Down { .. }));
+                waiting.then_some(Risk::EarlyCrown)
+            }
+            _ => None,
+        }
+    }
+
+    /// The builder's safety rules as hard limits on `legal`, for a player (the search) whose
+    /// own judgement may break them: no turn-up that may break the order while any other move
+    /// is open, and no finish card on top while a face-down card waits unless the only other
+    /// moves are such turn-ups. Never empty when `legal` is not.
+    pub fn within_limits(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Vec<Action> {
+        self.watch(view);
+        let risks: Vec<Option<Risk>> = legal.iter().map(|a| self.risk(seat, view, a)).collect();
+        let keep = |allowed: &dyn Fn(Option<Risk>) -> bool| -> Vec<Action> {
+            legal
+                .iter()
+                .zip(&risks)
+                .filter(|(_, r)| allowed(**r))
+                .map(|(a, _)| *a)
+                .collect()
+        };
+        let safe = keep(&|r| r.is_none());
+        if !safe.is_empty() {
+            return safe;
+        }
+        let no_turn_up = keep(&|r| r != Some(Risk::TurnUp));
+        if !no_turn_up.is_empty() {
+            return no_turn_up;
+        }
+        legal.to_vec()
+    }
+}
+
 impl Bot<Couperation> for Builder {
     fn observe(&mut self, view: &View) {
         self.watch(view);

@@ -64,9 +64,10 @@ pub fn with_level(kind: &str, level: Level) -> String {
     }
 }
 
-/// Whether a kind has levels at all: the random player plays the same at every level.
+/// Whether a kind has levels at all: the random player and Pocket's perfect memory (a yardstick,
+/// not an opponent to tune) play the same at every level.
 pub fn has_levels(kind: &str) -> bool {
-    kind != "random"
+    !matches!(kind, "random" | "perfect")
 }
 
 /// A beginner's mistake that suits every game: now and then the player overlooks some of the

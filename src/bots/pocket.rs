@@ -13,39 +13,48 @@ use crate::games::pocket::{
     Verdict, View, matches, tiles::full_box,
 };
 
-/// Bot kinds with a short description; the first is the strongest.
+/// Bot kinds with a short description; the first is the strongest a person would meet.
 pub const KINDS: &[(&str, &str)] = &[
     (
         "memory",
         "remembers the tiles it saw like a person: a few when easy, nearly all when hard",
     ),
-    ("forgetful", "remembers like a person: older sightings fade"),
+    (
+        "forgetful",
+        "remembers every place it saw, but older sightings fade: fast when easy, slowly when hard",
+    ),
+    (
+        "perfect",
+        "never forgets a tile it saw: stronger than any person, to measure against",
+    ),
     ("random", "any legal move"),
 ];
 
-/// The chance, in percent, that the forgetful bot loses one remembered tile per turn it watches.
-const FADE_PERCENT: u64 = 20;
+/// The chance, in percent, that the forgetful bot loses each remembered tile per turn it
+/// watches, by level (easy, normal, hard). Normal is the 20% a plain `forgetful` always had, so
+/// older logs' forgetful players carry on as they were.
+const FADE_PERCENT: [u64; 3] = [40, 20, 8];
 
-/// A bot of `kind` at `level`: what `make_bot` maps `"memory:<level>"` to. `memory` at a
+/// A bot of `kind` at `level`: what `make_bot` maps `"<kind>:<level>"` to. `memory` at a
 /// level remembers like a person ([`MemoryBot::easy`], [`MemoryBot::normal`],
-/// [`MemoryBot::hard`]); the other kinds play the same at every level, as [`make`] gives them.
+/// [`MemoryBot::hard`]); `forgetful` forgets faster the easier it is ([`MemoryBot::fading`]);
+/// `perfect` and `random` play the same at every level.
 pub fn make_level(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Pocket>>> {
     match (kind, level) {
         ("memory", Level::Easy) => Some(Box::new(MemoryBot::easy(seed))),
         ("memory", Level::Normal) => Some(Box::new(MemoryBot::normal(seed))),
         ("memory", Level::Hard) => Some(Box::new(MemoryBot::hard(seed))),
-        (kind, _) => make(kind, seed),
+        ("forgetful", level) => Some(Box::new(MemoryBot::fading(seed, level))),
+        ("perfect", _) => Some(Box::new(MemoryBot::new(seed, 0))),
+        ("random", _) => Some(Box::new(RandomBot::new(seed))),
+        _ => None,
     }
 }
 
-/// A bot of a plain kind: `memory` here is the perfect memory (every tile seen, for good).
+/// A bot of a plain kind, which is that kind's normal level (as in logs and on the command
+/// line); `perfect` is the perfect memory.
 pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Pocket>>> {
-    match kind {
-        "memory" => Some(Box::new(MemoryBot::new(seed, 0))),
-        "forgetful" => Some(Box::new(MemoryBot::new(seed, FADE_PERCENT))),
-        "random" => Some(Box::new(RandomBot::new(seed))),
-        _ => None,
-    }
+    make_level(kind, Level::Normal, seed)
 }
 
 /// Remembers what it saw of each cell and plays the flip with the best expected haul.
@@ -74,6 +83,17 @@ impl MemoryBot {
     /// `fade_percent`: chance per watched turn of forgetting each remembered tile (0: never).
     pub fn new(seed: u64, fade_percent: u64) -> Self {
         MemoryBot::with_capacity(seed, fade_percent, CELLS)
+    }
+
+    /// Remembers every place it sees, each fading with its level's chance per watched turn
+    /// ([`FADE_PERCENT`]).
+    pub fn fading(seed: u64, level: Level) -> Self {
+        let fade = match level {
+            Level::Easy => FADE_PERCENT[0],
+            Level::Normal => FADE_PERCENT[1],
+            Level::Hard => FADE_PERCENT[2],
+        };
+        MemoryBot::new(seed, fade)
     }
 
     /// A beginner's memory: a few places, most of them gone within a few turns.
@@ -432,15 +452,26 @@ mod tests {
     #[test]
     fn memory_fades_by_level() {
         // Summed over seeds so the order is firm; each seed is fixed, so nothing can flake.
-        let total = |new: fn(u64) -> MemoryBot, turns| -> usize {
+        fn total(new: impl Fn(u64) -> MemoryBot, turns: u32) -> usize {
             (0..50).map(|seed| remembered_after(new(seed), turns)).sum()
-        };
+        }
         let perfect = |seed| MemoryBot::new(seed, 0);
         assert_eq!(total(perfect, 6), 50 * 12);
         let (easy, normal, hard) = (
             total(MemoryBot::easy, 6),
             total(MemoryBot::normal, 6),
             total(MemoryBot::hard, 6),
+        );
+        assert!(
+            easy < normal && normal < hard && hard < 50 * 12,
+            "{easy} {normal} {hard}"
+        );
+        // The forgetful player keeps every place but loses them faster the easier it is.
+        let fading = |level| move |seed| MemoryBot::fading(seed, level);
+        let (easy, normal, hard) = (
+            total(fading(Level::Easy), 6),
+            total(fading(Level::Normal), 6),
+            total(fading(Level::Hard), 6),
         );
         assert!(
             easy < normal && normal < hard && hard < 50 * 12,

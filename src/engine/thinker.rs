@@ -48,29 +48,79 @@ impl<G: Game> Question<G> {
         self.jobs.iter().map(|(s, _)| *s).collect()
     }
 
-    /// Every bot chooses on the same state. A panic in a bot is caught and reported: on the
-    /// screen it halts the game with a message instead of ending the program.
-    pub fn answer(mut self) -> Answer<G> {
-        let state = &self.state;
-        let chosen = catch_unwind(AssertUnwindSafe(|| {
-            let mut out = Vec::new();
-            for (seat, bot) in self.jobs.iter_mut() {
-                let legal = state.bot_actions(*seat);
-                if legal.is_empty() {
-                    return Err(format!("seat {seat} has no legal action"));
+    /// Every bot chooses on the same state, side by side on up to as many threads as the
+    /// machine has cores. A panic in a bot is caught and reported: on the screen it halts
+    /// the game with a message instead of ending the program.
+    pub fn answer(self) -> Answer<G> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        self.answer_on(cores)
+    }
+
+    /// [`Question::answer`] on at most `workers` threads. Seven hard Kokoro players choosing
+    /// on the same card one after another kept a person waiting about a second a card; side
+    /// by side each still chooses on its own copy of the same state, so they choose exactly
+    /// what they would have one after another.
+    pub fn answer_on(mut self, workers: usize) -> Answer<G> {
+        let workers = workers.clamp(1, self.jobs.len().max(1));
+        let chosen = if workers == 1 {
+            choose_all(&self.state, &mut self.jobs)
+        } else {
+            let per = self.jobs.len().div_ceil(workers);
+            let state = &self.state;
+            std::thread::scope(|scope| {
+                let mut running = Vec::new();
+                for chunk in self.jobs.chunks_mut(per) {
+                    let copy = state.clone();
+                    let spawned = std::thread::Builder::new()
+                        .name(THREAD_NAME.into())
+                        .spawn_scoped(scope, move || choose_all(&copy, chunk));
+                    match spawned {
+                        Ok(handle) => running.push(handle),
+                        Err(e) => return Err(format!("no thread for a computer player: {e}")),
+                    }
                 }
-                let view = state.view(Viewer::Seat(*seat));
-                out.push((*seat, bot.choose(*seat, &view, &legal)));
-            }
-            Ok(out)
-        }))
-        .unwrap_or_else(|panic| Err(format!("a computer player failed: {}", reason(&*panic))));
+                let mut out = Vec::new();
+                for handle in running {
+                    match handle.join() {
+                        Ok(Ok(c)) => out.extend(c),
+                        Ok(Err(e)) => return Err(e),
+                        Err(panic) => return Err(failed(&*panic)),
+                    }
+                }
+                Ok(out)
+            })
+        };
         Answer {
             bots: self.jobs,
             chosen,
             at: self.at,
         }
     }
+}
+
+/// Each bot in `jobs` chooses on `state`, in order; a panic is caught and reported.
+fn choose_all<G: Game>(
+    state: &G,
+    jobs: &mut [(Seat, Box<dyn Bot<G>>)],
+) -> Result<Vec<(Seat, G::Action)>, String> {
+    catch_unwind(AssertUnwindSafe(|| {
+        let mut out = Vec::new();
+        for (seat, bot) in jobs.iter_mut() {
+            let legal = state.bot_actions(*seat);
+            if legal.is_empty() {
+                return Err(format!("seat {seat} has no legal action"));
+            }
+            let view = state.view(Viewer::Seat(*seat));
+            out.push((*seat, bot.choose(*seat, &view, &legal)));
+        }
+        Ok(out)
+    }))
+    .unwrap_or_else(|panic| Err(failed(&*panic)))
+}
+
+/// The message for a computer player that panicked.
+fn failed(panic: &(dyn std::any::Any + Send)) -> String {
+    format!("a computer player failed: {}", reason(panic))
 }
 
 /// What a panic said, if it said it as text.
@@ -136,5 +186,105 @@ impl<G: Game> Thinking<G> {
     /// The answer, once it is in.
     pub fn take(&self) -> Option<Answer<G>> {
         self.slot.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc::{Receiver, Sender, channel};
+    use std::time::Duration;
+
+    use super::*;
+    use crate::engine::{Actor, Options, ToMove};
+    use crate::games::kokoro::Kokoro;
+
+    /// A Kokoro state at its first card, every seat to choose.
+    fn first_card(players: usize) -> Kokoro {
+        let mut g = Kokoro::new(&Options::new(), players).expect("a table");
+        while g.to_move() == ToMove::Chance {
+            let a = g.chance_outcomes()[0].0;
+            g.apply(Actor::Chance, &a).expect("chance");
+        }
+        g
+    }
+
+    fn question(state: &Kokoro, bots: Vec<Box<dyn Bot<Kokoro>>>) -> Question<Kokoro> {
+        Question {
+            jobs: bots.into_iter().enumerate().collect(),
+            state: state.clone(),
+            at: Stamp {
+                epoch: 0,
+                actions: 0,
+            },
+        }
+    }
+
+    /// Two bots that can choose only once both are choosing: each tells the other it has
+    /// started and waits (a minute at most) to hear the same; one after another, the first
+    /// waits in vain and gives up.
+    struct Meet {
+        tell: Sender<()>,
+        hear: Receiver<()>,
+        met: Arc<Mutex<Vec<bool>>>,
+    }
+
+    impl Bot<Kokoro> for Meet {
+        fn choose(
+            &mut self,
+            _: Seat,
+            _: &crate::games::kokoro::View,
+            legal: &[crate::games::kokoro::Action],
+        ) -> crate::games::kokoro::Action {
+            let _ = self.tell.send(());
+            let met = self.hear.recv_timeout(Duration::from_secs(60)).is_ok();
+            self.met.lock().unwrap_or_else(|e| e.into_inner()).push(met);
+            legal[0]
+        }
+    }
+
+    #[test]
+    fn the_bots_to_move_think_side_by_side() {
+        let g = first_card(2);
+        let (a_tells, b_hears) = channel();
+        let (b_tells, a_hears) = channel();
+        let met = Arc::new(Mutex::new(Vec::new()));
+        let bots: Vec<Box<dyn Bot<Kokoro>>> = vec![
+            Box::new(Meet {
+                tell: a_tells,
+                hear: a_hears,
+                met: met.clone(),
+            }),
+            Box::new(Meet {
+                tell: b_tells,
+                hear: b_hears,
+                met: met.clone(),
+            }),
+        ];
+        let answer = question(&g, bots).answer_on(2);
+        assert_eq!(answer.chosen.map(|c| c.len()), Ok(2));
+        assert_eq!(
+            *met.lock().unwrap_or_else(|e| e.into_inner()),
+            vec![true, true]
+        );
+    }
+
+    #[test]
+    fn side_by_side_they_choose_what_they_would_one_after_another() {
+        let g = first_card(7);
+        let bots = || -> Vec<Box<dyn Bot<Kokoro>>> {
+            (0..7)
+                .map(|s| {
+                    crate::bots::kokoro::make_level("planner", crate::bots::Level::Normal, 40 + s)
+                        .expect("planner")
+                })
+                .collect()
+        };
+        let alone = question(&g, bots()).answer_on(1);
+        for workers in [2, 3, 7, 16] {
+            let together = question(&g, bots()).answer_on(workers);
+            assert_eq!(together.chosen, alone.chosen, "{workers} threads");
+            let seats: Vec<Seat> = together.bots.iter().map(|(s, _)| *s).collect();
+            assert_eq!(seats, (0..7).collect::<Vec<_>>());
+        }
     }
 }

@@ -103,6 +103,13 @@ impl Bot<Couperation> for Hard {
     }
 
     fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
+        // The builder's safety rules bind the search too: its playouts deal others' face-down
+        // cards from every number still unseen, but a partner parks face down the cards that
+        // fit nowhere, so a turn-up the samples call likely safe lost the game (11 of 500
+        // three-player games); and the finish card on top with a card still face down was
+        // lost 57 times in 59.
+        let allowed = self.builder.within_limits(seat, view, legal);
+        let legal = allowed.as_slice();
         let open = view
             .pyramid
             .iter()
@@ -120,6 +127,235 @@ impl Bot<Couperation> for Hard {
 mod tests {
     use super::*;
     use crate::engine::{Actor, Game, Options, ToMove, Viewer};
+    use crate::games::couperation::{Card, FINISH, TOP};
+
+    use crate::games::couperation::{FinishAt, Mode, PhaseView, SeatView};
+
+    /// A standard 2-player position at the end of a game, seat 0 to act: every slot below the
+    /// top is face up, with numbers that keep the order, except slot 26 (row 6, the left one
+    /// below the top), which holds seat 1's face-down card and takes any number from 12 to
+    /// 45.
+    fn late_position(hand: &[Card], reserve: &[Card], finish: FinishAt) -> View {
+        let empty: [usize; 0] = [];
+        let mut up: [Card; SLOTS] = [0; SLOTS];
+        // Below slot 26 (1 to 11), beside it (12 to 42, the 25 in the middle of the bottom
+        // row), above it (46 to 50).
+        for (slot, c) in [
+            (0, 1),
+            (7, 2),
+            (1, 3),
+            (13, 4),
+            (8, 5),
+            (18, 6),
+            (14, 7),
+            (22, 8),
+            (19, 9),
+            (25, 10),
+            (23, 11),
+            (2, 12),
+            (9, 16),
+            (3, 25),
+            (15, 27),
+            (10, 30),
+            (20, 33),
+            (4, 36),
+            (16, 38),
+            (11, 40),
+            (5, 42),
+            (24, 46),
+            (21, 47),
+            (17, 48),
+            (12, 49),
+            (6, 50),
+        ] {
+            up[slot] = c;
+        }
+        let pyramid = std::array::from_fn(|i| match i {
+            26 => SlotView::Down { by: 1, known: None },
+            TOP => SlotView::Empty,
+            i if empty.contains(&i) => SlotView::Empty,
+            i => SlotView::Up(up[i]),
+        });
+        let in_pyramid = SLOTS - 1 - empty.len();
+        let partner = 3;
+        let discards = 8;
+        // 50 glass cards: in the pyramid, in hands, discarded, the rest in the deck.
+        let glass_in_hand = hand.iter().filter(|&&c| c != FINISH).count();
+        let deck = 50 - in_pyramid - glass_in_hand - reserve.len() - partner - discards
+            + usize::from(finish == FinishAt::Deck);
+        View {
+            viewer: crate::engine::Viewer::Seat(0),
+            mode: Mode::Standard,
+            players: 2,
+            pyramid,
+            seats: vec![
+                SeatView {
+                    count: glass_in_hand,
+                    finish: finish == FinishAt::Front(0),
+                    cards: Some(hand.iter().copied().filter(|&c| c != FINISH).collect()),
+                },
+                SeatView {
+                    count: partner,
+                    finish: false,
+                    cards: None,
+                },
+            ],
+            reserve: reserve.to_vec(),
+            reserve_limit: crate::games::couperation::cards::reserve_limit(2),
+            deck,
+            discards,
+            finish,
+            turn: Some(0),
+            phase: PhaseView::Act,
+            played: None,
+            deck_out: None,
+            end: None,
+            end_reason: None,
+            turns: 40,
+        }
+    }
+
+    /// The legal moves of a state dealt from `view` (they depend only on what seat 0 sees).
+    fn legal_in(view: &View) -> Vec<Action> {
+        assert!(view.rules_pyramid().consistent());
+        let mut first = |_: usize| 0;
+        let g = Couperation::from_view(view, &mut first).expect("a consistent position");
+        assert_eq!(g.view(Viewer::Seat(0)), *view);
+        g.legal_actions(0)
+    }
+
+    /// A position from a four-player beginner game (seed 36 of the measure in
+    /// `tests/couperation_bots.rs`) in which the hard level, before its limits, turned up the
+    /// card seat 3 had just parked face down in slot 22, and the table lost at once. Seat 0
+    /// holds 28 and 47 and may hide either in slot 25 instead.
+    fn parked_position() -> View {
+        use crate::games::couperation::Played;
+        let up = |c| SlotView::Up(c);
+        View {
+            viewer: Viewer::Seat(0),
+            mode: Mode::Beginner,
+            players: 4,
+            pyramid: [
+                up(1),
+                up(9),
+                up(14),
+                up(24),
+                up(36),
+                up(43),
+                up(46),
+                up(3),
+                up(13),
+                up(20),
+                up(30),
+                up(38),
+                up(44),
+                up(8),
+                up(16),
+                up(21),
+                up(33),
+                up(41),
+                up(12),
+                up(18),
+                up(29),
+                up(37),
+                SlotView::Down { by: 3, known: None },
+                up(26),
+                SlotView::Down {
+                    by: 0,
+                    known: Some(45),
+                },
+                SlotView::Empty,
+                up(34),
+                SlotView::Empty,
+            ],
+            seats: vec![
+                SeatView {
+                    count: 2,
+                    finish: false,
+                    cards: Some(vec![28, 47]),
+                },
+                SeatView {
+                    count: 2,
+                    finish: false,
+                    cards: None,
+                },
+                SeatView {
+                    count: 2,
+                    finish: false,
+                    cards: None,
+                },
+                SeatView {
+                    count: 3,
+                    finish: false,
+                    cards: None,
+                },
+            ],
+            reserve: vec![4, 22, 35, 42],
+            reserve_limit: 4,
+            deck: 5,
+            discards: 6,
+            finish: FinishAt::Box,
+            turn: Some(0),
+            phase: PhaseView::Act,
+            played: Some(Played::Down { seat: 3, slot: 22 }),
+            deck_out: None,
+            end: None,
+            end_reason: None,
+            turns: 28,
+        }
+    }
+
+    #[test]
+    fn the_hard_level_never_risks_a_turn_up_while_a_safe_move_is_open() {
+        let view = parked_position();
+        let legal = legal_in(&view);
+        let reveal = Action::Reveal { slot: 22 };
+        assert!(legal.contains(&reveal), "{legal:?}");
+        assert!(
+            legal.contains(&Action::Hide { c: 28, slot: 25 }),
+            "{legal:?}"
+        );
+        let builder = Builder::new(1, Level::Hard);
+        assert_eq!(
+            builder.risk(0, &view, &reveal),
+            Some(crate::bots::couperation::Risk::TurnUp)
+        );
+        for seed in 0..4 {
+            let mut hard = Hard::with(seed, Budget::exact(HARD_PLAYOUTS), SEARCH_FROM_OPEN);
+            hard.observe(&view);
+            let a = hard.choose(0, &view, &legal);
+            assert!(builder.risk(0, &view, &a).is_none(), "seed {seed}: {a:?}");
+        }
+        // With nothing else to do, it turns the card up.
+        let mut hard = Hard::with(1, Budget::exact(60), SEARCH_FROM_OPEN);
+        assert_eq!(hard.choose(0, &view, &[reveal]), reveal);
+    }
+
+    /// Every slot below the top is full and seat 0 holds the finish card: on top now, it would
+    /// leave seat 1 to turn up its face-down card, with nothing drawn. Seat 0's combines (13
+    /// and 15 make the reserve's 28, for slot 15's 27) risk nothing, and neither does turning that card up
+    /// here (every number seat 0 cannot see fits slot 26).
+    #[test]
+    fn the_hard_level_never_crowns_the_pyramid_while_a_card_is_face_down() {
+        let view = late_position(&[FINISH, 13, 15], &[28], FinishAt::Front(0));
+        let legal = legal_in(&view);
+        let crown = Action::Place {
+            c: FINISH,
+            slot: TOP as u8,
+        };
+        assert!(legal.contains(&crown), "{legal:?}");
+        let builder = Builder::new(1, Level::Hard);
+        assert_eq!(
+            builder.risk(0, &view, &crown),
+            Some(crate::bots::couperation::Risk::EarlyCrown)
+        );
+        for seed in 0..4 {
+            let mut hard = Hard::with(seed, Budget::exact(60), SEARCH_FROM_OPEN);
+            hard.observe(&view);
+            let a = hard.choose(0, &view, &legal);
+            assert!(builder.risk(0, &view, &a).is_none(), "seed {seed}: {a:?}");
+        }
+    }
 
     /// The hard level affords 300 playouts a searched decision (it had 120 before playouts
     /// got cheaper), under the usual time cap.

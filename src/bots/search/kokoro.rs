@@ -38,18 +38,41 @@ impl Determinize for Kokoro {
         super::default_reward(outcome, seat)
     }
 
-    /// Alone at the table, a zero box weighs [`ZERO_BOX_DREAD`] points more than the 5 it
-    /// costs: a search that only counts points learns to give up the small early boxes for
-    /// one huge spine late (about one zero box a game), which is not how a good player plays
-    /// Kokoro and not what a player wants to learn from.
+    /// Every zero box weighs [`ZERO_BOX_DREAD`] points more than the 5 it costs, alone at the
+    /// table or not: a search that only counts points learns to give up the small early boxes
+    /// for one huge spine late (about one zero box a game), which is not how a good player
+    /// plays Kokoro and not what a player wants to learn from.
+    ///
+    /// With others at the table the win counts [`WIN_WEIGHT`], and every point of the margin
+    /// over the best other seat counts, however wide: the others' mats hardly depend on this
+    /// seat's choices, so the margin is this seat's own points against a yardstick. A margin
+    /// that stopped counting at 20 points either way (the default reward) left a seat far
+    /// ahead or far behind nothing to lose by giving a box up: four hard players left 0.56
+    /// boxes at zero a seat and game, twice as many as one alone.
     fn final_reward(&self, outcome: &Outcome, seat: Seat) -> f64 {
-        let reward = Self::reward(outcome, seat);
-        if outcome.scores.len() > 1 {
-            return reward;
+        let dread = ZERO_BOX_DREAD * f64::from(zero_boxes(self, seat)) / 100.0;
+        if outcome.scores.len() <= 1 {
+            return Self::reward(outcome, seat) - dread;
         }
-        reward - ZERO_BOX_DREAD * f64::from(zero_boxes(self, seat)) / 100.0
+        let mine = f64::from(outcome.scores.get(seat).copied().unwrap_or(0));
+        let best_other = outcome
+            .scores
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| s != seat)
+            .map(|(_, &x)| f64::from(x))
+            .fold(f64::MIN, f64::max);
+        let win = if outcome.winners.contains(&seat) {
+            WIN_WEIGHT
+        } else {
+            0.0
+        };
+        win + (mine - best_other) / 100.0 - dread
     }
 }
+
+/// What winning is worth at a table of several, in the reward's units (1 = 100 points).
+pub const WIN_WEIGHT: f64 = 0.5;
 
 /// Points beyond the rules' 5 that the search counts for each zero box in a solo game.
 pub const ZERO_BOX_DREAD: f64 = 35.0;
@@ -243,10 +266,42 @@ mod tests {
             seen_zero |= zeros > 0;
         }
         assert!(seen_zero, "random play leaves zero boxes");
-        // With others at the table only winning (and the margin) counts.
+    }
+
+    #[test]
+    fn at_a_table_of_several_every_zero_box_and_every_point_of_the_margin_count() {
+        let mut seen_zero = false;
+        for seed in 0..8 {
+            let g = random_game(4, seed);
+            let o = g.outcome().unwrap();
+            for seat in 0..4 {
+                let zeros = zero_boxes(&g, seat);
+                seen_zero |= zeros > 0;
+                let mine = f64::from(o.scores[seat]);
+                let best_other = (0..4)
+                    .filter(|&s| s != seat)
+                    .map(|s| f64::from(o.scores[s]))
+                    .fold(f64::MIN, f64::max);
+                let win = if o.winners.contains(&seat) {
+                    WIN_WEIGHT
+                } else {
+                    0.0
+                };
+                let want =
+                    win + (mine - best_other) / 100.0 - ZERO_BOX_DREAD * f64::from(zeros) / 100.0;
+                assert!((g.final_reward(&o, seat) - want).abs() < 1e-9);
+            }
+        }
+        assert!(seen_zero, "random play leaves zero boxes");
+        // Thirty points ahead is worth more than twenty: the margin is not capped.
+        let o = |mine: i32| Outcome {
+            scores: vec![mine, 40],
+            winners: vec![0],
+            note: String::new(),
+        };
         let g = random_game(2, 1);
-        let o = g.outcome().unwrap();
-        assert_eq!(g.final_reward(&o, 1), Kokoro::reward(&o, 1));
+        let (twenty, thirty) = (g.final_reward(&o(60), 0), g.final_reward(&o(70), 0));
+        assert!((thirty - twenty - 0.1).abs() < 1e-9, "{twenty} {thirty}");
     }
 
     /// A blue solo view in round one with sanctuary E (r4c3) up and `card` revealed as the
