@@ -216,3 +216,33 @@ fn enter_after_a_computer_players_failed_flip_only_turns_the_tiles_back() {
     assert_eq!(by.iter().filter(|&&s| s == 0).count(), 1, "{by:?}");
     assert_eq!(by.first(), Some(&1), "the computer player starts: {by:?}");
 }
+
+#[test]
+fn q_in_play_says_how_to_carry_the_game_on() {
+    let home = tempfile::tempdir().expect("home");
+    let mut t = Term::in_home(
+        home.path(),
+        &[
+            "play",
+            "pocket",
+            "--players",
+            "2",
+            "--bot",
+            "2",
+            "--seed",
+            "7",
+        ],
+    );
+    t.wait_for("Events");
+    t.quit();
+    let log = one_log(home.path());
+    let raw = String::from_utf8_lossy(&t.raw()).into_owned();
+    let line = format!("hotseat resume {}", log.display());
+    assert!(raw.contains(&line), "{line} not in:\n{raw}");
+    // The line works: the game opens again, and leaving says it again.
+    let mut t = Term::in_home(home.path(), &["resume", &log.to_string_lossy()]);
+    t.wait_for("Events");
+    t.quit();
+    let raw = String::from_utf8_lossy(&t.raw()).into_owned();
+    assert!(raw.contains(&line), "{line} not in:\n{raw}");
+}

@@ -6,6 +6,7 @@
 //! and [`serve`], the `hotseat serve` command.
 
 pub mod conn;
+#[cfg(feature = "server")]
 pub mod hostkey;
 pub mod hub;
 pub mod input;
@@ -14,11 +15,13 @@ pub mod lobby;
 pub mod lobby_create;
 pub mod lobby_finished;
 pub mod lobby_games;
+#[cfg(feature = "server")]
 pub mod lobby_host;
 #[cfg(test)]
 mod lobby_tests;
 pub mod remote_term;
 pub mod seat_admin;
+#[cfg(feature = "server")]
 pub mod ssh;
 pub mod table_code;
 pub mod table_room;
@@ -122,6 +125,7 @@ pub struct ServeOptions {
 
 /// Runs the server until the process is stopped (Ctrl-C): prints how to join, then serves
 /// every connection its own `welcome` screen. `data_dir` holds the host key.
+#[cfg(feature = "server")]
 pub fn serve(opts: &ServeOptions, data_dir: &Path, welcome: Welcome) -> Result<(), String> {
     let key = hostkey::load_or_create(data_dir)?;
     let fingerprint = hostkey::fingerprint(&key);
@@ -242,6 +246,7 @@ fn host_name() -> Option<String> {
 }
 
 /// Ctrl-C, SIGTERM or SIGHUP stop the server in order (games saved, clients told).
+#[cfg(feature = "server")]
 fn watch_stop_signals(runtime: &tokio::runtime::Runtime, stop: Arc<tokio::sync::Notify>) {
     #[cfg(unix)]
     {

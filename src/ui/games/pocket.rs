@@ -565,8 +565,10 @@ impl GameUi<Pocket> for PocketUi {
         .areas(area);
         let _ = gap;
         f.render_widget(Paragraph::new(grid_lines(self, ctx, &theme, geo)), grid);
+        // Untrimmed: the seats' lines start with their marker or two spaces, and trimming the
+        // spaces would shift the piles of every seat but the one to move.
         f.render_widget(
-            Paragraph::new(side_lines(self, ctx, &theme)).wrap(Wrap { trim: true }),
+            Paragraph::new(side_lines(self, ctx, &theme)).wrap(Wrap { trim: false }),
             side,
         );
     }
@@ -712,6 +714,24 @@ mod tests {
             &THEME,
         );
         assert_eq!(p.ui.cursor, 5 * GRID_SIDE + 5);
+    }
+
+    #[test]
+    fn the_turn_marker_leaves_the_pile_column_in_place() {
+        let p = Play::new(table(five_seats(), 3), true);
+        for (w, h) in [(80, 24), (120, 40)] {
+            let screen = draw(&p, THEME, w, h);
+            let columns: Vec<usize> = screen
+                .lines()
+                .filter(|l| !l.contains("my pile"))
+                .filter_map(|l| l.find(" pile ").map(|i| l[..i].chars().count()))
+                .collect();
+            assert_eq!(columns.len(), 5, "{screen}");
+            assert!(
+                columns.windows(2).all(|c| c[0] == c[1]),
+                "{columns:?}\n{screen}"
+            );
+        }
     }
 
     #[test]
@@ -1023,6 +1043,8 @@ mod tests {
                 .expect("a tile");
             flip_at(&mut p, cell);
         }
+        // Bo's last tiles are up: Ann's first key only turns them back.
+        p.on_event(&ch('x'));
         let state = p.table.m.state.clone();
         assert_eq!(state.turn(), Some(0), "Ann to move with a pile");
         // Without `p`, the screen shows only what the whole table may see: it is the same
