@@ -245,7 +245,7 @@ impl CocoonUi {
         // in the `?` legend).
         let legend = super::code_legend(ctx.view);
         let legend_rows = crate::ui::widgets::width(&legend) / usize::from(inside.width.max(1)) + 2;
-        if wide && lines.len() + legend_rows + 1 <= usize::from(inside.height) {
+        if wide && lines.len() + legend_rows < usize::from(inside.height) {
             lines.push(Line::raw(""));
             lines.push(Line::styled(theme.text(&legend), theme.dim()));
         }
