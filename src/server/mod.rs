@@ -31,6 +31,7 @@ pub mod table_store;
 mod table_tests;
 pub mod table_waiting;
 
+#[cfg(feature = "server")]
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
