@@ -1,7 +1,7 @@
 //! Cocoon World in a pseudo-terminal: a human and a computer player; the human places a tile,
 //! `q` leaves with the terminal restored and a log that replays.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -1,7 +1,7 @@
 //! Couperation in a pseudo-terminal: a human and a computer player, a few turns played with the
 //! keys, `q` leaves with the terminal restored and a log that replays.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -2,7 +2,7 @@
 //! Esc comes back; `?` has keys and marks apart; Couperation asks twice before a card is
 //! turned up.
 
-mod common;
+use crate::common;
 
 use common::pty::Term;
 

@@ -1,7 +1,7 @@
 //! Kokoro in a pseudo-terminal: a human and a computer player, a few paths drawn, `q` leaves
 //! with the terminal restored and a log that replays.
 
-mod common;
+use crate::common;
 
 use common::pty::Term;
 use common::{check_log, one_log};

@@ -1,7 +1,7 @@
 //! The real binary in a pseudo-terminal: launcher, a Pocket & Biscuit game, quitting, the log on
 //! disk, resuming, replaying, a killed process and a terminal that is too small.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

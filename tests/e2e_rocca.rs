@@ -1,7 +1,7 @@
 //! Rocca Monster in a pseudo-terminal: a human and three computer players, a night and a vote,
 //! `q` leaves with the terminal restored and a log that replays.
 
-mod common;
+use crate::common;
 
 use common::pty::Term;
 use common::{check_log, one_log};

@@ -2,7 +2,7 @@
 //! it opens (a named pipe or a link to /dev/zero does not hang it), lists every file with the
 //! reason it cannot be opened, and Continue on a game open in another process says so.
 
-mod common;
+use crate::common;
 
 use common::pty::Term;
 

@@ -2,7 +2,7 @@
 //! the terminal's scrollback after quitting, and computer players moving on before a person has
 //! seen a Pocket turn's tiles. See `docs/secrets.md`.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! the setup form and for a bare `hotseat play --bot SEAT`; a refused file is named on the
 //! launcher, not only on standard error (which the full-screen launcher hides).
 
-mod common;
+use crate::common;
 
 use common::pty::Term;
 

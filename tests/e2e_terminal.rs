@@ -1,7 +1,7 @@
 //! The program and its terminal: stop signals and a closed terminal save, restore the terminal
 //! and end the process (it never outlives its terminal); screens refuse to start without one.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -3,7 +3,7 @@
 //! thread would never read a key while any of them is to move; here `?` opens the help with
 //! the header still saying who is thinking, and the game goes on once it is closed.
 
-mod common;
+use crate::common;
 
 use common::pty::Term;
 use common::{check_log, one_log};

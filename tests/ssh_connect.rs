@@ -1,7 +1,7 @@
 //! `hotseat serve` with the real OpenSSH client: the first frame, leaving, resizing, colour by
 //! the client's TERM, guests without a key, the host key kept across restarts.
 
-mod common;
+use crate::common;
 
 use common::ssh::Server;
 

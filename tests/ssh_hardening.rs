@@ -3,7 +3,7 @@
 //! (event lines, `--quiet`), the password kept out of `ps`, and a stop that tells everyone how
 //! to come back and a start that says what it restored. Each stops by itself within seconds.
 
-mod common;
+use crate::common;
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 //! What the server refuses, with the real OpenSSH client: commands, subsystems, forwarding,
 //! a wrong password, a key that is not allowed. The server serves on after each.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::net::{TcpListener, TcpStream};

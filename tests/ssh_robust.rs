@@ -1,7 +1,7 @@
 //! A hostile or broken client harms nobody else: random bytes, a huge paste, a client that
 //! stops reading, fifty clients at once, too many from one address.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

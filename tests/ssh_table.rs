@@ -13,7 +13,7 @@
 //! writes and reads back) and starts it again: no way in the program a user could reach, and
 //! the restart itself is part of the issue (open tables come back).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;
