@@ -25,10 +25,10 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub no_mouse: bool,
     /// Colours for the background: dark, light or none (overrides the settings file).
-    #[arg(long, global = true, value_name = "THEME")]
+    #[arg(long, global = true, value_name = "THEME", value_parser = ["dark", "light", "none"])]
     pub theme: Option<String>,
     /// standard or colour-blind (overrides the settings file).
-    #[arg(long, global = true, value_name = "PALETTE")]
+    #[arg(long, global = true, value_name = "PALETTE", value_parser = palettes())]
     pub palette: Option<String>,
     /// Milliseconds each computer player's move stays on screen (overrides the settings file).
     #[arg(long, global = true, value_name = "MS")]
@@ -56,25 +56,34 @@ pub enum Command {
         check: bool,
     },
     /// Print a game's rules page.
-    Rules { game: String },
+    Rules {
+        #[arg(value_parser = game_ids())]
+        game: String,
+    },
     /// List the games with their player ranges, options and computer players.
     List,
     /// Play computer-only games without a screen and report statistics.
     Sim(SimArgs),
-    /// Where the settings file is and whether it is sound; --example prints a commented
-    /// example with every key.
+    /// Where the settings file is and whether it is sound (exit 1 if it is refused); --example
+    /// prints a commented example with every key, --init writes it as the file.
     Config {
         /// Print a commented example of the settings file with every key and its default.
-        #[arg(long, conflicts_with = "path")]
+        #[arg(long, conflicts_with_all = ["path", "init"])]
         example: bool,
         /// Print only the settings file's path.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "init")]
         path: bool,
+        /// Write the commented example as the settings file, creating its folder (never over
+        /// a file already there).
+        #[arg(long)]
+        init: bool,
     },
+    /// Print what a bug report needs: versions, system, terminal, settings and data folder.
+    Bugreport,
     /// Games played, wins, best and average scores per game and player, from the saved logs.
     Stats {
         /// Only this game.
-        #[arg(long, value_name = "ID")]
+        #[arg(long, value_name = "ID", value_parser = game_ids())]
         game: Option<String>,
         /// Print one JSON object instead of text.
         #[arg(long)]
@@ -122,6 +131,7 @@ pub struct ServeArgs {
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
+    #[arg(value_parser = game_ids())]
     pub game: String,
     /// Number of players (default: the game's minimum, or the number of --names).
     #[arg(long)]
@@ -147,6 +157,7 @@ pub struct PlayArgs {
 
 #[derive(Args, Debug)]
 pub struct SimArgs {
+    #[arg(value_parser = game_ids())]
     pub game: String,
     /// How many games to play.
     #[arg(long, default_value_t = 100)]
@@ -204,6 +215,78 @@ pub fn long_version() -> String {
     s
 }
 
+/// The game ids (and their other names) as the command line's choices: shells complete them
+/// and a mistake lists them.
+fn game_ids() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(registry::GAMES.iter().map(|g| {
+        clap::builder::PossibleValue::new(g.id())
+            .aliases(g.aliases().iter().copied())
+            .help(g.name())
+    }))
+}
+
+fn palettes() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new([
+        clap::builder::PossibleValue::new("standard"),
+        clap::builder::PossibleValue::new("colour-blind").alias("color-blind"),
+    ])
+}
+
+/// What the program says after a panic's message: it is a bug, and how to report it.
+pub const PANIC_NOTE: &str = "this is a bug in hotseat. Every action of a game so far is saved. \
+`hotseat bugreport` prints what a report needs; please send it with the message above.";
+
+/// What `hotseat bugreport` prints: everything a bug report needs besides what happened.
+pub fn bugreport() -> String {
+    let env = |k: &str| {
+        std::env::var(k)
+            .map(|v| crate::text::clean(&crate::text::clip(&v, 80)).into_owned())
+            .unwrap_or_else(|_| "(not set)".into())
+    };
+    let size = match ratatui::crossterm::terminal::size() {
+        Ok((w, h)) => format!("{w}x{h}"),
+        Err(e) => format!("unknown ({e})"),
+    };
+    let (config, _) = crate::config::report_in_force();
+    let data = store::data_dir();
+    let logs = std::fs::read_dir(data.join("games"))
+        .map(|d| {
+            d.flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+                .count()
+        })
+        .map_or("no games folder".to_string(), |n| {
+            format!("{n} saved games")
+        });
+    let mut s = format!("hotseat {}\n", long_version());
+    s.push_str(&format!(
+        "network server: {}\n",
+        if cfg!(feature = "server") {
+            "built in"
+        } else {
+            "left out (built without the `server` feature)"
+        }
+    ));
+    s.push_str(&format!(
+        "system: {} {} ({})\n",
+        std::env::consts::OS,
+        std::env::consts::ARCH,
+        std::env::consts::FAMILY
+    ));
+    s.push_str(&format!(
+        "terminal: TERM={} COLORTERM={} NO_COLOR={} size {size}\n",
+        env("TERM"),
+        env("COLORTERM"),
+        env("NO_COLOR")
+    ));
+    s.push_str(&format!("settings: {config}"));
+    s.push_str(&format!(
+        "data folder: {} ({logs})\n",
+        crate::text::path(&data)
+    ));
+    s
+}
+
 static LONG_VERSION: std::sync::LazyLock<String> = std::sync::LazyLock::new(long_version);
 
 /// The command line's definition, with the facts only known at run time (the rules versions).
@@ -222,7 +305,7 @@ pub fn parse() -> Cli {
 /// refused) under the command line's flags. `Err` only for a bad flag.
 pub fn settings(args: &Cli) -> Result<(crate::config::Settings, Option<String>), String> {
     use crate::config::{self, Palette, ThemeName};
-    let (mut s, warning) = match config::load(&config::path()) {
+    let (mut s, warning) = match config::load_in_force() {
         Ok(found) => (found.unwrap_or_default(), None),
         Err(e) => (
             config::Settings::default(),
@@ -590,6 +673,31 @@ pub fn load_table(path: &Path) -> Result<Box<dyn AnyTable>, String> {
     t.set_save(Some(path.to_path_buf()))
         .map_err(|e| format!("{}: {e}", crate::text::path(path)))?;
     Ok(t)
+}
+
+/// What `hotseat play` and `hotseat resume` print once the screen is closed on an unfinished
+/// game: the command that carries it on. `None` for a finished game or a log that cannot be
+/// read (nothing was saved, or the error was on screen already).
+pub fn resume_line(path: &Path) -> Option<String> {
+    let t = load_for_replay(path).ok()?;
+    if t.outcome().is_some() {
+        return None;
+    }
+    Some(format!(
+        "The game is saved. To carry it on: hotseat resume {}\n",
+        shell_word(&crate::text::path(path))
+    ))
+}
+
+/// `word` as one word for a POSIX shell: as it is when nothing in it is special, otherwise in
+/// single quotes.
+pub fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+:,@%=".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// A table rebuilt from a saved log for watching: no lock, nothing is written.

@@ -161,6 +161,51 @@ pub fn path() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(".hotseat-config.toml"))
 }
 
+/// Whether `$HOTSEAT_CONFIG` names the settings file.
+fn named_by_env() -> bool {
+    std::env::var_os("HOTSEAT_CONFIG").is_some_and(|p| !p.is_empty())
+}
+
+/// Reads the settings file in force (see [`path`]) as [`load`] does, except that a file
+/// `$HOTSEAT_CONFIG` names must be there: the variable was set for a reason, and a mistyped
+/// name would otherwise leave the defaults in force without a word.
+pub fn load_in_force() -> Result<Option<Settings>, ConfigError> {
+    let path = path();
+    match load(&path) {
+        Ok(None) if named_by_env() => Err(ConfigError {
+            path,
+            line: None,
+            problem: "$HOTSEAT_CONFIG names this file, but there is no such file".into(),
+        }),
+        found => found,
+    }
+}
+
+/// `hotseat config --init`: writes [`EXAMPLE`] as the settings file at `path`, creating its
+/// folder; never over a file already there. Returns what to print.
+pub fn init(path: &Path) -> Result<String, String> {
+    let shown = crate::text::path(path);
+    if path.exists() {
+        return Err(format!(
+            "{shown} already exists; hotseat never writes over it (`hotseat config` checks it)"
+        ));
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", crate::text::path(dir)))?;
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| format!("cannot create {shown}: {e}"))?;
+    std::io::Write::write_all(&mut file, EXAMPLE.as_bytes())
+        .map_err(|e| format!("cannot write {shown}: {e}"))?;
+    Ok(format!(
+        "{shown}: written, every key commented out; edit it to change a setting\n"
+    ))
+}
+
 /// Reads the file at `path`: `Ok(None)` when there is none, the settings when it is sound.
 pub fn load(path: &Path) -> Result<Option<Settings>, ConfigError> {
     use crate::files::ReadError;
@@ -264,10 +309,25 @@ pub fn parse(text: &str) -> Result<Settings, (Option<usize>, String)> {
     Ok(s)
 }
 
-/// toml's messages are one or more lines; the first says what is wrong.
+/// toml's messages are one or more lines; the first says what is wrong, in the words of the
+/// Rust types behind the keys ("expected u64"): those become the words of this file.
 fn clean_message(m: &str) -> String {
     let first = m.lines().find(|l| !l.trim().is_empty()).unwrap_or(m).trim();
-    crate::text::clean(&crate::text::clip(first, 200)).into_owned()
+    let mut words = first.to_string();
+    for (rust, plain) in [
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected a boolean", "expected true or false"),
+        (
+            "expected a sequence",
+            "expected a list, like [\"Ann\", \"Bo\"]",
+        ),
+        ("expected a string", "expected text in quotes"),
+        ("invalid type: ", ""),
+        ("invalid value: ", ""),
+    ] {
+        words = words.replace(rust, plain);
+    }
+    crate::text::clean(&crate::text::clip(&words, 200)).into_owned()
 }
 
 static CURRENT: OnceLock<Settings> = OnceLock::new();
@@ -286,13 +346,23 @@ pub fn current() -> &'static Settings {
         .unwrap_or_else(|| DEFAULT.get_or_init(Settings::default))
 }
 
+/// What `hotseat config` prints about the settings file in force, and whether it is sound
+/// (or absent, where nothing names it).
+pub fn report_in_force() -> (String, bool) {
+    let path = path();
+    match load_in_force() {
+        Err(e) => (format!("{e}\n"), false),
+        Ok(_) => (report(&path), true),
+    }
+}
+
 /// What `hotseat config` prints: where the file is and whether it is sound.
 pub fn report(path: &Path) -> String {
     let shown = crate::text::path(path);
     match load(path) {
         Ok(None) => format!(
-            "{shown}: no settings file; the defaults are in force (`hotseat config --example` \
-             prints one to start from)\n"
+            "{shown}: no settings file; the defaults are in force (`hotseat config --init` \
+             writes one to start from)\n"
         ),
         Ok(Some(_)) => format!("{shown}: ok\n"),
         Err(e) => format!("{e}\n"),
@@ -388,7 +458,7 @@ mod tests {
     fn a_wrong_type_or_value_is_refused_with_its_line() {
         let (line, problem) = err("# a comment\nmouse = \"no\"\n");
         assert_eq!(line, Some(2));
-        assert!(problem.contains("bool"), "{problem}");
+        assert!(problem.contains("true or false"), "{problem}");
         let (line, problem) = err("\n\ntheme = \"pink\"\n");
         assert_eq!(line, Some(3));
         assert!(problem.contains("pink"), "{problem}");
@@ -399,6 +469,37 @@ mod tests {
         assert!(problem.contains("5000"), "{problem}");
         let (line, problem) = err("names = [1, 2]\n");
         assert_eq!(line, Some(1), "{problem}");
+    }
+
+    #[test]
+    fn wrong_types_are_named_in_the_files_words_not_rusts() {
+        for (text, want) in [
+            ("bot_pace_ms = -5\n", "whole number"),
+            ("bot_pace_ms = \"fast\"\n", "whole number"),
+            ("mouse = \"no\"\n", "true or false"),
+            ("names = \"Ann\"\n", "a list"),
+            ("names = [1]\n", "text in quotes"),
+        ] {
+            let (_, problem) = err(text);
+            assert!(problem.contains(want), "{text}: {problem}");
+            for rust in ["u64", "i64", "boolean", "sequence", "invalid type"] {
+                assert!(!problem.contains(rust), "{text}: {problem}");
+            }
+        }
+    }
+
+    #[test]
+    fn init_writes_the_example_into_a_new_folder_and_never_over_a_file() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let p = dir.path().join("a").join("b").join("config.toml");
+        let said = init(&p).expect("written");
+        assert!(said.contains("written"), "{said}");
+        assert_eq!(std::fs::read_to_string(&p).expect("read"), EXAMPLE);
+        assert_eq!(load(&p).map(|s| s.is_some()), Ok(true));
+        std::fs::write(&p, "ascii = true\n").expect("write");
+        let e = init(&p).expect_err("exists");
+        assert!(e.contains("already exists"), "{e}");
+        assert_eq!(std::fs::read_to_string(&p).expect("read"), "ascii = true\n");
     }
 
     #[test]

@@ -7,6 +7,7 @@ use hotseat::ui::app::Exit;
 use hotseat::ui::launcher::Launcher;
 
 fn main() -> ExitCode {
+    install_bug_note();
     let args = cli::parse();
     match run(args) {
         Ok(exit) => ExitCode::from(exit.code()),
@@ -38,7 +39,15 @@ fn run(args: Cli) -> Result<Exit, String> {
             "{}\n",
             hotseat::text::path(&hotseat::config::path())
         )),
-        Some(Command::Config { .. }) => out(&hotseat::config::report(&hotseat::config::path())),
+        Some(Command::Config { init: true, .. }) => {
+            out(&hotseat::config::init(&hotseat::config::path())?)
+        }
+        Some(Command::Config { .. }) => {
+            let (report, sound) = hotseat::config::report_in_force();
+            let exit = out(&report)?;
+            Ok(if sound { exit } else { Exit::Failure })
+        }
+        Some(Command::Bugreport) => out(&cli::bugreport()),
         Some(Command::List) => out(&cli::list_text()),
         Some(Command::Rules { game }) => {
             out(&format!("{}\n", cli::rules_text(&game, ui_options.ascii)?))
@@ -63,13 +72,19 @@ fn run(args: Cli) -> Result<Exit, String> {
             let names: Vec<String> = pages.iter().map(|p| hotseat::text::path(p)).collect();
             out(&format!("{}\n", names.join("\n")))
         }
+        #[cfg(feature = "server")]
         Some(Command::Serve(a)) => serve(&a, args.ascii),
+        #[cfg(not(feature = "server"))]
+        Some(Command::Serve(_)) => Err("this hotseat was built without the network server \
+             (the cargo feature `server`); build it with default features to host games"
+            .into()),
         Some(Command::Play(a)) => {
             let (mut t, path) = cli::new_play_table(&a)?;
             // Before the log is created: a game nobody can see must not be saved.
             need_terminal("play")?;
-            cli::start_saving(&mut t, path)?;
-            show(t.into_screen(false))
+            cli::start_saving(&mut t, path.clone())?;
+            let exit = show(t.into_screen(false))?;
+            Ok(left(exit, &path))
         }
         Some(Command::Resume { log }) => {
             let t = cli::load_table(&log)?;
@@ -80,7 +95,8 @@ fn run(args: Cli) -> Result<Exit, String> {
                 ));
             }
             need_terminal("resume")?;
-            show(t.into_screen(false))
+            let exit = show(t.into_screen(false))?;
+            Ok(left(exit, &log))
         }
         Some(Command::Replay { log, check: false }) => {
             let t = cli::replay_table(&log)?;
@@ -96,6 +112,7 @@ fn run(args: Cli) -> Result<Exit, String> {
     }
 }
 
+#[cfg(feature = "server")]
 /// `hotseat serve`: the hub over the data folder, each connection's first screen its lobby.
 fn serve(a: &cli::ServeArgs, ascii: bool) -> Result<Exit, String> {
     hotseat::server::events::set_quiet(a.quiet);
@@ -133,6 +150,17 @@ fn serve(a: &cli::ServeArgs, ascii: bool) -> Result<Exit, String> {
     Ok(Exit::Quit)
 }
 
+/// After the game screen of `log` closed: how to carry an unfinished game on, unless the
+/// terminal itself went away.
+fn left(exit: Exit, log: &std::path::Path) -> Exit {
+    if exit != Exit::InputClosed
+        && let Some(line) = cli::resume_line(log)
+    {
+        let _ = out(&line);
+    }
+    exit
+}
+
 /// Prints `text` to standard output. A reader that stops early (`hotseat rules pocket | head
 /// -1`) is not an error: the rest is simply not wanted.
 fn out(text: &str) -> Result<Exit, String> {
@@ -166,6 +194,18 @@ fn ui(opts: UiOptions, first: Box<dyn hotseat::ui::Screen>) -> Result<Exit, Stri
         say("the terminal went away; every action so far is saved");
     }
     Ok(exit)
+}
+
+/// After the panic message (the screens' hook puts the terminal back first): what to do
+/// about it.
+fn install_bug_note() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        previous(info);
+        if std::thread::current().name() != Some(hotseat::engine::thinker::THREAD_NAME) {
+            say(hotseat::cli::PANIC_NOTE);
+        }
+    }));
 }
 
 /// A message on standard error. Unlike `eprintln!`, never panics: after a hang-up the terminal

@@ -14,13 +14,61 @@ pub fn completions(shell: Shell) -> Vec<u8> {
     out
 }
 
-/// The main manual page, `hotseat(1)`, as roff.
+/// The sections of `hotseat(1)` the command line's definition cannot give, in roff.
+const MAN_SECTIONS: &str = r#".SH FILES
+.TP
+\fI~/.config/hotseat/config.toml\fR
+The settings file on Linux (the platform's config folder elsewhere; \fBhotseat config \-\-path\fR says where). Read at start, never written by hotseat except by \fBhotseat config \-\-init\fR.
+.TP
+\fI~/.local/share/hotseat/games/\fR
+Every game's log, saved after each decision (the data folder; \fB$HOTSEAT_HOME\fR moves it). \fBhotseat resume\fR carries an unfinished one on.
+.TP
+\fI~/.local/share/hotseat/ssh_host_ed25519_key\fR
+The network server's host key, made once, readable by its owner only.
+.SH ENVIRONMENT
+.TP
+\fBHOTSEAT_HOME\fR
+The data folder, in place of \fI~/.local/share/hotseat\fR.
+.TP
+\fBHOTSEAT_CONFIG\fR
+The settings file, in place of the platform's; a file it names must exist.
+.TP
+\fBNO_COLOR\fR
+Set to anything but the empty string: no colours, whatever the settings say.
+.TP
+\fBTERM\fR
+The terminal's type, as for any full-screen program.
+.SH "EXIT STATUS"
+.TP
+\fB0\fR
+Done, or the player left (the game is saved).
+.TP
+\fB1\fR
+An error (said on standard error), a refused settings file for \fBhotseat config\fR, a failed \fBreplay \-\-check\fR, or the terminal went away.
+.TP
+\fB2\fR
+The command line was not understood.
+.TP
+\fB128+N\fR
+Signal N ended the program (129 SIGHUP, 130 SIGINT, 143 SIGTERM); the terminal was put back first.
+.SH BUGS
+\fBhotseat bugreport\fR prints what a bug report needs.
+"#;
+
+/// The main manual page, `hotseat(1)`, as roff: clap's sections from the command line's
+/// definition, then FILES, ENVIRONMENT, EXIT STATUS and BUGS before the version. The `help`
+/// subcommand has no page of its own (`--help` works everywhere), so none is listed.
 pub fn man_page() -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    clap_mangen::Man::new(crate::cli::command())
+    clap_mangen::Man::new(crate::cli::command().disable_help_subcommand(true))
         .render(&mut out)
         .map_err(|e| format!("cannot write the manual page: {e}"))?;
-    Ok(out)
+    let page = String::from_utf8_lossy(&out).into_owned();
+    let page = match page.find(".SH VERSION") {
+        Some(at) => format!("{}{MAN_SECTIONS}{}", &page[..at], &page[at..]),
+        None => format!("{page}{MAN_SECTIONS}"),
+    };
+    Ok(page.into_bytes())
 }
 
 /// Writes `hotseat.1` and one page per subcommand (`hotseat-play.1`, …) into `dir`, creating
@@ -29,6 +77,9 @@ pub fn write_man_pages(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let shown = crate::text::path(dir);
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {shown}: {e}"))?;
     clap_mangen::generate_to(crate::cli::command(), dir)
+        .map_err(|e| format!("cannot write the manual pages into {shown}: {e}"))?;
+    // The main page with the sections clap does not write.
+    std::fs::write(dir.join("hotseat.1"), man_page()?)
         .map_err(|e| format!("cannot write the manual pages into {shown}: {e}"))?;
     let mut pages: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| format!("cannot list {shown}: {e}"))?
@@ -47,6 +98,24 @@ pub fn write_man_pages(dir: &Path) -> Result<Vec<PathBuf>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn completions_offer_the_games_themes_and_palettes() {
+        let bash = String::from_utf8(completions(Shell::Bash)).expect("utf-8");
+        for word in [
+            "pocket",
+            "kokoro",
+            "couperation",
+            "rocca",
+            "cocoon",
+            "light",
+            "colour-blind",
+        ] {
+            assert!(bash.contains(word), "no '{word}' in the bash script");
+        }
+        let fish = String::from_utf8(completions(Shell::Fish)).expect("utf-8");
+        assert!(fish.contains("pocket"), "{fish}");
+    }
 
     #[test]
     fn every_shell_gets_a_script_that_knows_the_subcommands() {
@@ -85,9 +154,20 @@ mod tests {
             "replay",
             "rules versions",
             "cocoon",
+            ".SH FILES",
+            ".SH ENVIRONMENT",
+            "HOTSEAT_HOME",
+            "HOTSEAT_CONFIG",
+            "NO_COLOR",
+            ".SH \"EXIT STATUS\"",
+            "bugreport",
         ] {
             assert!(page.contains(word), "no '{word}' in\n{page}");
         }
+        // Every page it points to is written.
+        assert!(!page.contains("hotseat\\-help"), "{page}");
+        let ver = page.find(".SH VERSION").expect("a version section");
+        assert!(page.find(".SH FILES").expect("files") < ver);
     }
 
     #[test]
@@ -107,5 +187,21 @@ mod tests {
         ] {
             assert!(names.iter().any(|x| x == n), "{n} missing from {names:?}");
         }
+        // Every page a page names is there.
+        for p in &pages {
+            let text = std::fs::read_to_string(p).expect("read");
+            for (i, _) in text.match_indices("hotseat\\-") {
+                let name: String = text[i..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '\\' || *c == '-')
+                    .collect();
+                let file = format!("{}.1", name.replace("\\-", "-"));
+                if text[i + name.len()..].starts_with("(1)") {
+                    assert!(names.contains(&file), "{file} named but not written");
+                }
+            }
+        }
+        let main = std::fs::read_to_string(out.join("hotseat.1")).expect("read");
+        assert!(main.contains(".SH ENVIRONMENT"), "{main}");
     }
 }

@@ -127,9 +127,10 @@ fn game_stats<'a>(
             continue;
         };
         played += 1;
-        for (seat, name) in s.players.iter().enumerate() {
-            // Two seats under one name count once, as the first of them.
-            if s.players[..seat].contains(name) {
+        let who: Vec<String> = (0..s.players.len()).map(|seat| s.player(seat)).collect();
+        for (seat, name) in who.iter().enumerate() {
+            // Two seats of one player count once, as the first of them.
+            if who[..seat].contains(name) {
                 continue;
             }
             let p = match players.iter().position(|p| &p.name == name) {
@@ -356,7 +357,11 @@ mod tests {
                 // Every figure, recomputed from the listed logs.
                 let mine: Vec<(usize, &Saved)> = logs
                     .iter()
-                    .filter_map(|s| s.players.iter().position(|n| n == &p.name).map(|i| (i, *s)))
+                    .filter_map(|s| {
+                        (0..s.players.len())
+                            .position(|i| s.player(i) == p.name)
+                            .map(|i| (i, *s))
+                    })
                     .collect();
                 assert_eq!(p.played, mine.len(), "{} {}", g.id, p.name);
                 let wins = mine.iter().filter(|(i, s)| s.winners.contains(i)).count();
@@ -380,13 +385,13 @@ mod tests {
         let ann = pocket_stats
             .players
             .iter()
-            .find(|p| p.name == "Ann")
-            .expect("Ann");
+            .find(|p| p.name == "memory (bot)")
+            .expect("the memory player");
         let mut expected = Vec::new();
         let mut logs: Vec<&Saved> = saved.iter().filter(|s| s.game == "pocket").collect();
         logs.sort_by(|a, b| a.started.cmp(&b.started));
         for s in logs {
-            if let Some(i) = s.players.iter().position(|n| n == "Ann") {
+            if let Some(i) = (0..s.players.len()).position(|i| s.player(i) == ann.name) {
                 expected.push(s.scores.as_ref().expect("finished")[i]);
             }
         }
@@ -440,6 +445,44 @@ mod tests {
         // No folder at all: nothing to say, nothing broken.
         let none = read(&dir.path().join("nowhere"), dir.path(), &[pocket()]);
         assert_eq!((none.games[0].played, none.broken.len()), (0, 0));
+    }
+
+    #[test]
+    fn computer_players_count_by_kind_and_level_not_by_name() {
+        let game = |n: usize, bot: &str, winner: usize| Saved {
+            path: format!("g{n}.json").into(),
+            game: "pocket".into(),
+            started: format!("2026-11-2{n}T10:00:00Z"),
+            players: vec!["Ann".into(), "Bot 2".into()],
+            bots: vec![None, Some(bot.into())],
+            scores: Some(vec![3, 5]),
+            winners: vec![winner],
+            actions: 40,
+            progress: String::new(),
+            broken: None,
+        };
+        let saved = [
+            game(1, "memory:hard", 1),
+            game(2, "memory:easy", 0),
+            game(3, "memory", 0),
+            game(4, "memory:hard", 1),
+            game(5, "forgetful", 1),
+        ];
+        let st = compute(&saved, &Ok(Default::default()), &[pocket()]);
+        let row = |name: &str| {
+            st.games[0]
+                .players
+                .iter()
+                .find(|p| p.name == name)
+                .map(|p| (p.played, p.wins))
+        };
+        assert_eq!(row("Ann"), Some((5, 2)));
+        assert_eq!(row("memory:hard (bot)"), Some((2, 2)));
+        assert_eq!(row("memory:easy (bot)"), Some((1, 0)));
+        assert_eq!(row("memory (bot)"), Some((1, 0)));
+        assert_eq!(row("forgetful (bot)"), Some((1, 1)));
+        assert_eq!(row("Bot 2"), None, "one name for five computer players");
+        assert!(st.text().contains("memory:hard (bot)"));
     }
 
     #[test]

@@ -56,16 +56,35 @@ pub struct Saved {
     pub game: String,
     pub started: String,
     pub players: Vec<String>,
+    /// Per seat, the computer player's kind and level as the log names it ("memory:hard"),
+    /// `None` for a person.
+    pub bots: Vec<Option<String>>,
     /// Scores when finished; `None` for a game that can be continued.
     pub scores: Option<Vec<i32>>,
     /// The logged winners (seats) of a finished game: none in a cooperative loss.
     pub winners: Vec<usize>,
     pub actions: usize,
+    /// Where an unfinished game stands ("turn 7", "round 2 of 5"); empty for a broken log.
+    pub progress: String,
     /// Why the log cannot be opened, in one line; the fields above are empty then.
     pub broken: Option<String>,
 }
 
 impl Saved {
+    /// Who played `seat`, as the history counts players: a person by name, a computer player
+    /// by its kind and level as `--bot` spells them ("memory:hard (bot)", "memory (bot)" at
+    /// normal), whatever name its seat had: two computer players named alike may play nothing
+    /// alike.
+    pub fn player(&self, seat: usize) -> String {
+        match self.bots.get(seat).and_then(Option::as_deref) {
+            Some(kind) => {
+                let (k, level) = crate::bots::split_level(kind);
+                format!("{} (bot)", crate::bots::with_level(k, level))
+            }
+            None => self.players.get(seat).cloned().unwrap_or_default(),
+        }
+    }
+
     /// The file's name, safe to show.
     pub fn file_name(&self) -> String {
         crate::text::clean(
@@ -95,15 +114,17 @@ pub fn list_saved_in(dir: &Path, games: &[&'static dyn AnyGame]) -> Vec<Saved> {
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .map(|p| match check(&p, games) {
-            Ok((l, outcome)) => summarize(p, &l, outcome),
+            Ok((l, outcome, progress)) => summarize(p, &l, outcome, progress),
             Err(reason) => Saved {
                 path: p,
                 game: String::new(),
                 started: String::new(),
                 players: Vec::new(),
+                bots: Vec::new(),
                 scores: None,
                 winners: Vec::new(),
                 actions: 0,
+                progress: String::new(),
                 broken: Some(reason),
             },
         })
@@ -117,15 +138,17 @@ pub fn list_saved_in(dir: &Path, games: &[&'static dyn AnyGame]) -> Vec<Saved> {
 /// One log, checked and summarised as [`list_saved_in`] does (the server's finished tables).
 pub fn saved_at(path: &Path, games: &[&'static dyn AnyGame]) -> Saved {
     match check(path, games) {
-        Ok((l, outcome)) => summarize(path.to_path_buf(), &l, outcome),
+        Ok((l, outcome, progress)) => summarize(path.to_path_buf(), &l, outcome, progress),
         Err(reason) => Saved {
             path: path.to_path_buf(),
             game: String::new(),
             started: String::new(),
             players: Vec::new(),
+            bots: Vec::new(),
             scores: None,
             winners: Vec::new(),
             actions: 0,
+            progress: String::new(),
             broken: Some(reason),
         },
     }
@@ -135,17 +158,17 @@ pub fn saved_at(path: &Path, games: &[&'static dyn AnyGame]) -> Saved {
 fn check(
     path: &Path,
     games: &[&'static dyn AnyGame],
-) -> Result<(LogFile, Option<Outcome>), String> {
+) -> Result<(LogFile, Option<Outcome>, String), String> {
     let l = log::read(path).map_err(|e| e.to_string())?;
     let g = games
         .iter()
         .find(|g| g.id() == l.game)
         .ok_or_else(|| format!("this hotseat has no game '{}'", crate::text::clean(&l.game)))?;
-    let outcome = g.check_log(&l).map_err(|e| e.to_string())?;
-    Ok((l, outcome))
+    let (outcome, progress) = g.check_log_progress(&l).map_err(|e| e.to_string())?;
+    Ok((l, outcome, progress))
 }
 
-fn summarize(path: PathBuf, l: &LogFile, outcome: Option<Outcome>) -> Saved {
+fn summarize(path: PathBuf, l: &LogFile, outcome: Option<Outcome>, progress: String) -> Saved {
     // The reader refused every control character already; cleaning again costs nothing.
     let clean = |s: &str| crate::text::clean(s).into_owned();
     Saved {
@@ -153,6 +176,11 @@ fn summarize(path: PathBuf, l: &LogFile, outcome: Option<Outcome>) -> Saved {
         game: clean(&l.game),
         started: clean(&l.started),
         players: l.players.iter().map(|p| clean(&p.name)).collect(),
+        bots: l
+            .players
+            .iter()
+            .map(|p| p.bot.as_deref().filter(|_| p.is_bot()).map(clean))
+            .collect(),
         // The result as the game ended it (the log's result is checked against it).
         winners: outcome
             .as_ref()
@@ -160,6 +188,7 @@ fn summarize(path: PathBuf, l: &LogFile, outcome: Option<Outcome>) -> Saved {
             .unwrap_or_default(),
         scores: outcome.map(|o| o.scores),
         actions: l.actions.len(),
+        progress,
         broken: None,
     }
 }

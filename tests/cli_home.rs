@@ -88,16 +88,121 @@ fn config_example_path_and_report() {
         path.trim_end(),
         home.path().join("config.toml").to_string_lossy()
     );
-    let report = text(&hotseat(home.path(), &["config"]).stdout);
-    assert!(report.contains("no settings file"), "{report}");
+    // $HOTSEAT_CONFIG names a file that is not there: said, not ignored.
+    let out = hotseat(home.path(), &["config"]);
+    let report = text(&out.stdout);
+    assert!(report.contains("no such file"), "{report}");
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    let out = hotseat(home.path(), &["rules", "pocket"]);
+    assert!(out.status.success());
+    assert!(
+        text(&out.stderr).contains("no such file"),
+        "{}",
+        text(&out.stderr)
+    );
     // The example, written as the file, is sound: the program never writes it itself.
     std::fs::write(home.path().join("config.toml"), &example).expect("write");
-    let report = text(&hotseat(home.path(), &["config"]).stdout);
+    let out = hotseat(home.path(), &["config"]);
+    let report = text(&out.stdout);
     assert!(report.ends_with(": ok\n"), "{report}");
+    assert!(out.status.success());
     assert_eq!(
         std::fs::read_to_string(home.path().join("config.toml")).expect("read"),
         example
     );
+}
+
+#[test]
+fn config_init_makes_the_folder_and_writes_the_example_once() {
+    // The README's first step on a fresh machine: the folder does not exist yet.
+    let home = tempfile::tempdir().expect("tmp");
+    let file = home
+        .path()
+        .join("fresh")
+        .join("hotseat")
+        .join("config.toml");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_hotseat"))
+            .args(args)
+            .env("HOTSEAT_HOME", home.path())
+            .env("HOTSEAT_CONFIG", &file)
+            .output()
+            .expect("run hotseat")
+    };
+    let out = run(&["config", "--init"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("written"));
+    let example = text(&run(&["config", "--example"]).stdout);
+    assert_eq!(std::fs::read_to_string(&file).expect("written"), example);
+    assert!(run(&["config"]).status.success());
+    // Never over a file already there.
+    std::fs::write(&file, "ascii = true\n").expect("write");
+    let out = run(&["config", "--init"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("already exists"));
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("kept"),
+        "ascii = true\n"
+    );
+}
+
+#[test]
+fn bugreport_says_what_a_report_needs() {
+    let home = tempfile::tempdir().expect("tmp");
+    std::fs::write(home.path().join("config.toml"), "mouse = \"off\"\n").expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
+        .arg("bugreport")
+        .env("HOTSEAT_HOME", home.path())
+        .env("HOTSEAT_CONFIG", home.path().join("config.toml"))
+        .env("TERM", "xterm-256color")
+        .output()
+        .expect("run hotseat");
+    assert!(out.status.success());
+    let r = text(&out.stdout);
+    for want in [
+        &format!("hotseat {}", env!("CARGO_PKG_VERSION")),
+        "rules versions:",
+        "cocoon",
+        std::env::consts::OS,
+        std::env::consts::ARCH,
+        "TERM=xterm-256color",
+        "size ",
+        "config.toml: line 1:",
+        &home.path().display().to_string(),
+        "no games folder",
+    ] {
+        assert!(r.contains(want), "no '{want}' in:\n{r}");
+    }
+}
+
+#[test]
+fn config_problems_exit_1_and_speak_the_files_words() {
+    let home = tempfile::tempdir().expect("tmp");
+    std::fs::write(home.path().join("config.toml"), "bot_pace_ms = -5\n").expect("write");
+    let out = hotseat(home.path(), &["config"]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = text(&out.stdout);
+    assert!(report.contains("line 1"), "{report}");
+    assert!(report.contains("whole number"), "{report}");
+    assert!(!report.contains("u64"), "{report}");
+}
+
+#[test]
+fn bad_theme_and_palette_name_their_choices() {
+    let home = tempfile::tempdir().expect("tmp");
+    std::fs::write(home.path().join("config.toml"), "").expect("write");
+    let out = hotseat(home.path(), &["--theme", "pink", "list"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("possible values: dark, light, none"), "{err}");
+    let out = hotseat(
+        home.path(),
+        &["--palette", "color-blind", "rules", "pocket"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = hotseat(home.path(), &["play", "po"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("pocket"));
 }
 
 #[test]
@@ -167,5 +272,7 @@ fn stats_reads_saved_logs_and_names_broken_ones() {
     assert_eq!(v["broken"][0]["file"], "torn.json");
     let out = hotseat(home.path(), &["stats", "--game", "chess"]);
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("unknown game"));
+    let err = text(&out.stderr);
+    assert!(err.contains("invalid value 'chess'"), "{err}");
+    assert!(err.contains("pocket"), "the choices are listed: {err}");
 }

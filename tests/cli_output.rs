@@ -6,7 +6,13 @@ fn hotseat(args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_hotseat"));
     c.args(args);
     let home = std::env::temp_dir().join("hotseat-cli-output-test-home");
-    c.env("HOTSEAT_CONFIG", home.join("config.toml"));
+    // An empty settings file: the user's own must not change the output, and a file
+    // $HOTSEAT_CONFIG names must exist.
+    let config = std::env::temp_dir().join("hotseat-cli-output-test-config.toml");
+    if !config.exists() {
+        std::fs::write(&config, "").expect("an empty settings file");
+    }
+    c.env("HOTSEAT_CONFIG", config);
     c.env("HOTSEAT_HOME", home);
     c
 }

@@ -250,6 +250,12 @@ fn example_4_through_the_game() {
             extra: 0,
         },
     );
+    // The event line says how 12 and 18 make 31: their sum, shifted by the discard.
+    let line = g.describe(Actor::Seat(0), &take(31, 1), Viewer::Public);
+    assert!(
+        line.starts_with("12 + 18 = 30, shifted 1 up to 31: 31 from the reserve"),
+        "{line}"
+    );
     // 31 with one more card discarded: the discard comes first, then the card goes in.
     act(&mut g, 0, take(31, 1));
     assert_eq!(

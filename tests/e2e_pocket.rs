@@ -162,3 +162,87 @@ fn a_new_game_never_overwrites_a_log() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("already exists"));
     assert_eq!(std::fs::read_to_string(&log).expect("read"), "precious");
 }
+
+/// The seats that acted in `log`, in order (chance left out).
+fn movers(log: &std::path::Path) -> Vec<u64> {
+    let text = std::fs::read_to_string(log).expect("log");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("a JSON log");
+    json["actions"]
+        .as_array()
+        .expect("actions")
+        .iter()
+        .filter_map(|a| a["by"].as_u64())
+        .collect()
+}
+
+#[test]
+fn enter_after_a_computer_players_failed_flip_only_turns_the_tiles_back() {
+    // The play-test's steps: the computer player starts, fails a flip, and its tiles stay up.
+    let home = tempfile::tempdir().expect("home");
+    let mut t = Term::in_home(
+        home.path(),
+        &[
+            "play",
+            "pocket",
+            "--players",
+            "2",
+            "--bot",
+            "2=hard",
+            "--option",
+            "start=2",
+            "--seed",
+            "7",
+        ],
+    );
+    let shown = t.wait_for("any key turns them back");
+    assert!(shown.contains("Player 1 to move"), "{shown}");
+    // The hint offers nothing but turning them back.
+    assert!(shown.contains("any key turn the tiles back"), "{shown}");
+    assert!(!shown.contains("Enter flip"), "{shown}");
+    t.send("\r");
+    let back = t.wait_until("the tiles turned back", |f| {
+        !f.contains("any key turns them back") && f.contains("Enter flip")
+    });
+    assert!(
+        !back.contains("Player 1: flips"),
+        "Enter flipped a tile:\n{back}"
+    );
+    assert!(back.contains("Player 1 to move"), "{back}");
+    // The next Enter flips.
+    t.send("\r");
+    t.wait_for("Player 1: flips");
+    t.quit();
+    let by = movers(&one_log(home.path()));
+    assert_eq!(by.iter().filter(|&&s| s == 0).count(), 1, "{by:?}");
+    assert_eq!(by.first(), Some(&1), "the computer player starts: {by:?}");
+}
+
+#[test]
+fn q_in_play_says_how_to_carry_the_game_on() {
+    let home = tempfile::tempdir().expect("home");
+    let mut t = Term::in_home(
+        home.path(),
+        &[
+            "play",
+            "pocket",
+            "--players",
+            "2",
+            "--bot",
+            "2",
+            "--seed",
+            "7",
+        ],
+    );
+    t.wait_for("Events");
+    t.quit();
+    let log = one_log(home.path());
+    let raw = String::from_utf8_lossy(&t.raw()).into_owned();
+    let line = format!("hotseat resume {}", log.display());
+    assert!(raw.contains(&line), "{line} not in:\n{raw}");
+    // The line works: the game opens again, and leaving says it again.
+    let mut t = Term::in_home(home.path(), &["resume", &log.to_string_lossy()]);
+    t.wait_for("Events");
+    t.quit();
+    let raw = String::from_utf8_lossy(&t.raw()).into_owned();
+    assert!(raw.contains(&line), "{line} not in:\n{raw}");
+}

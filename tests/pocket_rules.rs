@@ -360,7 +360,7 @@ fn the_last_cracked_tile_gives_each_other_player_one_more_turn() {
     assert_eq!(
         g.describe(Actor::Seat(2), &miss, Viewer::Public),
         "flips F6: 5 biscuits (needed 3): no match: receives 2 tiles; \
-         the last cracked tile is taken, one more turn each"
+         the last cracked tile is taken: every other player has one more turn"
     );
     turn(&mut g, &[(MISS, false, Five)]);
     assert_eq!(g.received(2), &[Cracked, Cracked]);

@@ -72,14 +72,19 @@ mod saving;
 #[path = "sim_jobs.rs"]
 mod sim_jobs;
 #[path = "ssh_connect.rs"]
+#[cfg(feature = "server")]
 mod ssh_connect;
 #[path = "ssh_hardening.rs"]
+#[cfg(feature = "server")]
 mod ssh_hardening;
 #[path = "ssh_refusals.rs"]
+#[cfg(feature = "server")]
 mod ssh_refusals;
 #[path = "ssh_robust.rs"]
+#[cfg(feature = "server")]
 mod ssh_robust;
 #[path = "ssh_table.rs"]
+#[cfg(feature = "server")]
 mod ssh_table;
 
 #[test]

@@ -7,6 +7,7 @@
 
 pub mod conn;
 pub mod events;
+#[cfg(feature = "server")]
 pub mod hostkey;
 pub mod hub;
 pub mod input;
@@ -15,11 +16,13 @@ pub mod lobby;
 pub mod lobby_create;
 pub mod lobby_finished;
 pub mod lobby_games;
+#[cfg(feature = "server")]
 pub mod lobby_host;
 #[cfg(test)]
 mod lobby_tests;
 pub mod remote_term;
 pub mod seat_admin;
+#[cfg(feature = "server")]
 pub mod ssh;
 pub mod table_code;
 pub mod table_room;
@@ -28,6 +31,7 @@ pub mod table_store;
 mod table_tests;
 pub mod table_waiting;
 
+#[cfg(feature = "server")]
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -169,6 +173,7 @@ pub fn password(
 /// the tables it brought back), then serves every connection its own `welcome` screen.
 /// Stopping, it tells every connection how to come back and prints `saved()`, what was kept.
 /// `data_dir` holds the host key.
+#[cfg(feature = "server")]
 pub fn serve(
     opts: &ServeOptions,
     data_dir: &Path,
@@ -305,6 +310,7 @@ fn host_name() -> Option<String> {
 }
 
 /// Ctrl-C, SIGTERM or SIGHUP stop the server in order (games saved, clients told).
+#[cfg(feature = "server")]
 fn watch_stop_signals(runtime: &tokio::runtime::Runtime, stop: Arc<tokio::sync::Notify>) {
     #[cfg(unix)]
     {

@@ -198,7 +198,11 @@ fn check_private_game<G: Registered>(players: usize) {
         );
         assert!(!shown.contains("Hand-off"), "no hand-off between terminals");
     }
-    assert!(spectator.draw(120, 40).contains("Public view"));
+    let watched = spectator.draw(120, 40);
+    assert!(watched.contains("Public view"));
+    // A spectator leaves nothing saved behind: the hint says only "leave".
+    assert!(watched.contains("q leave"), "{watched}");
+    assert!(!watched.contains("leave (saved)"), "{watched}");
     let mut seen = 0;
     for step in 0..12u64 {
         seen += same_frames_whatever_is_hidden(&hub, &code, &mut terms, &mut spectator);

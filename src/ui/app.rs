@@ -40,6 +40,9 @@ pub enum Exit {
     Signal(i32),
     /// The terminal went away (hung up, end of input, a read error).
     InputClosed,
+    /// A command that printed its answer found something wrong (`hotseat config` with a
+    /// refused settings file).
+    Failure,
 }
 
 impl Exit {
@@ -49,7 +52,7 @@ impl Exit {
         match self {
             Exit::Quit => 0,
             Exit::Signal(n) => u8::try_from(128 + n).unwrap_or(1),
-            Exit::InputClosed => 1,
+            Exit::InputClosed | Exit::Failure => 1,
         }
     }
 }

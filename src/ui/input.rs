@@ -13,9 +13,9 @@
 //! [`GRACE`], the watchdog restores the terminal and exits the process itself. Logs are written
 //! atomically after every action, so exiting from there loses nothing already played.
 
-#[cfg(not(unix))]
 use std::io;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// Why [`Waiter::wait`] returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +38,46 @@ pub enum Wake {
 pub fn nudge() {
     #[cfg(unix)]
     unix::nudge();
+    #[cfg(not(unix))]
+    NUDGED.store(true, Ordering::SeqCst);
+}
+
+/// Set by [`nudge`] where there is no wake pipe (Windows): the waiter there looks at it
+/// between short polls, so a hosted lobby redraws when friends move.
+#[cfg_attr(unix, allow(dead_code))]
+static NUDGED: AtomicBool = AtomicBool::new(false);
+
+/// How long the waiter without a wake pipe polls the terminal before it looks for a nudge.
+#[cfg_attr(unix, allow(dead_code))]
+const NUDGE_POLL: Duration = Duration::from_millis(50);
+
+/// Waits for input (`poll(t)`: is there some within `t`?), the timeout or a nudge, in slices
+/// of [`NUDGE_POLL`]: the wait of a terminal without Unix descriptors.
+#[cfg_attr(unix, allow(dead_code))]
+fn wait_polling(
+    timeout: Option<Duration>,
+    nudged: &AtomicBool,
+    mut poll: impl FnMut(Duration) -> io::Result<bool>,
+) -> io::Result<Wake> {
+    let end = timeout.map(|t| Instant::now() + t);
+    loop {
+        if nudged.swap(false, Ordering::SeqCst) {
+            return Ok(Wake::Nudged);
+        }
+        let slice = match end {
+            Some(end) => {
+                let left = end.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return Ok(Wake::Timeout);
+                }
+                left.min(NUDGE_POLL)
+            }
+            None => NUDGE_POLL,
+        };
+        if poll(slice)? {
+            return Ok(Wake::Input);
+        }
+    }
 }
 
 /// How long a stop signal may go unanswered before the watchdog exits the process.
@@ -216,7 +256,7 @@ mod unix {
 }
 
 /// Without Unix descriptors and signals: crossterm's own wait, which never reports a closed
-/// terminal (the console closes the process itself).
+/// terminal (the console closes the process itself), in short slices so that a nudge ends it.
 #[cfg(not(unix))]
 pub struct Waiter;
 
@@ -227,15 +267,40 @@ impl Waiter {
     }
 
     pub fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Wake> {
-        use ratatui::crossterm::event;
-        match timeout {
-            Some(t) if !event::poll(t)? => Ok(Wake::Timeout),
-            Some(_) => Ok(Wake::Input),
-            None => {
-                while !event::poll(Duration::from_secs(3600))? {}
-                Ok(Wake::Input)
+        wait_polling(timeout, &NUDGED, ratatui::crossterm::event::poll)
+    }
+}
+
+/// The wait without a wake pipe, run here on any system with a stand-in for the terminal.
+#[cfg(test)]
+mod polling_tests {
+    use super::*;
+
+    #[test]
+    fn a_nudge_input_or_the_timeout_ends_the_polling_wait() {
+        let nudged = AtomicBool::new(true);
+        let never = |_: Duration| Ok(false);
+        assert_eq!(wait_polling(None, &nudged, never).ok(), Some(Wake::Nudged));
+        assert!(!nudged.load(Ordering::SeqCst), "a nudge is taken once");
+        let zero = Some(Duration::ZERO);
+        assert_eq!(wait_polling(zero, &nudged, never).ok(), Some(Wake::Timeout));
+        // Input after a few empty slices, with no timeout: each slice is short.
+        let mut slices = Vec::new();
+        let got = wait_polling(None, &nudged, |t| {
+            slices.push(t);
+            Ok(slices.len() == 3)
+        });
+        assert_eq!(got.ok(), Some(Wake::Input));
+        assert!(slices.iter().all(|&t| t <= NUDGE_POLL), "{slices:?}");
+        // A nudge from another thread between two slices ends a wait that has no end.
+        let polls = std::sync::atomic::AtomicUsize::new(0);
+        let got = wait_polling(None, &nudged, |_| {
+            if polls.fetch_add(1, Ordering::SeqCst) == 2 {
+                nudged.store(true, Ordering::SeqCst);
             }
-        }
+            Ok(false)
+        });
+        assert_eq!(got.ok(), Some(Wake::Nudged));
     }
 }
 

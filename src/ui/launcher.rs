@@ -162,6 +162,7 @@ pub struct Launcher {
     catalog: Catalog,
     pub selected: usize,
     /// Where "Host on the network" listens.
+    #[cfg(feature = "server")]
     pub host_at: crate::server::lobby_host::HostAt,
     /// Why the last request could not be done (the server could not start).
     pub note: Option<String>,
@@ -177,6 +178,7 @@ impl Launcher {
         Launcher {
             catalog,
             selected: 0,
+            #[cfg(feature = "server")]
             host_at: Default::default(),
             note: None,
         }
@@ -191,8 +193,15 @@ impl Launcher {
             .unwrap_or_else(store::data_dir)
     }
 
+    /// A build without the network server (`--no-default-features`) cannot host.
+    #[cfg(not(feature = "server"))]
+    fn host(&mut self) -> Nav {
+        Nav::Stay
+    }
+
     /// Starts the game server in this process and opens its lobby here; the server stops when
     /// that lobby is left.
+    #[cfg(feature = "server")]
     fn host(&mut self) -> Nav {
         let nudge = crate::server::Wake::new(super::input::nudge);
         match crate::server::lobby_host::host_lobby(&self.data_dir(), self.host_at, nudge) {
@@ -215,11 +224,8 @@ impl Launcher {
             LaunchCmd::Play | LaunchCmd::Rules => self.game().is_some(),
             LaunchCmd::Best => self.game().is_some_and(|g| g.high_scores()),
             LaunchCmd::Up | LaunchCmd::Down => self.catalog.games.len() > 1,
-            LaunchCmd::Resume
-            | LaunchCmd::Saved
-            | LaunchCmd::Stats
-            | LaunchCmd::Host
-            | LaunchCmd::Quit => true,
+            LaunchCmd::Resume | LaunchCmd::Saved | LaunchCmd::Stats | LaunchCmd::Quit => true,
+            LaunchCmd::Host => cfg!(feature = "server"),
         }
     }
 

@@ -145,6 +145,10 @@ pub trait GameUi<G: Game>: Default + 'static {
     const LEGEND: &'static [(&'static str, &'static str)] = &[];
     /// What `u` takes back in this game, for the help; `None` when the game never allows it.
     const UNDO: Option<&'static str>;
+    /// Whether a solo player's last decision waits for their key before a step that shows
+    /// them something new (so that `u` may still take it back). False where every decision is
+    /// previewed before it is made and the wait would cost a key per turn for nothing.
+    const HOLD_SOLO: bool = true;
     /// Whether `cmd` does something now for the human to move, given what they see.
     fn applies(&self, cmd: Self::Cmd, ctx: &Ctx<G>) -> bool;
     /// Does `cmd`, given as `key`; returns the action it makes, if any.

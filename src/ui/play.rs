@@ -174,8 +174,26 @@ impl<G: Registered> Play<G> {
             Some(r) => r.mine.clone(),
             None => (0..names.len()).filter(|&s| !table.is_bot(s)).collect(),
         };
-        // A lone human is always at the keyboard.
-        let keyboard = (humans.len() == 1).then(|| humans[0]);
+        // A lone human is always at the keyboard. Of several, a saved game reopens with the
+        // one whose last decision may still be taken back: the step after it waits for them
+        // again, as it did before they left (their private view stays hidden as it was).
+        let keyboard = match humans.as_slice() {
+            [one] => Some(*one),
+            _ if remote.is_none() => table
+                .m
+                .history
+                .iter()
+                .rev()
+                .find_map(|s| match s.actor {
+                    crate::engine::Actor::Seat(k) if humans.contains(&k) => Some(k),
+                    _ => None,
+                })
+                .filter(|&k| {
+                    table.undo_span(k).is_some()
+                        && (!G::Ui::PRIVATE || !table.m.to_move().includes(k))
+                }),
+            _ => None,
+        };
         let data_dir = (!cfg!(test) && remote.is_none()).then(crate::store::data_dir);
         let mut p = Play {
             table,
@@ -282,9 +300,12 @@ impl<G: Registered> Play<G> {
     /// How far the table goes by itself: no computer player's round (they think elsewhere),
     /// and steps that would show the person at the keyboard something new wait for them.
     fn pace(&self) -> Pace {
+        let solo = self.table.m.players.len() == 1;
         Pace {
             bot_rounds: 0,
-            hold_for: self.keyboard.filter(|&k| !self.table.is_bot(k)),
+            hold_for: self
+                .keyboard
+                .filter(|&k| !self.table.is_bot(k) && (G::Ui::HOLD_SOLO || !solo)),
         }
     }
 
@@ -987,6 +1008,12 @@ impl<G: Registered> Play<G> {
             keys.extend(self.ui.hints(&ctx));
         }
         keys.extend(commands::hints(PLAY_COMMANDS, |c| !first(c) && shown(c)));
+        if self.remote.as_ref().is_some_and(|r| r.mine.is_empty()) {
+            // A spectator has no game of theirs to save.
+            for k in keys.iter_mut().filter(|k| k.0 == "q") {
+                k.1 = "leave";
+            }
+        }
         keys.push(("?", "help"));
         keys
     }
@@ -1072,7 +1099,8 @@ impl<G: Registered> Play<G> {
             let won = outcome.winners.contains(&s);
             let mark = if won { "wins" } else { "" };
             let name = super::widgets::fit(&theme.text(self.name(s)), w, theme.ellipsis());
-            let text = format!("  {name}  {score:>5}  {mark}");
+            let unit = G::SCORE_UNIT.map_or(String::new(), |u| format!(" {u}"));
+            let text = format!("  {name}  {score:>5}{unit}  {mark}");
             lines.push(if won {
                 Line::styled(text, theme.accent())
             } else {

@@ -21,6 +21,8 @@ pub trait Registered: Game {
     const ALIASES: &'static [&'static str] = &[];
     /// What a finished game's scores and winners mean, for the saved-games list.
     const SCORING: Scoring = Scoring::Points;
+    /// What a score counts, when "points" would be wrong: shown after it on the end panel.
+    const SCORE_UNIT: Option<&'static str> = None;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
     /// For `hotseat sim`: how a finished game splits the table, if the game has such a split
     /// (Rocca: which seat held the Monster, and whether the village won).
@@ -32,6 +34,28 @@ pub trait Registered: Game {
     fn figures(&self) -> Vec<(&'static str, Vec<f64>)> {
         Vec::new()
     }
+    /// Where an unfinished game stands, in the words its players know ("turn 7", "round 2 of
+    /// 5"), for the list of games to continue. By default the turn: each run of actions by
+    /// one seat is one turn, and the seat to move next starts the next one.
+    fn progress(m: &crate::engine::Match<Self>) -> String {
+        format!("turn {}", turns(m))
+    }
+}
+
+/// The turn of `m` under way, counted as [`Registered::progress`] says.
+pub fn turns<G: Game>(m: &crate::engine::Match<G>) -> usize {
+    let mut runs = 0;
+    let mut last = None;
+    for step in &m.history {
+        if let crate::engine::Actor::Seat(s) = step.actor {
+            if last != Some(s) {
+                runs += 1;
+            }
+            last = Some(s);
+        }
+    }
+    let same = last.is_some_and(|s| m.to_move().seats().contains(&s));
+    if same { runs.max(1) } else { runs + 1 }
 }
 
 /// A finished game's group for `hotseat sim`, and whether the side of interest won in it.
@@ -82,6 +106,8 @@ pub trait AnyGame: Sync {
     fn bot_ok(&self, kind: &str) -> bool;
     /// Re-simulates a log without seating its bots: the outcome, or why it is refused.
     fn check_log(&self, log: &LogFile) -> Result<Option<Outcome>, LogError>;
+    /// [`AnyGame::check_log`], with where the game stands (see [`Registered::progress`]).
+    fn check_log_progress(&self, log: &LogFile) -> Result<(Option<Outcome>, String), LogError>;
 }
 
 /// A table of any game, for headless use and for handing to the UI.
@@ -194,6 +220,10 @@ impl<G: Registered> AnyGame for Entry<G> {
     }
     fn check_log(&self, log: &LogFile) -> Result<Option<Outcome>, LogError> {
         Ok(Match::<G>::from_log(log)?.state.outcome())
+    }
+    fn check_log_progress(&self, log: &LogFile) -> Result<(Option<Outcome>, String), LogError> {
+        let m = Match::<G>::from_log(log)?;
+        Ok((m.state.outcome(), G::progress(&m)))
     }
 }
 

@@ -168,8 +168,8 @@ impl SavedList {
                     .map_or(Scoring::Points, |g| g.scoring());
                 finished_text(scoring, &s.players, scores, &s.winners)
             }
-            None if self.mode == Mode::Continue => format!("{} actions", s.actions),
-            None => format!("unfinished, {} actions", s.actions),
+            None if self.mode == Mode::Continue => s.progress.clone(),
+            None => format!("unfinished, {}", s.progress),
         }
     }
 

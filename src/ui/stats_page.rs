@@ -523,6 +523,7 @@ mod tests {
         let shown = draw(page.as_ref(), THEME, 80, 24);
         assert!(shown.contains("Stats: Pocket & Biscuit 1/1"), "{shown}");
         assert!(shown.contains("3 finished games"), "{shown}");
-        assert!(shown.contains(" Ann "), "{shown}");
+        // Computer players by kind and level, whatever their seats were called.
+        assert!(shown.contains(" memory (bot) "), "{shown}");
     }
 }

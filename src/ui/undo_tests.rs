@@ -60,9 +60,54 @@ fn act_first<G: Registered>(p: &mut Play<G>, want: impl Fn(&G::Action) -> bool) 
 }
 
 #[test]
-fn solo_kokoro_the_next_card_waits_for_a_key_so_a_drawing_can_be_taken_back() {
+fn solo_kokoro_the_next_card_comes_without_a_key() {
     use crate::games::kokoro::{Action, Kokoro};
     let mut p = play::<Kokoro>(vec![PlayerEntry::human("Ann")], 3);
+    until_person(&mut p);
+    let before = p.table.m.history.len();
+    act_first(&mut p, |a| matches!(a, Action::Draw { .. }));
+    // The drawing was previewed before Enter: no stop for a key after every path.
+    assert_eq!(p.turn, Turn::Person(0), "the next card is up at once");
+    assert!(p.table.m.history.len() > before + 1, "the next card is up");
+    assert!(!draw(&p, THEME, 80, 24).contains("go on"));
+}
+
+#[test]
+fn hot_seat_undo_outlasts_a_save_and_a_resume() {
+    use crate::games::kokoro::{Action, Kokoro};
+    let players = vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")];
+    let mut p = play::<Kokoro>(players, 3);
+    for _ in 0..2 {
+        until_person(&mut p);
+        act_first(&mut p, |a| matches!(a, Action::Draw { .. }));
+    }
+    assert_eq!(p.turn, Turn::Held(1), "the next card waits for Bo");
+    assert!(p.can_undo());
+    let drawn = p.table.m.history.len();
+    // Leave, and open the saved game again, as `hotseat resume` does.
+    let log = p.table.m.to_log();
+    let table = Table::<Kokoro>::from_log(&log, Kokoro::make_bot).expect("resume");
+    let mut back = Play::new(table, true);
+    assert_eq!(back.turn, Turn::Held(1), "the card still waits");
+    assert_eq!(back.table.m.history.len(), drawn, "not turned up");
+    assert!(back.can_undo(), "the undo offered before leaving");
+    assert!(draw(&back, THEME, 80, 24).contains("u undo"));
+    back.on_event(&ch('u'));
+    assert_eq!(
+        back.table.m.history.len(),
+        drawn - 1,
+        "Bo's path taken back"
+    );
+}
+
+#[test]
+fn kokoro_with_others_the_next_card_waits_for_a_key_so_a_drawing_can_be_taken_back() {
+    use crate::games::kokoro::{Action, Kokoro};
+    let players = vec![
+        PlayerEntry::human("Ann"),
+        PlayerEntry::bot("Bo", "random", 2),
+    ];
+    let mut p = play::<Kokoro>(players, 3);
     until_person(&mut p);
     let before = p.table.m.history.len();
     let card = p.table.m.state.clone();

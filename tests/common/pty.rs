@@ -79,8 +79,13 @@ impl Term {
         cmd.env("TERM", "xterm-256color");
         cmd.env("HOTSEAT_HOME", home);
         cmd.env("HOME", home);
-        // The user's own settings file must not change what a test sees.
-        cmd.env("HOTSEAT_CONFIG", home.join("config.toml"));
+        // The user's own settings file must not change what a test sees: an empty one of the
+        // test's own (a file $HOTSEAT_CONFIG names must exist).
+        let config = home.join("config.toml");
+        if !config.exists() {
+            std::fs::write(&config, "").expect("an empty settings file");
+        }
+        cmd.env("HOTSEAT_CONFIG", config);
         cmd.env_remove("NO_COLOR");
         let child = pair.slave.spawn_command(cmd).expect("spawn hotseat");
         drop(pair.slave);

@@ -659,7 +659,19 @@ impl Couperation {
                     let (x, y) = if op == "+" { (a, b) } else { (b, a) };
                     format!("{x} {op} {y} = {take}")
                 } else {
-                    format!("{a} and {b} shifted to {take}")
+                    // The sum or the difference nearest the card taken, moved by the discards.
+                    let (sum, diff) = (a + b, b - a);
+                    let (op, base) = if sum.abs_diff(take) <= diff.abs_diff(take) {
+                        ("+", sum)
+                    } else {
+                        ("-", diff)
+                    };
+                    let (x, y) = if op == "+" { (a, b) } else { (b, a) };
+                    let dir = if take > base { "up" } else { "down" };
+                    format!(
+                        "{x} {op} {y} = {base}, shifted {} {dir} to {take}",
+                        base.abs_diff(take)
+                    )
                 };
                 let replaced = match self.pyramid.get(s) {
                     Slot::Empty => String::new(),
@@ -694,7 +706,10 @@ impl Couperation {
                 }
             }
             Action::Scrap { c } => {
-                format!("discards {c} from the over-full reserve")
+                format!(
+                    "discards card {c} from the reserve (it holds at most {})",
+                    self.reserve_limit
+                )
             }
         }
     }

@@ -274,11 +274,14 @@ impl Pocket {
             _ => String::new(),
         };
         let mut line = format!("{head}: {tail}");
-        if after.final_turns.is_some() && self.final_turns.is_none() {
-            line.push_str("; the last cracked tile is taken, one more turn each");
-        }
-        if after.phase == Phase::Over {
-            line.push_str("; the game ends");
+        let last_cracked = after.final_turns.is_some() && self.final_turns.is_none();
+        match (last_cracked, after.phase == Phase::Over) {
+            // Nobody gets another turn when the game ends with it (no face-down tile left).
+            (true, true) => line.push_str("; the last cracked tile is taken and the game ends"),
+            (true, false) => line
+                .push_str("; the last cracked tile is taken: every other player has one more turn"),
+            (false, true) => line.push_str("; the game ends"),
+            (false, false) => {}
         }
         line
     }

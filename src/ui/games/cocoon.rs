@@ -119,6 +119,35 @@ fn under_text(view: &View, at: u8, wide: bool) -> String {
     }
 }
 
+/// What the codes on the board mean, for the panel inside the ring where it has the room:
+/// every face-up tile's code with its instruction, then the special spaces.
+pub(super) fn code_legend(view: &View) -> String {
+    let mut tiles: Vec<Tile> = view
+        .board
+        .iter()
+        .filter_map(|sq| match sq {
+            Square::Up(t) => Some(*t),
+            _ => None,
+        })
+        .collect();
+    tiles.sort_by_key(|t| t.code());
+    tiles.dedup();
+    let mut parts: Vec<String> = tiles
+        .iter()
+        .map(|t| format!("{} {}", t.code(), t.name()))
+        .collect();
+    for s in [
+        Space::Start,
+        Space::Initiation,
+        Space::Experience,
+        Space::GodsBet,
+        Space::Pit,
+    ] {
+        parts.push(format!("{} {}", event_code(s), s.name()));
+    }
+    format!("On the board: {}.", parts.join(", "))
+}
+
 fn name(ctx: &Ctx<Cocoon>, seat: Seat) -> String {
     ctx.names
         .get(seat)
@@ -399,10 +428,13 @@ impl CocoonUi {
             } else {
                 "  "
             };
-            let (side, at) = match (p.spare, p.pawn) {
-                (Some((at, side)), _) => (side, format!("spare@{at}")),
-                (None, Some(at)) => (p.side, format!("@{at}")),
-                (None, None) => (p.side, "bet".into()),
+            let (side, at) = match (p.spare, p.pawn, wide) {
+                (Some((at, side)), _, false) => (side, format!("spare@{at}")),
+                (Some((at, side)), _, true) => (side, format!("spare pawn on {at}")),
+                (None, Some(at), false) => (p.side, format!("@{at}")),
+                (None, Some(at), true) => (p.side, format!("space {at}")),
+                (None, None, false) => (p.side, "bet".into()),
+                (None, None, true) => (p.side, "at the gods' bet".into()),
             };
             let bet = p
                 .bet
@@ -432,12 +464,27 @@ impl CocoonUi {
                 Span::raw(format!(" {nm}")),
                 // The event lines speak of colours: each name says its colour.
                 Span::styled(format!(" {:<6}", colour(s)), seat_style(theme, s)),
-                Span::raw(format!(
-                    " EP {:>2} {} {}t {at}",
-                    p.ep,
-                    if side == Side::White { "W" } else { "B" },
-                    p.hand_size,
-                )),
+                // Words where the panel is wide enough; the codes (in the `?` legend) where not.
+                Span::raw(if wide {
+                    format!(
+                        " EP {:>2}, {}, {} tile{} in hand, {at}",
+                        p.ep,
+                        if side == Side::White {
+                            "white"
+                        } else {
+                            "black"
+                        },
+                        p.hand_size,
+                        if p.hand_size == 1 { "" } else { "s" },
+                    )
+                } else {
+                    format!(
+                        " EP {:>2} {} {}t {at}",
+                        p.ep,
+                        if side == Side::White { "W" } else { "B" },
+                        p.hand_size,
+                    )
+                }),
                 Span::styled(theme.text(&under), theme.dim()),
                 Span::raw(format!("{bet} {}", flags.join(","))),
             ]));
@@ -667,6 +714,7 @@ impl GameUi<Cocoon> for CocoonUi {
             "a player's pawn: capital while white, small once black",
         ),
         ("EP @n", "Experience Points; the pawn's space on the loop"),
+        ("W / B", "the pawn's side: white or black"),
         ("3t", "tiles in hand"),
     ];
 
@@ -792,6 +840,11 @@ impl crate::ui::Registered for crate::games::cocoon::Cocoon {
     type Ui = CocoonUi;
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::cocoon::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/cocoon.md");
+    fn progress(m: &crate::engine::Match<Self>) -> String {
+        let s = &m.state;
+        let rounds = crate::games::cocoon::rounds_for(s.players());
+        format!("round {} of {rounds}", s.round().min(rounds))
+    }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         // The wheel has three levels of its own (see `crate::bots::cocoon`).
         let (kind, level) = crate::bots::split_level(kind);
@@ -877,6 +930,15 @@ mod tests {
         assert_snapshot!("cocoon_mid_game", shown);
         assert_snapshot!("cocoon_ascii", draw(&p, Theme::new(true, false), 80, 24));
         let big = draw(&p, THEME, 120, 40);
+        // Where the width allows, the status lines are words and the board's codes are
+        // explained on screen; at 80x24 the codes stay (the `?` legend explains them).
+        assert!(
+            big.contains("EP  0, black, 3 tiles in hand, space 13"),
+            "{big}"
+        );
+        assert!(big.contains("On the board:"), "{big}");
+        assert!(big.contains("-8 8 back"), "{big}");
+        assert!(shown.contains("EP  0 B 3t @13"), "{shown}");
         assert_snapshot!("cocoon_120x40", big);
         assert_snapshot!("cocoon_200x60", draw(&p, THEME, 200, 60));
         // Every space is numbered at every size; the EP circle stands behind its own rule.
@@ -889,7 +951,7 @@ mod tests {
         // The tile a pawn hides is named in its player's line.
         assert!(shown.contains("@34 on P3"), "{shown}");
         assert!(shown.contains("B Bo        Blue"), "{shown}");
-        assert!(big.contains("@34 on P3 next draw: pick 1 of 3"), "{big}");
+        assert!(big.contains("space 34 on P3 next draw: pick"), "{big}");
         // "2" places the second tile of the hand, as listed.
         let hand = p.table.m.state.hand(0).to_vec();
         let before = p.table.m.history.len();

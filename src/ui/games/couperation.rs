@@ -272,6 +272,7 @@ fn side_lines(
     ctx: &Ctx<Couperation>,
     theme: &Theme,
     rows: usize,
+    width: usize,
 ) -> Vec<Line<'static>> {
     let view = ctx.view;
     let mut lines = Vec::new();
@@ -350,7 +351,10 @@ fn side_lines(
         if options.is_empty() {
             lines.push(Line::styled("nothing here; move the cursor", theme.dim()));
         }
-        let mut room = rows.saturating_sub(lines.len()).max(1);
+        // The panel wraps long lines: count the rows they take, or the list's last line (what
+        // is out of sight) falls off the bottom.
+        let used: usize = lines.iter().map(|l| wrapped_rows(l, width)).sum();
+        let mut room = rows.saturating_sub(used).max(1);
         if options.len() > room {
             // The last line says what is out of sight.
             room = room.saturating_sub(1).max(1);
@@ -377,8 +381,14 @@ fn side_lines(
             more.push(format!("{} more ↓", options.len() - end));
         }
         if !more.is_empty() {
+            // And how to reach them: in the action step the arrows move the slot.
+            let keys = if view.phase == PhaseView::Act {
+                "Tab"
+            } else {
+                "arrows"
+            };
             lines.push(Line::styled(
-                theme.text(&format!("  {}", more.join(", "))),
+                theme.text(&format!("  {} ({keys})", more.join(", "))),
                 theme.dim(),
             ));
         }
@@ -391,6 +401,27 @@ fn side_lines(
         lines.push(Line::styled(theme.text(&capital(reason)), style));
     }
     lines
+}
+
+/// The rows `line` takes in a panel `width` columns wide that wraps at spaces.
+fn wrapped_rows(line: &Line, width: usize) -> usize {
+    let width = width.max(1);
+    let text = line.to_string();
+    let mut rows = 1;
+    let mut at = 0;
+    for word in text.split(' ') {
+        let w = crate::ui::widgets::width(word);
+        if at > 0 && at + 1 + w > width {
+            rows += 1;
+            at = 0;
+        }
+        at += if at > 0 { 1 + w } else { w };
+        while at > width {
+            rows += 1;
+            at -= width;
+        }
+    }
+    rows
 }
 
 fn capital(s: &str) -> String {
@@ -633,8 +664,14 @@ impl GameUi<Couperation> for CouperationUi {
             below,
         );
         f.render_widget(
-            Paragraph::new(side_lines(&ui, ctx, &theme, right.height as usize))
-                .wrap(Wrap { trim: false }),
+            Paragraph::new(side_lines(
+                &ui,
+                ctx,
+                &theme,
+                right.height as usize,
+                right.width as usize,
+            ))
+            .wrap(Wrap { trim: false }),
             right,
         );
     }
@@ -664,6 +701,8 @@ impl crate::ui::Registered for crate::games::couperation::Couperation {
     const RULES: &'static str = include_str!("../../../assets/rules/couperation.md");
     const ALIASES: &'static [&'static str] = &["coupenation", "coupe"];
     const SCORING: crate::ui::registered::Scoring = crate::ui::registered::Scoring::Together;
+    /// The shared score is the pyramid's cards turned face up.
+    const SCORE_UNIT: Option<&'static str> = Some("cards face up");
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         let (kind, level) = crate::bots::split_level(kind);
         crate::bots::couperation::make(kind, level, seed)
@@ -791,7 +830,13 @@ mod tests {
         choose(&mut p, |a| matches!(a, Action::Place { .. }));
         settle(&mut p);
         assert_eq!(p.keyboard, Some(0));
-        assert_snapshot!("couperation_mid_80x24", draw(&p, THEME, 80, 24));
+        let mid = draw(&p, THEME, 80, 24);
+        // Card 1 is the one discarded, not one card of several.
+        assert!(
+            mid.contains("discards card 1 from the reserve (it holds at most 6)"),
+            "{mid}"
+        );
+        assert_snapshot!("couperation_mid_80x24", mid);
         assert_snapshot!(
             "couperation_mid_ascii",
             draw(&p, Theme::new(true, false), 80, 24)
@@ -971,7 +1016,7 @@ mod tests {
         };
         let mut ui = p.ui.clone();
         ui.settle(&ctx);
-        side_lines(&ui, &ctx, &theme, rows)
+        side_lines(&ui, &ctx, &theme, rows, 1000)
             .iter()
             .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
             .collect()
@@ -995,12 +1040,44 @@ mod tests {
         // Two rows for the list: one option and a line for the rest.
         let short = side_text(&p, head + 3, THEME);
         assert_eq!(short.len(), head + 3, "{short:#?}");
-        assert_eq!(short[head + 2], "  5 more ↓");
+        assert_eq!(short[head + 2], "  5 more ↓ (Tab)");
         p.on_event(&key(KeyCode::Tab));
         let short = side_text(&p, head + 3, THEME);
-        assert_eq!(short[head + 2], "  1 more ↑, 4 more ↓");
+        assert_eq!(short[head + 2], "  1 more ↑, 4 more ↓ (Tab)");
         let ascii = side_text(&p, head + 3, Theme::new(true, false));
-        assert_eq!(ascii[head + 2], "  1 more ^, 4 more v");
+        assert_eq!(ascii[head + 2], "  1 more ^, 4 more v (Tab)");
+    }
+
+    #[test]
+    fn a_cut_option_list_keeps_its_last_line_in_a_narrow_panel() {
+        let players = vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")];
+        let mut p = Play::new(table(players, "beginner", 9), true);
+        p.on_event(&key(KeyCode::Enter));
+        choose(&mut p, |a| matches!(a, Action::Hide { .. }));
+        p.on_event(&key(KeyCode::Enter));
+        let seat = p.keyboard.expect("Bo");
+        let view = p.table.m.state.view(crate::engine::Viewer::Seat(seat));
+        let legal = p.table.m.state.legal_actions(seat);
+        let ctx = Ctx::<Couperation> {
+            view: &view,
+            seat: Some(seat),
+            legal: &legal,
+            names: &[],
+            ascii: false,
+            color: true,
+        };
+        let mut ui = p.ui.clone();
+        ui.settle(&ctx);
+        // As at 80x24: a panel 34 columns wide, where the longer lines wrap.
+        for rows in 10..14 {
+            let lines = side_lines(&ui, &ctx, &THEME, rows, 34);
+            let used: usize = lines.iter().map(|l| wrapped_rows(l, 34)).sum();
+            assert!(used <= rows, "{used} rows in {rows}: {lines:#?}");
+            let last = lines.last().expect("lines").to_string();
+            assert!(last.contains("more ↓ (Tab)"), "{rows}: {lines:#?}");
+        }
+        assert_eq!(wrapped_rows(&Line::from("aaa bbb ccc"), 7), 2);
+        assert_eq!(wrapped_rows(&Line::from("aaa bbb ccc"), 11), 1);
     }
 
     #[test]
@@ -1038,6 +1115,9 @@ mod tests {
         crate::ui::AnyTable::run_bots(&mut t).expect("plays");
         let p = Play::new(t, true);
         assert!(p.is_over());
-        assert_snapshot!("couperation_end", draw(&p, THEME, 80, 24));
+        let end = draw(&p, THEME, 80, 24);
+        // The shared score says what it counts.
+        assert!(end.contains("28 cards face up"), "{end}");
+        assert_snapshot!("couperation_end", end);
     }
 }

@@ -47,8 +47,11 @@ pub struct HighReport {
 
 #[derive(Clone, Debug, Default)]
 pub struct KokoroUi {
-    /// The space under the cursor (r * 6 + c).
+    /// The space under the cursor (r * 6 + c), as last placed (see [`KokoroUi::cursor_at`]).
     pub cursor: u8,
+    /// The card the cursor was placed for (round, cards turned up): a newer card puts it
+    /// back on a free space.
+    pub cursor_card: Option<(u8, u8)>,
     /// Draw the mirrored segment (mirror-pool decree).
     pub mirrored: bool,
     /// Another seat's mat on display instead of one's own.
@@ -455,8 +458,10 @@ fn minimap_lines(theme: &Theme, view: &View, seat: Seat) -> Vec<Line<'static>> {
                             Span::styled(centre(theme, p).to_string(), st)
                         } else if let Some(l) = printed[usize::from(s)].sanctuary {
                             Span::styled(l.to_string(), fg(theme, Color::Cyan))
-                        } else if g.contains(&s) {
-                            Span::styled("G", fg(theme, Color::Yellow))
+                        } else if let Some(i) = g.iter().position(|&x| x == s) {
+                            // Two letters, apart from the sanctuaries' capitals: the
+                            // caterpillar and the flower guardian, as on the big mat.
+                            Span::styled(["c", "f"][i], fg(theme, Color::Yellow))
                         } else {
                             Span::styled(if theme.ascii { "." } else { "·" }, theme.dim())
                         }
@@ -465,6 +470,15 @@ fn minimap_lines(theme: &Theme, view: &View, seat: Seat) -> Vec<Line<'static>> {
             )
         })
         .collect()
+}
+
+/// "1 space", "4 spaces".
+fn spaces(n: usize) -> String {
+    if n == 1 {
+        "1 space".into()
+    } else {
+        format!("{n} spaces")
+    }
 }
 
 /// The words explaining one player's box for a scored round.
@@ -498,14 +512,14 @@ pub fn explain(view: &View, rec: &RoundRecord, seat: Seat, ascii: bool) -> Vec<S
         .collect();
     if parts.is_empty() {
         out.push(format!(
-            "Its chain of {} spaces reaches no caterpillar or flower: box 0 ({penalty}).",
-            score.chain.len()
+            "Its chain of {} reaches no caterpillar or flower: box 0 ({penalty}).",
+            spaces(score.chain.len() as usize)
         ));
         return out;
     }
     out.push(format!(
-        "Chain of {} spaces: {} = {}.",
-        score.chain.len(),
+        "Chain of {}: {} = {}.",
+        spaces(score.chain.len() as usize),
         parts.join(", "),
         score.count
     ));
@@ -544,6 +558,39 @@ impl KokoroUi {
         self.viewing = (Some(next) != ctx.seat).then_some(next);
     }
 
+    /// The space under the cursor for the person to move. On a card turned up since the cursor
+    /// was placed, the space it was on if a segment may still go there, otherwise the free
+    /// space nearest to it (the one above, then the one at the left, on a tie): the last draw
+    /// took the cursor's space, and the next path most often goes on beside it.
+    pub fn cursor_at(&self, ctx: &Ctx<Kokoro>) -> u8 {
+        let view = ctx.view;
+        let (Some(seat), Some(_)) = (ctx.seat, view.card) else {
+            return self.cursor;
+        };
+        if self.cursor_card == Some((view.round, view.cards_revealed)) {
+            return self.cursor;
+        }
+        let free = legal_spaces(view, seat);
+        if free.contains(self.cursor) {
+            return self.cursor;
+        }
+        let (r, c) = (self.cursor / COLS as u8, self.cursor % COLS as u8);
+        free.iter()
+            .min_by_key(|&s| {
+                let (sr, sc) = (s / COLS as u8, s % COLS as u8);
+                (r.abs_diff(sr) + c.abs_diff(sc), s)
+            })
+            .unwrap_or(self.cursor)
+    }
+
+    /// Puts the cursor where [`KokoroUi::cursor_at`] shows it, before a key or click moves it.
+    fn settle_cursor(&mut self, ctx: &Ctx<Kokoro>) {
+        if ctx.seat.is_some() && ctx.view.card.is_some() {
+            self.cursor = self.cursor_at(ctx);
+            self.cursor_card = Some((ctx.view.round, ctx.view.cards_revealed));
+        }
+    }
+
     fn move_cursor(&mut self, dr: isize, dc: isize) {
         let r = (self.cursor as isize / COLS as isize + dr).rem_euclid(ROWS as isize);
         let c = (self.cursor as isize % COLS as isize + dc).rem_euclid(COLS as isize);
@@ -558,7 +605,7 @@ impl KokoroUi {
 
     fn draw(&mut self, ctx: &Ctx<Kokoro>) -> Option<Action> {
         let action = Action::Draw {
-            space: self.cursor,
+            space: self.cursor_at(ctx),
             mirrored: self.mirrored && Self::can_mirror(ctx),
         };
         let ok = ctx.legal.contains(&action);
@@ -631,15 +678,16 @@ impl KokoroUi {
                 Line::styled("You chose: peek", fg(theme, Color::LightCyan))
             }
             (Some(s), None) if !ctx.legal.is_empty() && self.viewing.is_none() => {
-                let free = legal_spaces(view, s).contains(self.cursor);
+                let cursor = self.cursor_at(ctx);
+                let free = legal_spaces(view, s).contains(cursor);
                 let what = if free {
                     format!(
                         "Enter draws {} at {}",
                         centre(theme, self.preview_number(ctx)),
-                        space_name(self.cursor)
+                        space_name(cursor)
                     )
                 } else {
-                    format!("{} is taken", space_name(self.cursor))
+                    format!("{} is taken", space_name(cursor))
                 };
                 Line::from(vec![
                     Span::styled(what, theme.accent()),
@@ -825,7 +873,7 @@ impl KokoroUi {
                 SpaceSet::EMPTY
             },
             chain,
-            cursor: my_turn.then(|| (self.cursor, self.preview_number(ctx))),
+            cursor: my_turn.then(|| (self.cursor_at(ctx), self.preview_number(ctx))),
             pending,
         };
         let side = match view.side {
@@ -1164,8 +1212,11 @@ const COMMANDS: &[Command<Cmd>] = &[
 impl GameUi<Kokoro> for KokoroUi {
     const PRIVATE: bool = true;
     const UNDO: Option<&'static str> = Some(
-        "take back the path you drew on this card; the next card waits for your key while you still may (a peek cannot be taken back)",
+        "with others at the table: take back the path you drew on this card; the next card waits for your key while you still may (a peek cannot be taken back)",
     );
+    /// Alone, the segment is previewed where Enter will draw it, and the next card follows at
+    /// once: a wait for a key after every path cost one key per card for nothing.
+    const HOLD_SOLO: bool = false;
     const END_PANEL: bool = false;
     /// The score sheet replaces the mat at the end; Esc switches to the final mats and back.
     const END_CLOSABLE: bool = true;
@@ -1174,6 +1225,10 @@ impl GameUi<Kokoro> for KokoroUi {
     const LEGEND: &'static [(&'static str, &'static str)] = &[
         ("c1 f2", "a space's caterpillars and flowers"),
         ("<A>", "sanctuary A; CG and FG: the two guardians"),
+        (
+            "c f",
+            "on the small mats: the caterpillar and the flower guardian",
+        ),
     ];
 
     fn applies(&self, cmd: Cmd, ctx: &Ctx<Kokoro>) -> bool {
@@ -1196,6 +1251,10 @@ impl GameUi<Kokoro> for KokoroUi {
             Cmd::Mirror => ctx.view.decree == Some(Decree::MirrorPool),
             _ => true,
         }
+    }
+
+    fn before_key(&mut self, _key: &KeyEvent, ctx: &Ctx<Kokoro>) {
+        self.settle_cursor(ctx);
     }
 
     fn run(&mut self, cmd: Cmd, key: KeyEvent, ctx: &Ctx<Kokoro>) -> Option<Action> {
@@ -1290,6 +1349,7 @@ impl GameUi<Kokoro> for KokoroUi {
             self.acked = ctx.view.records.len();
             return None;
         }
+        self.settle_cursor(ctx);
         let space = Self::space_at(area, m.column, m.row)?;
         if self.viewing.is_some() {
             self.viewing = None;
@@ -1310,6 +1370,10 @@ impl crate::ui::Registered for crate::games::kokoro::Kokoro {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::kokoro::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/kokoro.md");
     const HIGH_SCORES: bool = true;
+    fn progress(m: &Match<Self>) -> String {
+        let v = m.state.view(crate::engine::Viewer::Public);
+        format!("round {} of {ROUNDS}", v.round.max(1))
+    }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         // The planner has three levels of its own (see `crate::bots::kokoro`).
         let (kind, level) = crate::bots::split_level(kind);

@@ -444,7 +444,7 @@ const COMMANDS: &[Command<Cmd>] = &[
         keys: &[Key::Any],
         key: "any key",
         label: "turn the tiles back",
-        help: "after a turn: also turns its tiles face down",
+        help: "after a turn: turns its tiles face down, and does nothing else",
     },
     Command {
         id: Cmd::Move,
@@ -500,8 +500,13 @@ impl GameUi<Pocket> for PocketUi {
     const UNDO: Option<&'static str> = None;
 
     fn applies(&self, cmd: Cmd, ctx: &Ctx<Pocket>) -> bool {
+        // While a finished turn's tiles are up, a key only turns them back: a flip there
+        // would cost a turn to a key meant to say "seen".
+        if self.showing(ctx.view).is_some() {
+            return cmd == Cmd::TurnBack;
+        }
         match cmd {
-            Cmd::TurnBack => self.showing(ctx.view).is_some(),
+            Cmd::TurnBack => false,
             Cmd::Move => true,
             Cmd::Flip | Cmd::Tap => !ctx.view.show_pending,
             Cmd::Show => ctx.view.show_pending,
@@ -512,17 +517,12 @@ impl GameUi<Pocket> for PocketUi {
     fn before_key(&mut self, _key: &KeyEvent, ctx: &Ctx<Pocket>) {
         self.note = None;
         self.settle_cursor(ctx.view);
-        // A key means someone has seen the shown tiles: they turn back, and the key then does
-        // what it says as well (the first key after a turn is not swallowed).
-        if let Some(last) = self.showing(ctx.view) {
-            self.acked = Some(last.clone());
-        }
     }
 
     fn run(&mut self, cmd: Cmd, key: KeyEvent, ctx: &Ctx<Pocket>) -> Option<Action> {
         match cmd {
             Cmd::TurnBack => {
-                // `before_key` has turned them back already; listed for the hint line and help.
+                // The key says the tiles were seen; it does nothing else.
                 self.acked = self.showing(ctx.view).cloned();
                 None
             }
@@ -565,8 +565,10 @@ impl GameUi<Pocket> for PocketUi {
         .areas(area);
         let _ = gap;
         f.render_widget(Paragraph::new(grid_lines(self, ctx, &theme, geo)), grid);
+        // Untrimmed: the seats' lines start with their marker or two spaces, and trimming the
+        // spaces would shift the piles of every seat but the one to move.
         f.render_widget(
-            Paragraph::new(side_lines(self, ctx, &theme)).wrap(Wrap { trim: true }),
+            Paragraph::new(side_lines(self, ctx, &theme)).wrap(Wrap { trim: false }),
             side,
         );
     }
@@ -598,7 +600,9 @@ impl GameUi<Pocket> for PocketUi {
         self.note = None;
         self.settle_cursor(ctx.view);
         if let Some(last) = self.showing(ctx.view) {
+            // Like a key, a click while the tiles are up only turns them back.
             self.acked = Some(last.clone());
+            return None;
         }
         let cell = Self::cell_at(area, m.column, m.row)?;
         self.cursor = cell;
@@ -713,6 +717,24 @@ mod tests {
     }
 
     #[test]
+    fn the_turn_marker_leaves_the_pile_column_in_place() {
+        let p = Play::new(table(five_seats(), 3), true);
+        for (w, h) in [(80, 24), (120, 40)] {
+            let screen = draw(&p, THEME, w, h);
+            let columns: Vec<usize> = screen
+                .lines()
+                .filter(|l| !l.contains("my pile"))
+                .filter_map(|l| l.find(" pile ").map(|i| l[..i].chars().count()))
+                .collect();
+            assert_eq!(columns.len(), 5, "{screen}");
+            assert!(
+                columns.windows(2).all(|c| c[0] == c[1]),
+                "{columns:?}\n{screen}"
+            );
+        }
+    }
+
+    #[test]
     fn shown_tiles_vanish_after_a_key() {
         let mut p = Play::new(table(humans(), 3), true);
         // Flip until Ann's turn ends.
@@ -767,7 +789,7 @@ mod tests {
     }
 
     #[test]
-    fn a_new_turn_starts_on_the_first_face_down_tile_and_its_first_key_counts() {
+    fn a_new_turn_starts_on_the_first_face_down_tile_and_its_first_key_only_turns_back() {
         let mut p = Play::new(table(humans(), 3), true);
         // Ann flips from the far end of the grid until her turn ends.
         while p.table.m.state.turn() == Some(0) {
@@ -788,14 +810,23 @@ mod tests {
             home,
             "Bo's cursor starts at the first tile"
         );
-        assert!(draw(&p, THEME, 80, 24).contains("any key turns them back"));
-        // Bo's first key turns the tiles back and moves the cursor: it is not swallowed.
+        let shown = draw(&p, THEME, 80, 24);
+        assert!(shown.contains("any key turns them back"), "{shown}");
+        // While the tiles are up the hint offers nothing but turning them back.
+        assert!(shown.contains("any key turn the tiles back"), "{shown}");
+        assert!(!shown.contains("Enter flip"), "{shown}");
+        // Bo's first key only turns the tiles back: the cursor stays on the first tile.
         let before = p.table.m.history.len();
         p.on_event(&ch('j'));
-        assert_eq!(p.ui.cursor, home + GRID_SIDE);
+        assert_eq!(p.ui.cursor, home);
         assert_eq!(p.table.m.history.len(), before);
-        assert!(!draw(&p, THEME, 80, 24).contains("any key turns them back"));
-        // And a first Enter flips at once.
+        let back = draw(&p, THEME, 80, 24);
+        assert!(!back.contains("any key turns them back"), "{back}");
+        assert!(back.contains("Enter flip"), "{back}");
+        // The next key moves it.
+        p.on_event(&ch('j'));
+        assert_eq!(p.ui.cursor, home + GRID_SIDE);
+        // A first Enter only turns the tiles back too, and the second one flips.
         let mut p = Play::new(table(humans(), 3), true);
         while p.table.m.state.turn() == Some(0) {
             let cell = (0..36)
@@ -806,7 +837,9 @@ mod tests {
         }
         let before = p.table.m.history.len();
         p.on_event(&key(KeyCode::Enter));
-        assert!(p.table.m.history.len() > before, "the first Enter flipped");
+        assert_eq!(p.table.m.history.len(), before, "the first Enter flipped");
+        p.on_event(&key(KeyCode::Enter));
+        assert!(p.table.m.history.len() > before, "the second Enter flipped");
         assert!(
             p.table.m.history[before..].iter().any(|s| s.action
                 == Action::Flip {
@@ -910,8 +943,8 @@ mod tests {
                 // A turn has just ended: its tiles stay up, and nobody moves, until a key.
                 last_began = began;
                 let last = p.table.m.state.last_turn().cloned().expect("summary");
-                // A person to move turns them back with their first key, which also does its
-                // job; a computer player waits for that key.
+                // A person to move turns them back with their first key, which does nothing
+                // else; a computer player waits for that key.
                 let bot_next = p
                     .table
                     .m
@@ -1010,6 +1043,8 @@ mod tests {
                 .expect("a tile");
             flip_at(&mut p, cell);
         }
+        // Bo's last tiles are up: Ann's first key only turns them back.
+        p.on_event(&ch('x'));
         let state = p.table.m.state.clone();
         assert_eq!(state.turn(), Some(0), "Ann to move with a pile");
         // Without `p`, the screen shows only what the whole table may see: it is the same

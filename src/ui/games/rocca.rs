@@ -767,6 +767,15 @@ impl crate::ui::Registered for crate::games::rocca::Rocca {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::rocca::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/rocca.md");
     const SCORING: crate::ui::registered::Scoring = crate::ui::registered::Scoring::Sides;
+    fn progress(m: &crate::engine::Match<Self>) -> String {
+        // The night, the morning, the day and the evening all belong to one numbered day.
+        format!(
+            "day {}",
+            crate::engine::Game::view(&m.state, crate::engine::Viewer::Public)
+                .day
+                .max(1)
+        )
+    }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         crate::bots::rocca::make_kind(kind, seed)
     }

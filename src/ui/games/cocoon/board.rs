@@ -240,11 +240,17 @@ impl CocoonUi {
         }
         let inside = geo.inside();
         let wide = inside.width >= 70;
+        let mut lines = self.inside_lines(ctx, &theme, wide);
+        // With room to spare, the board's codes in words below the panel (at 80x24 they are
+        // in the `?` legend).
+        let legend = super::code_legend(ctx.view);
+        let legend_rows = crate::ui::widgets::width(&legend) / usize::from(inside.width.max(1)) + 2;
+        if wide && lines.len() + legend_rows < usize::from(inside.height) {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(theme.text(&legend), theme.dim()));
+        }
         // Long prompts wrap inside the ring instead of running into its numbers.
-        f.render_widget(
-            Paragraph::new(self.inside_lines(ctx, &theme, wide)).wrap(Wrap { trim: false }),
-            inside,
-        );
+        f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inside);
         let ep = geo.ep_area();
         if ep.width >= 5 {
             let rule = if theme.ascii { "|" } else { "│" };

@@ -116,6 +116,27 @@ fn play_120x40_with_minimaps() {
 }
 
 #[test]
+fn the_small_mats_mark_the_two_guardians_apart() {
+    let m = new_match(2, 1, &[], 3);
+    let view = m.state.view(Viewer::Public);
+    let [cat, flower] = view.guardian_spaces();
+    for ascii in [false, true] {
+        let theme = Theme::new(ascii, false);
+        let lines = minimap_lines(&theme, &view, 0);
+        let at = |s: u8| {
+            lines[usize::from(s) / COLS]
+                .spans
+                .get(usize::from(s) % COLS)
+                .map(|sp| sp.content.to_string())
+        };
+        assert_eq!(at(cat).as_deref(), Some("c"), "ascii {ascii}");
+        assert_eq!(at(flower).as_deref(), Some("f"), "ascii {ascii}");
+        let text: String = lines.iter().map(|l| l.to_string()).collect();
+        assert!(!text.contains('G'), "{text}");
+    }
+}
+
+#[test]
 fn round_end_is_explained_until_a_key() {
     let mut m = new_match(4, 1, &[], 5);
     play_until(&mut m, |v| v.records.len() == 2);
@@ -266,8 +287,10 @@ fn enter_draws_only_on_legal_spaces() {
         .iter()
         .next()
         .expect("a free space");
+    // The person moved the cursor onto a taken space during this card.
     let mut ui = KokoroUi {
         cursor: taken,
+        cursor_card: Some((fx.view.round, fx.view.cards_revealed)),
         ..KokoroUi::default()
     };
     assert_eq!(ui.on_key(k(KeyCode::Enter), &fx.ctx()), None);
@@ -283,6 +306,53 @@ fn enter_draws_only_on_legal_spaces() {
         space: free,
         mirrored: false
     }));
+}
+
+#[test]
+fn a_new_card_starts_the_cursor_on_the_free_space_nearest_the_last_one() {
+    let mut m = new_match(1, 1, &[], 3);
+    play_until(&mut m, |v| v.cards_revealed >= 3);
+    let fx = Fixture::new(&m, 0);
+    let free = legal_spaces(&fx.view, 0);
+    let taken = fx.view.mats[0]
+        .drawn()
+        .iter()
+        .next()
+        .expect("a drawn space");
+    // Where the last card's path went: now taken.
+    let ui = KokoroUi {
+        cursor: taken,
+        cursor_card: Some((fx.view.round, fx.view.cards_revealed - 1)),
+        ..KokoroUi::default()
+    };
+    let at = ui.cursor_at(&fx.ctx());
+    assert!(free.contains(at), "r{}c{} is taken", at / 6, at % 6);
+    let dist = |s: u8| (s / 6).abs_diff(taken / 6) + (s % 6).abs_diff(taken % 6);
+    assert_eq!(
+        Some(dist(at)),
+        free.iter().map(dist).min(),
+        "the nearest free space"
+    );
+    let text = ui.status_lines(&fx.ctx(), &THEME, 0);
+    assert!(
+        !text.iter().any(|l| l.to_string().contains("is taken")),
+        "{text:?}"
+    );
+    // The first Enter draws there.
+    let mut ui = ui;
+    assert_eq!(
+        ui.on_key(k(KeyCode::Enter), &fx.ctx()),
+        Some(Action::Draw {
+            space: at,
+            mirrored: false
+        })
+    );
+    // A free cursor stays where it was.
+    let ui = KokoroUi {
+        cursor: free.iter().last().expect("free"),
+        ..KokoroUi::default()
+    };
+    assert_eq!(ui.cursor_at(&fx.ctx()), free.iter().last().expect("free"));
 }
 
 #[test]
