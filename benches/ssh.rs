@@ -130,12 +130,12 @@ fn dump(what: &str, raw: &[u8], from: usize) {
 }
 
 fn host_peer() -> Peer {
-    Peer {
-        name: "host".into(),
-        key: Some("SHA256:bench-host".into()),
-        addr: IpAddr::V4(Ipv4Addr::LOCALHOST),
-        color: true,
-    }
+    Peer::new(
+        "host".into(),
+        Some("SHA256:bench-host".into()),
+        IpAddr::V4(Ipv4Addr::LOCALHOST),
+        true,
+    )
 }
 
 fn spec(game: &str, seats: Vec<SeatSpec>, seed: u64) -> TableSpec {
@@ -491,22 +491,9 @@ fn watch_bots(server: &ssh::Server, key: &Path) {
 }
 
 fn main() {
-    if std::process::Command::new("ssh")
-        .arg("-V")
-        .output()
-        .is_err()
-    {
-        println!("ssh: the OpenSSH client is missing; nothing measured");
+    if !ssh::ready_to_measure() {
         return;
     }
-    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    println!(
-        "load average at start: {}",
-        load.split_whitespace()
-            .take(3)
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
     memory_per_table(100);
     connections_and_idle();
 

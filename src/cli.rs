@@ -108,9 +108,16 @@ pub struct ServeArgs {
     /// Only the public keys in this file (authorized_keys format) may join.
     #[arg(long, value_name = "FILE")]
     pub allow_keys: Option<PathBuf>,
-    /// Every player must give this password (shared by all; with a key, after it).
-    #[arg(long, value_name = "PW")]
+    /// Every player must give this password (shared by all; with a key, after it). It shows in
+    /// `ps`: prefer --password-file or the HOTSEAT_PASSWORD environment variable.
+    #[arg(long, value_name = "PW", conflicts_with = "password_file")]
     pub password: Option<String>,
+    /// Reads the password from the first line of this file instead.
+    #[arg(long, value_name = "FILE")]
+    pub password_file: Option<PathBuf>,
+    /// No event lines (connections, logins, refusals, tables) on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Args, Debug)]

@@ -98,6 +98,12 @@ fn run(args: Cli) -> Result<Exit, String> {
 
 /// `hotseat serve`: the hub over the data folder, each connection's first screen its lobby.
 fn serve(a: &cli::ServeArgs, ascii: bool) -> Result<Exit, String> {
+    hotseat::server::events::set_quiet(a.quiet);
+    let password = hotseat::server::password(
+        a.password.as_deref(),
+        a.password_file.as_deref(),
+        std::env::var("HOTSEAT_PASSWORD").ok().as_deref(),
+    )?;
     let dir = hotseat::store::data_dir();
     let hub = hotseat::server::hub::Hub::open(&dir).map_err(|e| {
         format!(
@@ -109,12 +115,21 @@ fn serve(a: &cli::ServeArgs, ascii: bool) -> Result<Exit, String> {
         bind: a.bind,
         port: a.port,
         allow_keys: a.allow_keys.clone(),
-        password: a.password.clone(),
+        password,
         ascii,
     };
+    let restored = hub.open_tables_text("Tables restored from the last run");
+    let saved = hub.clone();
     let welcome: hotseat::server::Welcome =
         std::sync::Arc::new(move |peer, wake| hub.welcome(peer, wake));
-    hotseat::server::serve(&opts, &dir, welcome)?;
+    hotseat::server::serve(&opts, &dir, welcome, &restored, &|| {
+        let t = saved.open_tables_text("Stopped. Saved for the next start");
+        if t.is_empty() {
+            "Stopped. No table was open.\n".to_string()
+        } else {
+            t
+        }
+    })?;
     Ok(Exit::Quit)
 }
 

@@ -349,12 +349,7 @@ fn two_players_a_spectator_a_return_and_a_stand_in_at_one_couperation_table() {
     wait_for(&ann, SEED);
     press(&ann, "s");
     let waiting = wait_for(&ann, "Waiting for 1 more player");
-    let code = waiting
-        .split("Table ")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .expect("the table's code")
-        .to_string();
+    let code = common::pty::table_code_on(&waiting);
 
     // bob sees it in the lobby and joins by its code.
     let bob = s.connect("bob", Some(&bob_key), COLS, ROWS);

@@ -29,8 +29,10 @@ pub enum In {
     Resize(u16, u16),
     /// Something this connection shows may have changed (see [`Wake`]).
     Wake,
-    /// The client left, or the server is stopping: save and end.
+    /// The client left: save and end.
     Close,
+    /// The server is stopping: save, show the client these words, and end.
+    Stop(String),
 }
 
 /// Why a connection's thread ended.
@@ -44,6 +46,21 @@ pub enum End {
     Idle,
     /// The client did not take its frames: [`limits::OUTPUT_QUEUE`] bytes were waiting.
     NotReading,
+    /// The server stopped.
+    Stopped,
+}
+
+impl End {
+    /// Why, in the server's log.
+    pub fn reason(self) -> &'static str {
+        match self {
+            End::Quit => "quit",
+            End::Closed => "closed",
+            End::Idle => "idle",
+            End::NotReading => "not reading",
+            End::Stopped => "server stopping",
+        }
+    }
 }
 
 /// Frames on their way to the client: the connection's thread puts them in, the transport
@@ -177,6 +194,7 @@ pub fn run(setup: Setup, welcome: &dyn Fn(Peer, Wake) -> Box<dyn Screen>) -> End
         idle,
     } = setup;
     let theme = Theme::new(ascii, peer.color);
+    let name = peer.name.clone();
     let buf: FrameBuf = Default::default();
     let mut terminal = match Terminal::with_options(
         RemoteBackend::new(buf.clone(), w, h, peer.color),
@@ -193,6 +211,11 @@ pub fn run(setup: Setup, welcome: &dyn Fn(Peer, Wake) -> Box<dyn Screen>) -> End
     let mut last_input = Instant::now();
     let mut sent_enter = false;
     let mut dirty = true;
+    // Window changes: only the latest is drawn, at most once every [`limits::RESIZE_EVERY`],
+    // so a client sending hundreds a second costs a few frames, not hundreds.
+    let mut resize: Option<(u16, u16)> = None;
+    let mut next_resize = Instant::now();
+    let mut farewell = None;
     let end = loop {
         if app.done() {
             break End::Quit;
@@ -221,7 +244,23 @@ pub fn run(setup: Setup, welcome: &dyn Fn(Peer, Wake) -> Box<dyn Screen>) -> End
         // changed at the server) gives `Instant::now()`, which must count as passed.
         let deadline = app.deadline();
         let now = Instant::now();
+        if let Some((nw, nh)) = resize.filter(|_| now >= next_resize) {
+            resize = None;
+            next_resize = now + limits::RESIZE_EVERY;
+            (w, h) = (nw.clamp(1, limits::MAX_COLS), nh.clamp(1, limits::MAX_ROWS));
+            terminal.backend_mut().set_size(w, h);
+            // Resizing clears the screen and the frame before: the next draw is whole.
+            if terminal.resize(Rect::new(0, 0, w, h)).is_err() {
+                break End::Closed;
+            }
+            app.on_event(&Event::Resize(w, h));
+            dirty = true;
+            continue;
+        }
         let mut timeout = (last_input + idle).saturating_duration_since(now);
+        if resize.is_some() {
+            timeout = timeout.min(next_resize.saturating_duration_since(now));
+        }
         if let Some(at) = deadline {
             if at <= now {
                 app.on_deadline();
@@ -240,21 +279,16 @@ pub fn run(setup: Setup, welcome: &dyn Fn(Peer, Wake) -> Box<dyn Screen>) -> End
                     }
                 }
             }
-            Ok(In::Resize(nw, nh)) => {
-                (w, h) = (nw.max(1), nh.max(1));
-                terminal.backend_mut().set_size(w, h);
-                // Resizing clears the screen and the frame before: the next draw is whole.
-                if terminal.resize(Rect::new(0, 0, w, h)).is_err() {
-                    break End::Closed;
-                }
-                app.on_event(&Event::Resize(w, h));
-                dirty = true;
-            }
+            Ok(In::Resize(nw, nh)) => resize = Some((nw, nh)),
             Ok(In::Wake) => {
                 wake_pending.store(false, Ordering::SeqCst);
                 dirty = true;
             }
             Ok(In::Close) | Err(RecvTimeoutError::Disconnected) => break End::Closed,
+            Ok(In::Stop(words)) => {
+                farewell = Some(words);
+                break End::Stopped;
+            }
             Err(RecvTimeoutError::Timeout) => {
                 if last_input.elapsed() >= idle {
                     break End::Idle;
@@ -269,6 +303,10 @@ pub fn run(setup: Setup, welcome: &dyn Fn(Peer, Wake) -> Box<dyn Screen>) -> End
             bye.extend_from_slice(
                 b"hotseat: closed after an hour without a key press; your seat is kept.\r\n",
             );
+        }
+        if let Some(words) = &farewell {
+            // The join command names this person.
+            bye.extend_from_slice(words.replace("<their name>", &name).as_bytes());
         }
         // The last frame may not fit any more; the connection closes either way.
         let _ = out.push(bye);
@@ -344,12 +382,7 @@ mod tests {
         let out = Outbox::new();
         let woken = Arc::new(AtomicUsize::new(0));
         let setup = Setup {
-            peer: Peer {
-                name: "ann".into(),
-                key: None,
-                addr: "127.0.0.1".parse().expect("ip"),
-                color,
-            },
+            peer: Peer::new("ann".into(), None, "127.0.0.1".parse().expect("ip"), color),
             size: (w, h),
             ascii: false,
             rx,
@@ -458,6 +491,49 @@ mod tests {
         wait_for(&r.out, &mut p, "Terminal too small");
         r.tx.send(In::Data(b"\x03".to_vec())).expect("send");
         assert_eq!(r.thread.join().expect("thread"), End::Quit);
+    }
+
+    /// Found by a hostile test: 600 window changes in 0.05 s kept the server busy for 58 s
+    /// and made 27 MB of frames. Only the latest size is drawn, a few times a second.
+    #[test]
+    fn a_storm_of_resizes_draws_the_last_size_a_few_times() {
+        let r = start(80, 24, true, limits::IDLE);
+        let mut p = parser(80, 24);
+        wait_for(&r.out, &mut p, "keys 0");
+        let (mut frames, mut bytes) = (0usize, 0usize);
+        // Every frame from here on is counted as the client takes it.
+        let mut take = |p: &mut vt100::Parser, text: &str| {
+            let end = Instant::now() + Duration::from_secs(20);
+            loop {
+                while let Some(f) = r.out.pop() {
+                    r.out.sent(f.len());
+                    frames += 1;
+                    bytes += f.len();
+                    p.process(&f);
+                }
+                if p.screen().contents().contains(text) {
+                    return;
+                }
+                assert!(Instant::now() < end, "never showed {text:?}");
+                thread::sleep(Duration::from_millis(5));
+            }
+        };
+        let t0 = Instant::now();
+        for i in 0..600u16 {
+            // Sizes past any real terminal are drawn at the largest one.
+            r.tx.send(In::Resize(10_000 - i, 10_000 - i)).expect("send");
+        }
+        r.tx.send(In::Resize(90, 30)).expect("send");
+        r.tx.send(In::Data(b"x".to_vec())).expect("send");
+        let mut p = parser(90, 30);
+        take(&mut p, "keys 1");
+        let elapsed = t0.elapsed();
+        // One frame per RESIZE_EVERY at most, and the key's.
+        let windows = (elapsed.as_millis() / limits::RESIZE_EVERY.as_millis()) as usize + 2;
+        assert!(frames <= windows + 1, "{frames} frames in {elapsed:?}");
+        assert!(bytes < 1_000_000, "{bytes} bytes of frames");
+        r.tx.send(In::Close).expect("send");
+        assert_eq!(r.thread.join().expect("thread"), End::Closed);
     }
 
     #[test]

@@ -23,10 +23,11 @@ use crate::ui::play::BOT_DELAY;
 use crate::ui::{Nav, Screen, Theme};
 use crate::{store, text};
 
-use super::table_code;
+use super::limits::{self, Backoff};
 use super::table_room::{RoomSetup, SeatHold, ServerTable};
 use super::table_store::{self, Ident, ServerFile, TableRecord};
 use super::{Peer, Wake};
+use super::{events, table_code};
 
 /// What a new table is: the game, its options, who sits where, and how long a seat may stay
 /// empty before a computer player takes it over.
@@ -97,6 +98,11 @@ struct Inner {
     rooms: Mutex<Rooms>,
     /// How long computer players think before their move shows, in milliseconds.
     bot_delay_ms: AtomicU64,
+    /// Wrong table and reconnect codes, per address.
+    guesses: Backoff,
+    /// How long a table that has not started may go unlooked-at before it closes
+    /// ([`limits::UNSTARTED_TABLE_TIME`]; tests shorten it).
+    unstarted_ms: AtomicU64,
 }
 
 #[derive(Default)]
@@ -112,6 +118,8 @@ struct Rooms {
     /// process, or broken): kept in the file as they were.
     dormant: Vec<TableRecord>,
     threads: Vec<JoinHandle<()>>,
+    /// The address each open table was created from, for the per-address limit.
+    opened_from: BTreeMap<String, std::net::IpAddr>,
 }
 
 impl Drop for Inner {
@@ -146,6 +154,8 @@ impl Hub {
                 dir: data_dir.to_path_buf(),
                 rooms: Mutex::new(Rooms::default()),
                 bot_delay_ms: AtomicU64::new(BOT_DELAY.as_millis() as u64),
+                guesses: Backoff::new(),
+                unstarted_ms: AtomicU64::new(limits::UNSTARTED_TABLE_TIME.as_millis() as u64),
             }),
         };
         let file = table_store::read(data_dir).map_err(io::Error::other)?;
@@ -155,13 +165,25 @@ impl Hub {
             for rec in file.tables {
                 match hub.restore(&rec) {
                     Ok(Some((room, thread))) => {
+                        let s = room.summary();
+                        events::log(
+                            "table-restored",
+                            &[
+                                ("code", &table_code::show(&rec.code)),
+                                ("game", &s.game),
+                                ("players", &summary_names(&s)),
+                            ],
+                        );
                         rooms.order.push(rec.code.clone());
                         rooms.tables.insert(rec.code.clone(), room);
                         rooms.threads.extend(thread);
                     }
                     Ok(None) => rooms.finished.push(rec.log.clone()),
                     Err(e) => {
-                        eprintln!("hotseat: table {} stays closed: {e}", rec.code);
+                        events::log(
+                            "table-not-restored",
+                            &[("code", &text::clean(&rec.code)), ("reason", &e)],
+                        );
                         rooms.dormant.push(rec);
                     }
                 }
@@ -176,6 +198,13 @@ impl Hub {
     pub fn set_bot_delay(&self, d: Duration) {
         self.inner
             .bot_delay_ms
+            .store(d.as_millis() as u64, Ordering::SeqCst);
+    }
+
+    /// How long a table that has not started may stay unlooked-at before it closes.
+    pub fn set_unstarted_time(&self, d: Duration) {
+        self.inner
+            .unstarted_ms
             .store(d.as_millis() as u64, Ordering::SeqCst);
     }
 
@@ -300,29 +329,128 @@ impl Hub {
 
     /// The open tables, oldest first (finished ones while somebody still looks at them).
     pub fn tables(&self) -> Vec<TableSummary> {
-        let mut rooms = self.rooms();
-        let idle: Vec<String> = rooms
-            .order
-            .iter()
-            .filter(|c| rooms.tables.get(*c).is_some_and(|r| r.is_idle()))
-            .cloned()
-            .collect();
-        rooms.threads.retain(|t| !t.is_finished());
-        for code in idle {
-            if let Some(room) = rooms.tables.remove(&code) {
-                let name = room.record().log;
-                if !rooms.finished.contains(&name) {
-                    rooms.finished.push(name);
-                }
-            }
-            rooms.order.retain(|c| *c != code);
-        }
+        self.reap();
+        let rooms = self.rooms();
         rooms
             .order
             .iter()
             .filter_map(|c| rooms.tables.get(c))
             .map(|r| r.summary())
             .collect()
+    }
+
+    /// Lets go of the tables nobody needs: finished ones nobody looks at any more (their log
+    /// joins the finished list), and ones that never started and that nobody has looked at
+    /// for a while (closed, their log removed: it holds no move).
+    fn reap(&self) {
+        let now = Instant::now();
+        let unstarted = Duration::from_millis(self.inner.unstarted_ms.load(Ordering::SeqCst));
+        let mut rooms = self.rooms();
+        rooms.threads.retain(|t| !t.is_finished());
+        let (mut idle, mut abandoned) = (Vec::new(), Vec::new());
+        for code in &rooms.order {
+            if let Some(r) = rooms.tables.get(code) {
+                if r.is_idle() {
+                    idle.push(code.clone());
+                } else if r.is_abandoned(now, unstarted) {
+                    abandoned.push(code.clone());
+                }
+            }
+        }
+        if idle.is_empty() && abandoned.is_empty() {
+            return;
+        }
+        for code in &idle {
+            if let Some(room) = rooms.tables.remove(code) {
+                let name = room.record().log;
+                if !rooms.finished.contains(&name) {
+                    events::log(
+                        "table-finished",
+                        &[
+                            ("code", &table_code::show(code)),
+                            ("game", &room.summary().game),
+                            ("log", &name),
+                        ],
+                    );
+                    rooms.finished.push(name);
+                }
+            }
+        }
+        for code in &abandoned {
+            if let Some(room) = rooms.tables.remove(code) {
+                room.close();
+                let _ = std::fs::remove_file(room.log());
+                events::log(
+                    "table-closed",
+                    &[
+                        ("code", &table_code::show(code)),
+                        ("game", &room.summary().game),
+                        ("reason", "never started, nobody there"),
+                    ],
+                );
+            }
+        }
+        rooms
+            .order
+            .retain(|c| !idle.contains(c) && !abandoned.contains(c));
+        for code in idle.iter().chain(&abandoned) {
+            rooms.opened_from.remove(code);
+            rooms.again.retain(|_, v| v != code);
+        }
+        drop(rooms);
+        self.save();
+    }
+
+    /// Whether `by` may open one more table, or what limit stands in the way.
+    fn may_open(&self, by: &Peer) -> Result<(), String> {
+        self.reap();
+        let ident = Ident::of(by);
+        let rooms = self.rooms();
+        let open: Vec<(&String, &Arc<dyn ServerTable>)> =
+            rooms.tables.iter().filter(|(_, r)| !r.is_over()).collect();
+        let refuse = |what: &str, msg: String| {
+            events::log(
+                "limit",
+                &[
+                    ("addr", &by.addr.to_string()),
+                    ("what", what),
+                    ("user", &by.name),
+                ],
+            );
+            Err(msg)
+        };
+        if open.len() >= limits::TABLES {
+            return refuse(
+                "tables",
+                format!(
+                    "the server has {} open tables, its most: join one, or try again when one ends",
+                    limits::TABLES
+                ),
+            );
+        }
+        if open.iter().filter(|(_, r)| r.creator() == ident).count() >= limits::TABLES_PER_CREATOR {
+            return refuse(
+                "tables-per-creator",
+                format!(
+                    "you have {} open tables, the most one person may open: finish one first (a table nobody joined closes 10 minutes after everyone left it)",
+                    limits::TABLES_PER_CREATOR
+                ),
+            );
+        }
+        let from_addr = open
+            .iter()
+            .filter(|(c, _)| rooms.opened_from.get(*c) == Some(&by.addr))
+            .count();
+        if from_addr >= limits::TABLES_PER_ADDRESS {
+            return refuse(
+                "tables-per-address",
+                format!(
+                    "{} open tables come from your address, the most it may open: finish one first",
+                    limits::TABLES_PER_ADDRESS
+                ),
+            );
+        }
+        Ok(())
     }
 
     pub(crate) fn room(&self, code: &str) -> Option<Arc<dyn ServerTable>> {
@@ -339,6 +467,7 @@ impl Hub {
         let game = registry::find(&spec.game)
             .ok_or_else(|| format!("this hotseat has no game '{}'", text::clean(&spec.game)))?;
         game.check_setup(&spec.options, spec.seats.len())?;
+        self.may_open(by)?;
         let seed = spec.seed.unwrap_or_else(rand::random::<u64>);
         let creator = Ident::of(by);
         let mut players = Vec::new();
@@ -376,6 +505,16 @@ impl Hub {
             creator,
             timeout: spec.timeout,
         })?;
+        self.rooms().opened_from.insert(code.clone(), by.addr);
+        events::log(
+            "table-created",
+            &[
+                ("code", &table_code::show(&code)),
+                ("game", game.id()),
+                ("addr", &by.addr.to_string()),
+                ("user", &by.name),
+            ],
+        );
         let room = self.room(&code).ok_or("the table closed at once")?;
         let mine = room.held_by(by);
         Ok((
@@ -435,6 +574,40 @@ impl Hub {
         by: &Peer,
         wake: Wake,
     ) -> Result<Box<dyn Screen>, String> {
+        // Codes are guessed no faster than the back-off lets this address.
+        let now = Instant::now();
+        let wait = self.inner.guesses.wait(by.addr, now);
+        if !wait.is_zero() {
+            return Err(format!(
+                "too many wrong codes from your address: try again in {} s",
+                wait.as_secs().max(1)
+            ));
+        }
+        let r = self.join_now(code, seat, by, wake);
+        if let Err(e) = &r
+            && (e == NO_TABLE || e.starts_with("that reconnect code belongs"))
+        {
+            let n = self.inner.guesses.failed(by.addr, now);
+            events::log(
+                "refused",
+                &[
+                    ("addr", &by.addr.to_string()),
+                    ("user", &by.name),
+                    ("reason", "wrong code"),
+                    ("failures", &n.to_string()),
+                ],
+            );
+        }
+        r
+    }
+
+    fn join_now(
+        &self,
+        code: &str,
+        seat: Option<Seat>,
+        by: &Peer,
+        wake: Wake,
+    ) -> Result<Box<dyn Screen>, String> {
         let code = table_code::normalize(code).ok_or(NOT_A_CODE)?;
         let creator_key =
             |room: &Arc<dyn ServerTable>| by.key.is_some() && room.creator() == Ident::of(by);
@@ -448,6 +621,7 @@ impl Hub {
         for room in rooms {
             if let Some(seats) = room.reclaim(&code, by) {
                 let seats = seats?;
+                self.save();
                 let creator = room.creator() == Ident::of(by);
                 return Ok(room.screen(seats, creator, self.clone(), by.clone(), wake));
             }
@@ -495,6 +669,19 @@ impl Hub {
         let room = self.room(code).ok_or(NO_TABLE)?;
         if !room.is_over() {
             return Err("the game is not over yet".into());
+        }
+        self.reap();
+        let open = self
+            .rooms()
+            .tables
+            .values()
+            .filter(|r| !r.is_over())
+            .count();
+        if open >= limits::TABLES {
+            return Err(format!(
+                "the server has {} open tables, its most: try again when one ends",
+                limits::TABLES
+            ));
         }
         let a = room.again_setup();
         let game = registry::find(a.game).ok_or("this game is gone")?;
@@ -571,10 +758,42 @@ impl Hub {
         Ok(room)
     }
 
+    /// The open (unfinished) tables as the host reads them, under `title`: their codes, games
+    /// and players. Empty when there are none.
+    pub fn open_tables_text(&self, title: &str) -> String {
+        let open: Vec<TableSummary> = self.tables().into_iter().filter(|t| !t.over).collect();
+        if open.is_empty() {
+            return String::new();
+        }
+        let mut t = format!(
+            "{title}: {} open table{}\n",
+            open.len(),
+            if open.len() == 1 { "" } else { "s" }
+        );
+        for s in &open {
+            t.push_str(&format!(
+                "  {}  {:<12} {}\n",
+                table_code::show(&s.code),
+                s.game,
+                summary_names(s)
+            ));
+        }
+        t
+    }
+
     /// The summary of table `code`.
     pub fn table(&self, code: &str) -> Option<TableSummary> {
         self.room(code).map(|r| r.summary())
     }
+}
+
+/// The players' names at a table, for the server's log.
+fn summary_names(s: &TableSummary) -> String {
+    s.seats
+        .iter()
+        .map(|x| x.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 const NOT_A_CODE: &str = "a code is eight letters and digits, like 7K2M-9PQR";

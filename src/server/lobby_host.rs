@@ -7,11 +7,11 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::Path;
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::hub::Hub;
 use super::lobby::Lobby;
-use super::{Peer, ServeOptions, Wake, Welcome, conn, hostkey, limits, ssh};
+use super::{Peer, ServeOptions, Wake, Welcome, hostkey, limits, ssh};
 
 /// The port friends connect to, as `hotseat serve` uses by default.
 pub const PORT: u16 = 2222;
@@ -36,6 +36,8 @@ impl Hosted {
     ) -> Result<(Hosted, Hub), String> {
         let key = hostkey::load_or_create(data_dir)?;
         let fingerprint = hostkey::fingerprint(&key);
+        // The game's own screen is on this terminal: no event lines on it.
+        super::events::set_quiet(true);
         let access = ssh::Access::default();
         let config = Arc::new(ssh::config(key, &access));
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -59,6 +61,7 @@ impl Hosted {
             welcome,
             ascii: false,
             connections: limits::Connections::new(),
+            backoff: limits::Backoff::new(),
             live: Default::default(),
         });
         let stop = Arc::new(tokio::sync::Notify::new());
@@ -107,26 +110,11 @@ impl Hosted {
 
 /// Tells every connection to save and say goodbye, and waits a moment for them.
 fn close_all(shared: &ssh::Shared) {
-    let live: Vec<_> = shared
-        .live
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .values()
-        .cloned()
-        .collect();
-    for tx in live {
-        let _ = tx.send(conn::In::Close);
-    }
-    let end = Instant::now() + Duration::from_secs(3);
-    while Instant::now() < end
-        && !shared
-            .live
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .is_empty()
-    {
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    shared.close_all(
+        "hotseat: the host stopped hosting; your table and seat are saved.\r\n\
+         hotseat: to come back when they host again, connect the same way\r\n\
+         hotseat: (without a key: then c and your reconnect code)\r\n",
+    );
 }
 
 impl Drop for Hosted {
@@ -144,12 +132,12 @@ pub fn local_peer(color: bool) -> Peer {
     let user = std::env::var("USER")
         .or_else(|_| std::env::var("USERNAME"))
         .unwrap_or_default();
-    Peer {
-        name: super::sanitize_name(&user),
-        key: Some("local:this terminal".into()),
-        addr: IpAddr::V4(Ipv4Addr::LOCALHOST),
+    Peer::new(
+        super::sanitize_name(&user),
+        Some("local:this terminal".into()),
+        IpAddr::V4(Ipv4Addr::LOCALHOST),
         color,
-    }
+    )
 }
 
 /// Where "Host on the network" listens: every address at [`PORT`] (tests: a free local port).

@@ -6,6 +6,7 @@
 //! and [`serve`], the `hotseat serve` command.
 
 pub mod conn;
+pub mod events;
 pub mod hostkey;
 pub mod hub;
 pub mod input;
@@ -40,9 +41,32 @@ pub struct Peer {
     /// The fingerprint of the public key the client logged in with ("SHA256:…"); `None` for a
     /// guest without a key (password or keyboard-interactive only).
     pub key: Option<String>,
+    /// For a client without a key, a secret drawn for this connection and never shown: a
+    /// guest's rights at a table (a seat, the creator's controls, "play again") belong to their
+    /// name together with it, so another connection under the same name has none of them. The
+    /// seat's reconnect code moves them to a new connection ([`table_store::Ident`]).
+    pub guest: u64,
     pub addr: IpAddr,
     /// Whether the client's terminal shows colour (from its pty request's TERM).
     pub color: bool,
+}
+
+impl Peer {
+    /// A connection's peer; a guest (no key) gets a fresh secret of its own.
+    pub fn new(name: String, key: Option<String>, addr: IpAddr, color: bool) -> Peer {
+        let guest = if key.is_some() {
+            0
+        } else {
+            rand::random::<u64>()
+        };
+        Peer {
+            name,
+            key,
+            guest,
+            addr,
+            color,
+        }
+    }
 }
 
 /// Called by the hub whenever something this connection shows may have changed; the
@@ -120,9 +144,46 @@ pub struct ServeOptions {
     pub ascii: bool,
 }
 
-/// Runs the server until the process is stopped (Ctrl-C): prints how to join, then serves
-/// every connection its own `welcome` screen. `data_dir` holds the host key.
-pub fn serve(opts: &ServeOptions, data_dir: &Path, welcome: Welcome) -> Result<(), String> {
+/// The shared password, from `--password`, the first line of `--password-file`, or the
+/// `HOTSEAT_PASSWORD` environment variable (in that order); `None`: no password.
+pub fn password(
+    given: Option<&str>,
+    file: Option<&Path>,
+    env: Option<&str>,
+) -> Result<Option<String>, String> {
+    let pw = match (given, file) {
+        (Some(p), _) => Some(p.to_string()),
+        (None, Some(f)) => {
+            let shown = crate::text::path(f);
+            let text = crate::files::read_capped(f, 64 * 1024)
+                .map_err(|e| format!("cannot read the password file {shown}: {e}"))?;
+            let line = text.lines().next().unwrap_or("").trim_end_matches('\r');
+            if line.is_empty() {
+                return Err(format!(
+                    "the password file {shown} starts with an empty line"
+                ));
+            }
+            Some(line.to_string())
+        }
+        (None, None) => env.filter(|e| !e.is_empty()).map(str::to_string),
+    };
+    if pw.as_deref() == Some("") {
+        return Err("--password must not be empty".into());
+    }
+    Ok(pw)
+}
+
+/// Runs the server until the process is stopped (Ctrl-C): prints how to join (and `restored`,
+/// the tables it brought back), then serves every connection its own `welcome` screen.
+/// Stopping, it tells every connection how to come back and prints `saved()`, what was kept.
+/// `data_dir` holds the host key.
+pub fn serve(
+    opts: &ServeOptions,
+    data_dir: &Path,
+    welcome: Welcome,
+    restored: &str,
+    saved: &dyn Fn() -> String,
+) -> Result<(), String> {
     let key = hostkey::load_or_create(data_dir)?;
     let fingerprint = hostkey::fingerprint(&key);
     let access = ssh::Access {
@@ -135,12 +196,25 @@ pub fn serve(opts: &ServeOptions, data_dir: &Path, welcome: Welcome) -> Result<(
             p => p.clone(),
         },
     };
+    if let Some(files) = limits::raise_file_limit()
+        && files < limits::DESCRIPTORS_NEEDED
+    {
+        events::log(
+            "limit",
+            &[
+                ("what", "descriptors"),
+                ("open-files", &files.to_string()),
+                ("needed", &limits::DESCRIPTORS_NEEDED.to_string()),
+            ],
+        );
+    }
     let config = Arc::new(ssh::config(key, &access));
     let shared = Arc::new(ssh::Shared {
         access,
         welcome,
         ascii: opts.ascii,
         connections: limits::Connections::new(),
+        backoff: limits::Backoff::new(),
         live: Default::default(),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -156,36 +230,33 @@ pub fn serve(opts: &ServeOptions, data_dir: &Path, welcome: Welcome) -> Result<(
     let bound = listener
         .local_addr()
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let join = join_text(bound, &fingerprint, opts);
     let mut out = std::io::stdout().lock();
     let _ = out
-        .write_all(join_text(bound, &fingerprint, opts).as_bytes())
+        .write_all(join.as_bytes())
+        .and_then(|()| out.write_all(restored.as_bytes()))
         .and_then(|()| out.flush());
     drop(out);
+    events::log("listening", &[("addr", &bound.to_string())]);
     let stop = Arc::new(tokio::sync::Notify::new());
     watch_stop_signals(&runtime, stop.clone());
     runtime.block_on(ssh::accept_loop(listener, config, shared.clone(), stop));
-    // Stopping: every game saves and tells its client goodbye.
-    let live: Vec<_> = shared
-        .live
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .values()
-        .cloned()
-        .collect();
-    for tx in live {
-        let _ = tx.send(conn::In::Close);
-    }
-    let end = std::time::Instant::now() + std::time::Duration::from_secs(3);
-    while std::time::Instant::now() < end
-        && !shared
-            .live
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .is_empty()
-    {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    // Stopping: every game saves and tells its client goodbye, and how to come back.
+    events::log("stopping", &[]);
+    let command = join
+        .lines()
+        .find_map(|l| l.strip_prefix("Friends join with:"))
+        .map(|c| c.trim().to_string())
+        .unwrap_or_default();
+    let bye = format!(
+        "hotseat: the host stopped the server; your table and seat are saved.\r\n\
+         hotseat: to come back when it runs again: {command}\r\n\
+         hotseat: (without a key: then c and your reconnect code)\r\n"
+    );
+    shared.close_all(&bye);
     runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(saved().as_bytes()).and_then(|()| out.flush());
     Ok(())
 }
 

@@ -22,8 +22,8 @@ use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
 use tokio::net::{TcpListener, TcpStream};
 
 use super::conn::{self, In, Outbox};
-use super::limits::{self, Connections, InputBudget, Slot};
-use super::{Peer, Welcome, color_for_term, sanitize_name};
+use super::limits::{self, Backoff, Connections, InputBudget, Slot, Stage};
+use super::{Peer, Welcome, color_for_term, events, sanitize_name};
 
 /// Who may log in, and how.
 #[derive(Clone, Default)]
@@ -93,8 +93,37 @@ pub struct Shared {
     pub welcome: Welcome,
     pub ascii: bool,
     pub connections: Connections,
+    /// Failed logins per address.
+    pub backoff: Backoff,
     /// The connections' threads, to close them when the server stops.
     pub live: Mutex<HashMap<u64, Sender<In>>>,
+}
+
+impl Shared {
+    /// Tells every connection that the server stops (with `words`, how to come back): each
+    /// saves, shows them and ends. Waits a few seconds at most for them.
+    pub fn close_all(&self, words: &str) {
+        let live: Vec<Sender<In>> = self
+            .live
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        for tx in live {
+            let _ = tx.send(In::Stop(words.to_string()));
+        }
+        let end = Instant::now() + std::time::Duration::from_secs(3);
+        while Instant::now() < end
+            && !self
+                .live
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .is_empty()
+        {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
 }
 
 /// The russh configuration: our host key, the limits, the methods.
@@ -149,20 +178,42 @@ pub async fn accept_loop(
                 }
             },
         };
-        let Ok(slot) = shared.connections.admit(addr.ip()) else {
-            drop(socket);
-            continue;
-        };
         let Some((socket, killer)) = killable(socket) else {
             continue;
         };
+        let ip = addr.ip().to_string();
+        let kill = {
+            let killer = killer.clone();
+            Arc::new(move || killer.kill())
+        };
+        let slot = match shared.connections.admit(addr.ip(), kill, Instant::now()) {
+            Ok(admitted) => {
+                if let Some(out) = admitted.pushed_out {
+                    events::log(
+                        "refused",
+                        &[
+                            ("addr", &out.to_string()),
+                            ("reason", "pushed out while logging in: the server is busy"),
+                        ],
+                    );
+                }
+                admitted.slot
+            }
+            Err(why) => {
+                events::log("refused", &[("addr", &ip), ("reason", why.reason())]);
+                killer.kill();
+                continue;
+            }
+        };
+        events::log("connect", &[("addr", &ip)]);
         next_id += 1;
         let started = Arc::new(AtomicBool::new(false));
+        let slot = Arc::new(slot);
         let client = Client {
             id: next_id,
             shared: shared.clone(),
             addr,
-            _slot: slot,
+            slot: slot.clone(),
             user: String::new(),
             key: None,
             key_checked: false,
@@ -176,11 +227,21 @@ pub async fn accept_loop(
         let config = config.clone();
         tokio::spawn(async move {
             // A client that has not reached the game in time is let go.
+            // A client that has not asked to log in soon after connecting, or that has not
+            // reached the game in time, is let go.
             let watchdog = {
                 let killer = killer.clone();
                 tokio::spawn(async move {
-                    tokio::time::sleep(limits::LOGIN_TIME).await;
+                    tokio::time::sleep(limits::HANDSHAKE_TIME).await;
+                    if slot.stage() == Some(Stage::Handshake) {
+                        events::log("refused", &[("addr", &ip), ("reason", "no login in time")]);
+                        killer.kill();
+                        return;
+                    }
+                    let rest = limits::LOGIN_TIME.saturating_sub(limits::HANDSHAKE_TIME);
+                    tokio::time::sleep(rest).await;
                     if !started.load(Ordering::SeqCst) {
+                        events::log("refused", &[("addr", &ip), ("reason", "no game in time")]);
                         killer.kill();
                     }
                 })
@@ -207,7 +268,7 @@ struct Client {
     id: u64,
     shared: Arc<Shared>,
     addr: SocketAddr,
-    _slot: Slot,
+    slot: Arc<Slot>,
     user: String,
     /// The verified key's fingerprint.
     key: Option<String>,
@@ -223,8 +284,10 @@ struct Client {
     started: Arc<AtomicBool>,
 }
 
-fn dim(n: u32) -> u16 {
-    u16::try_from(n).unwrap_or(u16::MAX).clamp(1, 1000)
+/// A window's columns and rows as drawn: at least 1, at most the size a real terminal has.
+fn dims(cols: u32, rows: u32) -> (u16, u16) {
+    let clamp = |n: u32, max: u16| u16::try_from(n).unwrap_or(u16::MAX).clamp(1, max);
+    (clamp(cols, limits::MAX_COLS), clamp(rows, limits::MAX_ROWS))
 }
 
 impl Client {
@@ -243,6 +306,41 @@ impl Client {
 
     fn reject() -> Auth {
         Auth::reject()
+    }
+
+    fn ip(&self) -> String {
+        self.addr.ip().to_string()
+    }
+
+    /// The client asked to log in (as `user`): its key exchange is done.
+    fn asking(&mut self, user: &str) {
+        self.user = user.to_string();
+        self.slot.reached(Stage::Login);
+    }
+
+    /// Waits out this address's back-off for failed logins, then checks `given`; a failure
+    /// counts against the address and is logged.
+    async fn check_password(&self, given: &str) -> bool {
+        let addr = self.addr.ip();
+        let wait = self.shared.backoff.wait(addr, Instant::now());
+        if !wait.is_zero() {
+            tokio::time::sleep(wait).await;
+        }
+        if self.shared.access.password_ok(given) {
+            self.shared.backoff.succeeded(addr);
+            return true;
+        }
+        let n = self.shared.backoff.failed(addr, Instant::now());
+        events::log(
+            "refused",
+            &[
+                ("addr", &self.ip()),
+                ("user", &sanitize_name(&self.user)),
+                ("reason", "wrong password"),
+                ("failures", &n.to_string()),
+            ],
+        );
+        false
     }
 
     /// Refuses the request (OpenSSH then says "exec request failed"), with why on the
@@ -276,15 +374,30 @@ impl Client {
             return session.close(channel);
         };
         session.channel_success(channel)?;
+        let name = sanitize_name(&self.user);
+        match &self.key {
+            Some(k) => events::log(
+                "login",
+                &[("addr", &self.ip()), ("user", &name), ("key", k)],
+            ),
+            None => events::log(
+                "login",
+                &[
+                    ("addr", &self.ip()),
+                    ("user", &name),
+                    ("key", "none (guest)"),
+                ],
+            ),
+        }
         let (tx, rx) = mpsc::channel();
         let (wake, wake_pending) = conn::wake_for(tx.clone());
         let out = Outbox::new();
-        let peer = Peer {
-            name: sanitize_name(&self.user),
-            key: self.key.clone(),
-            addr: self.addr.ip(),
-            color: color_for_term(&term),
-        };
+        let peer = Peer::new(
+            name,
+            self.key.clone(),
+            self.addr.ip(),
+            color_for_term(&term),
+        );
         let setup = conn::Setup {
             peer,
             size: (w, h),
@@ -298,6 +411,8 @@ impl Client {
         let shared = self.shared.clone();
         let killer = self.killer.clone();
         let id = self.id;
+        let ip = self.ip();
+        let who = peer_name_for_log(&setup.peer);
         shared
             .live
             .lock()
@@ -308,6 +423,10 @@ impl Client {
             .spawn(move || {
                 let welcome = shared.welcome.clone();
                 let end = conn::run(setup, &*welcome);
+                events::log(
+                    "disconnect",
+                    &[("addr", &ip), ("user", &who), ("reason", end.reason())],
+                );
                 shared
                     .live
                     .lock()
@@ -322,6 +441,7 @@ impl Client {
         }
         self.tx = Some(tx);
         self.started.store(true, Ordering::SeqCst);
+        self.slot.reached(Stage::Playing);
         let (_read, write) = ch.split();
         let notify = Arc::new(tokio::sync::Notify::new());
         let n = notify.clone();
@@ -348,6 +468,14 @@ impl Client {
     }
 }
 
+/// How a connection is named in the server's log: its name, and "guest" for one without a key.
+fn peer_name_for_log(peer: &Peer) -> String {
+    match peer.key {
+        Some(_) => peer.name.clone(),
+        None => format!("{} (guest)", peer.name),
+    }
+}
+
 impl Drop for Client {
     fn drop(&mut self) {
         if let Some(tx) = &self.tx {
@@ -360,7 +488,7 @@ impl Handler for Client {
     type Error = russh::Error;
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
-        self.user = user.to_string();
+        self.asking(user);
         Ok(Self::reject())
     }
 
@@ -369,7 +497,7 @@ impl Handler for Client {
         user: &str,
         offer: russh::server::PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
-        self.user = user.to_string();
+        self.asking(user);
         let fp = offer.public_key.fingerprint(HashAlg::Sha256).to_string();
         Ok(if self.key_allowed(&fp) {
             Auth::Accept
@@ -383,9 +511,17 @@ impl Handler for Client {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        self.user = user.to_string();
+        self.asking(user);
         let fp = key.public_key.fingerprint(HashAlg::Sha256).to_string();
         if !self.key_allowed(&fp) {
+            events::log(
+                "refused",
+                &[
+                    ("addr", &self.ip()),
+                    ("key", &fp),
+                    ("reason", "key not allowed"),
+                ],
+            );
             return Ok(Self::reject());
         }
         self.key = Some(fp);
@@ -403,9 +539,9 @@ impl Handler for Client {
     }
 
     async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
-        self.user = user.to_string();
+        self.asking(user);
         Ok(
-            if self.may_enter_without_key() && self.shared.access.password_ok(password) {
+            if self.may_enter_without_key() && self.check_password(password).await {
                 Auth::Accept
             } else {
                 Self::reject()
@@ -419,7 +555,7 @@ impl Handler for Client {
         _submethods: &str,
         response: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
-        self.user = user.to_string();
+        self.asking(user);
         if !self.may_enter_without_key() {
             return Ok(Self::reject());
         }
@@ -436,7 +572,7 @@ impl Handler for Client {
             Some(mut answers) => {
                 let given = answers.next().unwrap_or_default();
                 let given = String::from_utf8_lossy(&given);
-                Ok(if self.shared.access.password_ok(&given) {
+                Ok(if self.check_password(&given).await {
                     Auth::Accept
                 } else {
                     Self::reject()
@@ -534,7 +670,8 @@ impl Handler for Client {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         let term: String = term.chars().take(64).collect();
-        self.pty = Some((term, dim(col_width), dim(row_height)));
+        let (w, h) = dims(col_width, row_height);
+        self.pty = Some((term, w, h));
         session.channel_success(channel)
     }
 
@@ -619,7 +756,8 @@ impl Handler for Client {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         if let Some(tx) = &self.tx {
-            let _ = tx.send(In::Resize(dim(col_width), dim(row_height)));
+            let (w, h) = dims(col_width, row_height);
+            let _ = tx.send(In::Resize(w, h));
         }
         Ok(())
     }
@@ -632,6 +770,12 @@ impl Handler for Client {
     ) -> Result<(), Self::Error> {
         if !self.budget.spend(data.len(), Instant::now()) {
             // A flood: end this connection; its game saves as on any other way out.
+            if self.tx.is_some() {
+                events::log(
+                    "refused",
+                    &[("addr", &self.ip()), ("reason", "input flood")],
+                );
+            }
             if let Some(tx) = self.tx.take() {
                 let _ = tx.send(In::Close);
             }
@@ -671,6 +815,15 @@ impl Handler for Client {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by a hostile test: a 10000×10000 window cost about 94 MB of server memory.
+    #[test]
+    fn windows_are_drawn_at_most_at_a_real_terminals_size() {
+        assert_eq!(dims(10_000, 10_000), (limits::MAX_COLS, limits::MAX_ROWS));
+        assert_eq!(dims(u32::MAX, 0), (limits::MAX_COLS, 1));
+        assert_eq!(dims(80, 24), (80, 24));
+        assert_eq!(dims(500, 200), (500, 200));
+    }
 
     #[test]
     fn secrets_compare_whole() {

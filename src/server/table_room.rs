@@ -78,6 +78,9 @@ struct Conn {
     seats: Vec<Seat>,
     /// The table's creator, seen as such (a key, or the creator's own first connection).
     creator: bool,
+    /// Who is connected: a reconnect code that moves a guest's seats to a new connection takes
+    /// them (and the creator's controls) from this one.
+    ident: Ident,
     /// Moves a computer player made for this connection's seats while their person was away.
     played_for: usize,
 }
@@ -110,6 +113,8 @@ pub struct Shared<G: Registered> {
     pub log: PathBuf,
     conns: BTreeMap<u64, Conn>,
     next_conn: u64,
+    /// Since when no connection shows the table (`None` while one does).
+    unwatched_since: Option<Instant>,
     /// When the computer players to move act (they "think" for [`crate::ui::play::BOT_DELAY`] so that people
     /// see one move at a time).
     bots_at: Option<Instant>,
@@ -154,6 +159,7 @@ pub fn open<G: Registered>(
         log: setup.log,
         conns: BTreeMap::new(),
         next_conn: 1,
+        unwatched_since: Some(Instant::now()),
         bots_at: None,
         held: None,
         bot_delay: setup.bot_delay,
@@ -488,18 +494,20 @@ impl<G: Registered> Room<G> {
         }
     }
 
-    fn attach(&self, seats: Vec<Seat>, creator: bool, wake: Wake) -> u64 {
+    fn attach(&self, seats: Vec<Seat>, creator: bool, ident: Ident, wake: Wake) -> u64 {
         // Standing a computer player down changes the seats' bots.
         let mut g = self.moving();
         let played_for = seats.iter().map(|&s| g.stand_down(s)).sum();
         let id = g.next_conn;
         g.next_conn += 1;
+        g.unwatched_since = None;
         g.conns.insert(
             id,
             Conn {
                 wake,
                 seats,
                 creator,
+                ident,
                 played_for,
             },
         );
@@ -517,6 +525,9 @@ impl<G: Registered> Room<G> {
             if !g.shown(s) && g.seats[s].person() && g.seats[s].holder.is_some() {
                 g.seats[s].away_since = Some(now);
             }
+        }
+        if g.conns.is_empty() {
+            g.unwatched_since = Some(now);
         }
         self.changed(&mut g);
     }
@@ -611,6 +622,8 @@ pub trait ServerTable: Send + Sync {
     fn is_over(&self) -> bool;
     /// Over, and nobody looks at it any more.
     fn is_idle(&self) -> bool;
+    /// Not started, and nobody has looked at it for `after`: nobody is coming.
+    fn is_abandoned(&self, now: Instant, after: Duration) -> bool;
     /// The log's path.
     fn log(&self) -> PathBuf;
     /// `by` takes `seat`, or the first free seat; a key that holds seats here gets them back.
@@ -690,6 +703,15 @@ impl<G: Registered> ServerTable for Room<G> {
         g.table.m.is_over() && g.conns.is_empty()
     }
 
+    fn is_abandoned(&self, now: Instant, after: Duration) -> bool {
+        let g = self.lock();
+        !g.started
+            && !g.table.m.is_over()
+            && g.conns.is_empty()
+            && g.unwatched_since
+                .is_some_and(|t| now.saturating_duration_since(t) >= after)
+    }
+
     fn log(&self) -> PathBuf {
         self.lock().log.clone()
     }
@@ -699,13 +721,22 @@ impl<G: Registered> ServerTable for Room<G> {
         let ident = Ident::of(by);
         let held = g.held(&ident);
         if !held.is_empty() && seat.is_none_or(|s| held.contains(&s)) {
-            if matches!(ident, Ident::Guest(_)) {
+            return Ok(held);
+        }
+        // A guest by the same name holds a seat here: only its reconnect code brings it back
+        // (a name alone proves nothing), and two players by one name would be one too many.
+        if let Some(name) = ident.guest_name() {
+            let namesake = g.seats.iter().any(|h| {
+                h.holder
+                    .as_ref()
+                    .is_some_and(|o| *o != ident && o.guest_name() == Some(name))
+            });
+            if namesake {
                 return Err(
-                    "someone by that name has a seat here already: type its reconnect code to get it back"
+                    "someone by that name has a seat here already: type its reconnect code to get it back, or connect under another name"
                         .into(),
                 );
             }
-            return Ok(held);
         }
         if g.table.m.is_over() {
             return Err("this game is over".into());
@@ -747,18 +778,41 @@ impl<G: Registered> ServerTable for Room<G> {
     }
 
     fn reclaim(&self, code: &str, by: &Peer) -> Option<Result<Vec<Seat>, String>> {
-        let g = self.lock();
+        let mut g = self.lock();
         let seats: Vec<Seat> = (0..g.seats.len())
             .filter(|&s| g.seats[s].reconnect.as_deref() == Some(code))
             .collect();
         let first = *seats.first()?;
-        if g.seats[first].holder != Some(Ident::of(by)) {
+        let new = Ident::of(by);
+        let Some(old) = g.seats[first].holder.clone() else {
+            return Some(Err("that seat was freed".into()));
+        };
+        if by.key.is_some() || old.guest_name() != new.guest_name() {
             return Some(Err(
                 "that reconnect code belongs to another name: connect with the name you played under"
                     .into(),
             ));
         }
-        Some(Ok(seats))
+        // The name and its code prove the guest: their seats and rights move to this
+        // connection, and any other connection under the old identity loses them.
+        if old != new {
+            for h in g.seats.iter_mut() {
+                if h.holder.as_ref() == Some(&old) {
+                    h.holder = Some(new.clone());
+                }
+            }
+            if g.creator == old {
+                g.creator = new.clone();
+            }
+            for c in g.conns.values_mut() {
+                if c.ident == old {
+                    c.seats.clear();
+                    c.creator = false;
+                }
+            }
+            self.changed(&mut g);
+        }
+        Some(Ok(g.held(&new)))
     }
 
     fn held_by(&self, by: &Peer) -> Vec<Seat> {
@@ -777,7 +831,7 @@ impl<G: Registered> ServerTable for Room<G> {
         peer: Peer,
         wake: Wake,
     ) -> Box<dyn Screen> {
-        let conn = self.attach(seats.clone(), creator, wake.clone());
+        let conn = self.attach(seats.clone(), creator, Ident::of(&peer), wake.clone());
         let attached = Attached {
             room: self,
             conn,

@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 /// Who holds a seat: a key's fingerprint, or for a client without a key the name it gave
-/// (lower-cased), which only comes back with the seat's reconnect code.
+/// (lower-cased) and its connection's secret (`ann#5f0c…`). A name alone proves nothing: the
+/// same name on another connection is another identity, and only the seat's reconnect code
+/// moves a guest's seats and rights to a new connection ([`Ident::guest_name`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Ident {
@@ -21,7 +23,16 @@ impl Ident {
     pub fn of(peer: &super::Peer) -> Ident {
         match &peer.key {
             Some(k) => Ident::Key(k.clone()),
-            None => Ident::Guest(peer.name.to_lowercase()),
+            None => Ident::Guest(format!("{}#{:016x}", peer.name.to_lowercase(), peer.guest)),
+        }
+    }
+
+    /// A guest's name (lower-cased), without the secret; `None` for a key.
+    pub fn guest_name(&self) -> Option<&str> {
+        match self {
+            Ident::Key(_) => None,
+            // Records from before the secret hold the name alone.
+            Ident::Guest(g) => Some(g.split_once('#').map_or(g.as_str(), |(n, _)| n)),
         }
     }
 }

@@ -23,12 +23,12 @@ const THEME: Theme = Theme::new(false, true);
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 
 fn peer(name: &str, key: Option<&str>) -> Peer {
-    Peer {
-        name: name.into(),
-        key: key.map(|k| format!("SHA256:{k}")),
-        addr: IpAddr::V4(Ipv4Addr::LOCALHOST),
-        color: true,
-    }
+    Peer::new(
+        name.into(),
+        key.map(|k| format!("SHA256:{k}")),
+        IpAddr::V4(Ipv4Addr::LOCALHOST),
+        true,
+    )
 }
 
 /// One connection: its app, and how often the hub woke it.
@@ -379,15 +379,225 @@ fn a_guest_without_a_key_comes_back_with_the_reconnect_code() {
         "the code is shown at join:\n{frame}"
     );
     drop(t);
-    // The table's code alone does not give a guest's seat back: anyone may type that name.
-    assert!(hub.join(&code, None, &guest, Wake::none()).is_err());
+    // The table's code alone does not give a guest's seat back: anyone may type that name,
+    // and a new connection under it is somebody else until it gives the code.
+    let again = peer("Gus", None);
+    let e = hub
+        .join(&code, None, &again, Wake::none())
+        .err()
+        .expect("a namesake is refused");
+    assert!(e.contains("reconnect code"), "{e}");
     let impostor = peer("Ivy", None);
     assert!(hub.join(&reconnect, None, &impostor, Wake::none()).is_err());
     let mut back = Term::open(|w| {
-        hub.join(&reconnect.to_lowercase(), None, &guest, w)
+        hub.join(&reconnect.to_lowercase(), None, &again, w)
             .expect("reconnect")
     });
     assert!(back.draw(80, 24).contains("Gus's view"));
+}
+
+/// Found by a hostile test: a second keyless connection named like a guest creator, without
+/// the reconnect code, watched the table, followed "play again" to the new table, and there
+/// got the creator's controls: it freed a key holder's seat. A name alone proves nothing now.
+#[test]
+fn a_guest_cannot_become_another_guest_by_name() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let gus = peer("Gus", None);
+    let mut code = String::new();
+    let mut creator = Term::open(|w| {
+        let (c, s) = hub
+            .create(
+                spec(
+                    "couperation",
+                    vec![SeatSpec::Here("Gus".into()), SeatSpec::Remote],
+                ),
+                &gus,
+                w,
+            )
+            .expect("create");
+        code = c;
+        s
+    });
+    let bo = peer("Bo", Some("bo"));
+    let mut bo_term = Term::open(|w| hub.join(&code, None, &bo, w).expect("join"));
+    let impostor = peer("gus", None);
+    let mut watching = Term::open(|w| hub.watch(&code, &impostor, w).expect("watch"));
+    play_to_end(&hub, &code);
+    let room = hub.room(&code).expect("room");
+    assert!(room.held_by(&impostor).is_empty());
+    assert!(hub.free_seat(&code, 1, &impostor).is_err());
+    // The creator plays again; the impostor follows as a spectator with no rights.
+    creator.draw(80, 24);
+    bo_term.draw(80, 24);
+    watching.draw(80, 24);
+    let new = hub.play_again(&code).expect("play again");
+    let _followed = hub
+        .follow(&new, false, &impostor, Wake::none())
+        .expect("follows as a spectator");
+    let e = hub
+        .free_seat(&new, 1, &impostor)
+        .expect_err("the impostor may not free Bo's seat");
+    assert!(e.contains("creator"), "{e}");
+    assert!(hub.hand_to_bot(&new, 1, &impostor).is_err());
+    assert!(hub.join(&new, None, &impostor, Wake::none()).is_err());
+    let next = hub.room(&new).expect("room");
+    assert!(next.held_by(&impostor).is_empty());
+    assert_eq!(next.held_by(&bo), vec![1], "Bo keeps his seat");
+    let saved = std::fs::read_to_string(super::table_store::path(dir.path())).expect("tables");
+    assert!(saved.contains("SHA256:bo"), "tables.json keeps Bo: {saved}");
+    // The real creator still has the controls at the new table.
+    assert!(hub.free_seat(&new, 1, &gus).is_ok());
+}
+
+/// A Couperation table opened by a host with a key, both seats free; its code.
+fn two_free_seats(hub: &Hub) -> String {
+    let host = peer("host", Some("host"));
+    hub.create(
+        spec("couperation", vec![SeatSpec::Remote, SeatSpec::Remote]),
+        &host,
+        Wake::none(),
+    )
+    .expect("create")
+    .0
+}
+
+/// A guest's name and reconnect code move their seats and the creator's controls to a new
+/// connection; the old connection keeps none of them.
+#[test]
+fn a_reconnect_code_moves_a_guests_seats_and_rights_to_the_new_connection() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let code = two_free_seats(&hub);
+    let gus = peer("Gus", None);
+    let _t = Term::open(|w| hub.join(&code, Some(0), &gus, w).expect("join"));
+    let room = hub.room(&code).expect("room");
+    let reconnect = room.reconnect_codes().pop().expect("a reconnect code");
+    let later = peer("Gus", None);
+    assert!(room.held_by(&later).is_empty());
+    let _back = Term::open(|w| hub.join(&reconnect, None, &later, w).expect("reconnect"));
+    assert_eq!(room.held_by(&later), vec![0]);
+    assert!(
+        room.held_by(&gus).is_empty(),
+        "the old connection lost the seat"
+    );
+    // Another name with the right code gets nothing.
+    let ivy = peer("Ivy", None);
+    assert!(hub.join(&reconnect, None, &ivy, Wake::none()).is_err());
+}
+
+/// Found by a hostile test: a connection tried 5,000 reconnect codes in 6 s. After a few
+/// wrong codes an address waits, longer each time; another address does not.
+#[test]
+fn wrong_codes_slow_the_guessing_address_only() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let code = two_free_seats(&hub);
+    let guesser = peer("mallory", None);
+    let mut refused_unseen = 0;
+    for _ in 0..50 {
+        let guess = table_code::fresh();
+        if guess == code {
+            continue;
+        }
+        match hub.join(&guess, None, &guesser, Wake::none()) {
+            Err(e) if e.contains("too many wrong codes") => refused_unseen += 1,
+            Err(_) => {}
+            Ok(_) => panic!("a guess opened a table"),
+        }
+    }
+    assert!(
+        refused_unseen >= 40,
+        "{refused_unseen} of 50 guesses waited"
+    );
+    // Even the right code waits for the guesser's address...
+    let e = hub
+        .join(&code, None, &guesser, Wake::none())
+        .err()
+        .expect("the guesser waits");
+    assert!(e.contains("try again in"), "{e}");
+    // ...but not for a player somewhere else.
+    let far = Peer::new("bo".into(), None, "10.9.8.7".parse().expect("ip"), true);
+    hub.join(&code, None, &far, Wake::none())
+        .expect("another address joins at once");
+}
+
+/// Found by a hostile test: one guest opened 300 tables in 17 s, and 1,010 tables used up
+/// every file descriptor. Tables are limited per creator, per address and in all; a table that
+/// never started and that nobody looks at closes.
+#[test]
+fn open_tables_are_limited_and_abandoned_ones_close() {
+    use super::limits;
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let ann = peer("Ann", Some("ann"));
+    let one = || spec("couperation", vec![SeatSpec::Remote, SeatSpec::Remote]);
+    let mut codes = Vec::new();
+    for _ in 0..limits::TABLES_PER_CREATOR {
+        codes.push(hub.create(one(), &ann, Wake::none()).expect("create").0);
+    }
+    let e = hub
+        .create(one(), &ann, Wake::none())
+        .err()
+        .expect("one table too many");
+    assert!(e.contains("the most one person may open"), "{e}");
+    // Other people from other addresses still open tables; one address has its own limit.
+    let mut n = 0;
+    let e = loop {
+        let p = peer(&format!("p{n}"), Some(&format!("p{n}")));
+        match hub.create(one(), &p, Wake::none()) {
+            Ok(_) => n += 1,
+            Err(e) => break e,
+        }
+        assert!(n < 100, "no limit per address");
+    };
+    assert_eq!(
+        n + limits::TABLES_PER_CREATOR,
+        limits::TABLES_PER_ADDRESS,
+        "{e}"
+    );
+    assert!(e.contains("from your address"), "{e}");
+    let far = Peer::new(
+        "far".into(),
+        Some("SHA256:far".into()),
+        "10.1.2.3".parse().expect("ip"),
+        true,
+    );
+    hub.create(one(), &far, Wake::none())
+        .expect("another address");
+    // Tables nobody looks at that never started close, their logs with them.
+    let logs: Vec<_> = codes
+        .iter()
+        .map(|c| hub.room(c).expect("room").log())
+        .collect();
+    assert!(logs.iter().all(|l| l.exists()));
+    hub.set_unstarted_time(Duration::ZERO);
+    assert!(hub.tables().is_empty(), "abandoned tables are closed");
+    assert!(logs.iter().all(|l| !l.exists()));
+    hub.create(one(), &ann, Wake::none())
+        .expect("room again once the old ones closed");
+}
+
+#[test]
+fn the_server_holds_at_most_its_number_of_tables() {
+    use super::limits;
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let one = || spec("couperation", vec![SeatSpec::Remote, SeatSpec::Remote]);
+    let mut i = 0u32;
+    let e = loop {
+        let addr: std::net::IpAddr = format!("10.0.{}.{}", i / 200, i % 200 + 1)
+            .parse()
+            .expect("ip");
+        let p = Peer::new(format!("p{i}"), Some(format!("SHA256:p{i}")), addr, true);
+        match hub.create(one(), &p, Wake::none()) {
+            Ok(_) => i += 1,
+            Err(e) => break e,
+        }
+        assert!(i as usize <= limits::TABLES, "no limit in all");
+    };
+    assert_eq!(i as usize, limits::TABLES);
+    assert!(e.contains("open tables, its most"), "{e}");
 }
 
 #[test]

@@ -374,3 +374,13 @@ impl Drop for Term {
         let _ = self.child.kill();
     }
 }
+
+/// The table's code on a waiting screen ("Table 7K2M-9PQR").
+pub fn table_code_on(frame: &str) -> String {
+    frame
+        .split("Table ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .expect("the table's code")
+        .to_string()
+}

@@ -5,6 +5,7 @@
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::pty::Term;
@@ -16,6 +17,9 @@ pub struct Server {
     /// The client side: keys and known_hosts.
     pub client: tempfile::TempDir,
     pub fingerprint: String,
+    /// Every line the server printed, on standard output and on standard error (its event
+    /// lines), in order.
+    pub lines: Arc<Mutex<Vec<String>>>,
 }
 
 impl Server {
@@ -42,10 +46,19 @@ impl Server {
             .env("HOTSEAT_HOME", home.path())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("start hotseat serve");
         let stdout = child.stdout.take().expect("stdout");
+        let stderr = child.stderr.take().expect("stderr");
+        let kept: Arc<Mutex<Vec<String>>> = Arc::default();
+        let k = kept.clone();
+        // Keep reading so the server never blocks on a full pipe.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                k.lock().unwrap_or_else(|e| e.into_inner()).push(line);
+            }
+        });
         let mut lines = BufReader::new(stdout).lines();
         let (mut port, mut fingerprint) = (None, None);
         while port.is_none() || fingerprint.is_none() {
@@ -53,6 +66,9 @@ impl Server {
                 .next()
                 .expect("the server printed its address and key")
                 .expect("read");
+            kept.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(line.clone());
             if let Some(rest) = line.strip_prefix("hotseat server listening on 127.0.0.1:") {
                 port = rest.trim().parse().ok();
             }
@@ -60,8 +76,12 @@ impl Server {
                 fingerprint = rest.split_whitespace().next().map(String::from);
             }
         }
-        // Keep reading so the server never blocks on a full pipe.
-        std::thread::spawn(move || for _ in lines {});
+        let k = kept.clone();
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                k.lock().unwrap_or_else(|e| e.into_inner()).push(line);
+            }
+        });
         let port = port.expect("port");
         let client = tempfile::tempdir().expect("client dir");
         let s = Server {
@@ -70,6 +90,7 @@ impl Server {
             home,
             client,
             fingerprint: fingerprint.expect("fingerprint"),
+            lines: kept,
         };
         s.pin_host_key();
         s
@@ -195,6 +216,31 @@ impl Server {
         output_within(cmd, Duration::from_secs(60))
     }
 
+    /// The lines the server has printed so far.
+    pub fn printed(&self) -> Vec<String> {
+        self.lines.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Waits until the server has printed a line containing every one of `parts`; returns it.
+    pub fn wait_line(&self, parts: &[&str]) -> String {
+        let end = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Some(l) = self
+                .printed()
+                .into_iter()
+                .find(|l| parts.iter().all(|p| l.contains(p)))
+            {
+                return l;
+            }
+            assert!(
+                Instant::now() < end,
+                "the server never printed {parts:?}:\n{}",
+                self.printed().join("\n")
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// True while the server process runs.
     pub fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
@@ -286,4 +332,22 @@ pub fn cpu_ticks(pid: u32) -> Option<u64> {
     let after = stat.rsplit_once(')')?.1;
     let f: Vec<&str> = after.split_whitespace().collect();
     Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
+}
+
+/// For the benches: whether the OpenSSH client is here (saying so when it is not), and the
+/// machine's load printed first, since every figure depends on it.
+pub fn ready_to_measure() -> bool {
+    if Command::new("ssh").arg("-V").output().is_err() {
+        println!("ssh: the OpenSSH client is missing; nothing measured");
+        return false;
+    }
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!(
+        "load average at start: {}",
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    true
 }
