@@ -106,12 +106,12 @@ impl SshServer {
         use hotseat::server::{Peer, Wake};
         let home = tempfile::tempdir().expect("home");
         let hub = Hub::open(home.path()).expect("hub");
-        let host = Peer {
-            name: "host".into(),
-            key: Some("SHA256:bench-host".into()),
-            addr: std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
-            color: true,
-        };
+        let host = Peer::new(
+            "host".into(),
+            Some("SHA256:bench-host".into()),
+            std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
+            true,
+        );
         let (code, _) = hub
             .create(
                 TableSpec {
@@ -152,10 +152,6 @@ struct Run {
     _master: Box<dyn portable_pty::MasterPty + Send>,
     /// The process whose CPU counts (the server for SSH).
     cpu_pid: u32,
-}
-
-fn count(hay: &[u8], needle: &[u8]) -> usize {
-    hay.windows(needle.len()).filter(|w| *w == needle).count()
 }
 
 impl Run {
@@ -215,11 +211,19 @@ impl Run {
                 s.parser.process(&buf[..n]);
                 // Queries split between two reads are found in the joined tail.
                 let mut look = std::mem::take(&mut s.tail);
+                let old = look.len();
                 look.extend_from_slice(&buf[..n]);
+                // Only a query that ends in this read's bytes is new.
+                let new_ones = |q: &[u8]| {
+                    look.windows(q.len())
+                        .enumerate()
+                        .filter(|(i, w)| *w == q && i + q.len() > old)
+                        .count()
+                };
                 for q in QUERIES {
-                    s.queries += count(&look, q);
+                    s.queries += new_ones(q);
                 }
-                let asks = count(&look, b"\x1b[6n");
+                let asks = new_ones(b"\x1b[6n");
                 let keep = look.len().saturating_sub(8);
                 s.tail = look[keep..].to_vec();
                 if asks > 0 {
@@ -579,7 +583,8 @@ fn main() {
         }
     }
     type Figure = fn(&Round) -> Option<f64>;
-    let figures: [(&str, Figure, fn(f64) -> String); 6] = [
+    type Show = fn(f64) -> String;
+    let figures: [(&str, Figure, Show); 6] = [
         (
             "launch → first screen",
             |r| r.launch.map(|d| d.as_secs_f64()),
