@@ -37,6 +37,8 @@ mod e2e_couperation;
 mod e2e_keys;
 #[path = "e2e_kokoro.rs"]
 mod e2e_kokoro;
+#[path = "e2e_no_queries.rs"]
+mod e2e_no_queries;
 #[path = "e2e_pocket.rs"]
 mod e2e_pocket;
 #[path = "e2e_rocca.rs"]

@@ -1,28 +1,26 @@
 //! The terminal, the screen stack and the event loop.
 //!
 //! Draws only after an input event, a resize or an expired [`Screen::deadline`]; otherwise it
-//! blocks in `event::read` (no timeout), so an idle app uses no CPU. Every frame is wrapped in
-//! synchronized-update escapes. The terminal is restored on every way out, panics included.
+//! blocks in `event::read` (no timeout), so an idle app uses no CPU. Frames go through the one
+//! compact encoder ([`super::encoder`]) that remote connections use too: only the cells that
+//! changed, in a synchronized update, written at once. The terminal is never asked anything
+//! (its size comes from the system at start and from resize events after), so a terminal that
+//! does not answer queries starts the same. The terminal is restored on every way out, panics
+//! included.
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
-    KeyModifiers,
-};
-use ratatui::crossterm::terminal::{
-    BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen,
-    disable_raw_mode, enable_raw_mode,
-};
-use ratatui::crossterm::{cursor, execute, queue};
+use ratatui::backend::Backend;
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::terminal::{disable_raw_mode, enable_raw_mode};
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Wrap};
-use ratatui::{Frame, Terminal};
+use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 use unicode_width::UnicodeWidthStr;
 
+use super::encoder::{self, CompactBackend, FrameBuf};
 use super::input::{Waiter, Wake};
 use super::theme::{Theme, UiOptions};
 use super::{Nav, Screen, help};
@@ -64,29 +62,73 @@ pub fn run(first: Box<dyn Screen>, opts: UiOptions) -> io::Result<Exit> {
     // Signals are watched before the terminal changes mode, so none is missed.
     let mut waiter = Waiter::new()?;
     install_panic_hook();
+    // The window's size from the system (no query to the terminal); resize events after.
+    let (w, h) = ratatui::crossterm::terminal::size()?;
+    let (w, h) = (w.max(1), h.max(1));
     let _guard = TerminalGuard::enter(opts.mouse)?;
-    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-    terminal.clear()?;
+    let mut screen = LocalScreen::new(w, h, opts.color)?;
     let mut app = App::new(first, opts.into());
-    let size = terminal.size()?;
-    app.set_size(size.width, size.height);
-    let exit = event_loop(&mut terminal, &mut app, &mut waiter);
+    app.set_size(w, h);
+    let exit = event_loop(&mut screen, &mut app, &mut waiter);
     app.on_exit();
     exit
 }
 
-fn event_loop(
-    terminal: &mut Terminal<CrosstermBackend<io::Stdout>>,
-    app: &mut App,
-    waiter: &mut Waiter,
-) -> io::Result<Exit> {
+/// The local terminal as the app draws on it: ratatui's buffers over the compact encoder.
+struct LocalScreen {
+    terminal: Terminal<CompactBackend>,
+    buf: FrameBuf,
+    /// No frame sent yet: the first is sent even if blank, so the screen is known drawn.
+    first: bool,
+}
+
+impl LocalScreen {
+    fn new(w: u16, h: u16, color: bool) -> io::Result<Self> {
+        let buf = FrameBuf::default();
+        let terminal = Terminal::with_options(
+            CompactBackend::new(buf.clone(), w, h, color),
+            TerminalOptions {
+                viewport: Viewport::Fixed(Rect::new(0, 0, w, h)),
+            },
+        )?;
+        Ok(LocalScreen {
+            terminal,
+            buf,
+            first: true,
+        })
+    }
+
+    fn size(&self) -> (u16, u16) {
+        let s = self.terminal.backend().size().unwrap_or_default();
+        (s.width, s.height)
+    }
+
+    /// The window changed size: the next frame is drawn whole at the new size.
+    fn resize(&mut self, w: u16, h: u16) -> io::Result<()> {
+        let (w, h) = (w.max(1), h.max(1));
+        self.terminal.backend_mut().set_size(w, h);
+        self.terminal.resize(Rect::new(0, 0, w, h))
+    }
+
+    /// Draws the app and writes what changed as one frame; nothing when nothing changed.
+    fn draw(&mut self, app: &App) -> io::Result<()> {
+        self.terminal.draw(|f| app.render(f))?;
+        let drawn = std::mem::take(&mut *self.buf.borrow_mut());
+        if drawn.is_empty() && !self.first {
+            return Ok(());
+        }
+        self.first = false;
+        let mut out = io::stdout().lock();
+        out.write_all(&encoder::framed(&drawn))?;
+        out.flush()
+    }
+}
+
+fn event_loop(screen: &mut LocalScreen, app: &mut App, waiter: &mut Waiter) -> io::Result<Exit> {
     let mut dirty = true;
     while !app.done() {
         if dirty {
-            queue!(terminal.backend_mut(), BeginSynchronizedUpdate)?;
-            terminal.draw(|f| app.render(f))?;
-            queue!(terminal.backend_mut(), EndSynchronizedUpdate)?;
-            terminal.backend_mut().flush()?;
+            screen.draw(app)?;
             dirty = false;
         }
         let timeout = match app.deadline() {
@@ -108,6 +150,16 @@ fn event_loop(
             Wake::Signal(n) => return Ok(Exit::Signal(n)),
             Wake::Closed => return Ok(Exit::InputClosed),
             Wake::Input => {
+                // A resize crossterm may not have seen (one before the first key): the size
+                // from the system, once per resize.
+                if waiter.take_resize()
+                    && let Ok((w, h)) = ratatui::crossterm::terminal::size()
+                    && screen.size() != (w.max(1), h.max(1))
+                {
+                    let ev = Event::Resize(w.max(1), h.max(1));
+                    screen.resize(w, h)?;
+                    dirty |= app.on_event(&ev);
+                }
                 // Everything crossterm has to give now; an error reading means the terminal
                 // is gone.
                 loop {
@@ -117,7 +169,14 @@ fn event_loop(
                         Err(_) => return Ok(Exit::InputClosed),
                     }
                     match event::read() {
-                        Ok(ev) => dirty |= app.on_event(&ev),
+                        Ok(ev) => {
+                            if let Event::Resize(w, h) = ev
+                                && screen.size() != (w.max(1), h.max(1))
+                            {
+                                screen.resize(w, h)?;
+                            }
+                            dirty |= app.on_event(&ev);
+                        }
                         Err(_) => return Ok(Exit::InputClosed),
                     }
                     if app.done() {
@@ -133,13 +192,8 @@ fn event_loop(
 /// Leaves raw mode and the alternate screen, shows the cursor again. Safe to call twice.
 pub fn restore_terminal() {
     let mut out = io::stdout();
-    let _ = execute!(
-        out,
-        EndSynchronizedUpdate,
-        DisableMouseCapture,
-        LeaveAlternateScreen,
-        cursor::Show
-    );
+    let _ = out.write_all(encoder::LEAVE);
+    let _ = out.flush();
     let _ = disable_raw_mode();
 }
 
@@ -162,14 +216,17 @@ fn install_panic_hook() {
 struct TerminalGuard;
 
 impl TerminalGuard {
-    /// `mouse`: capture the mouse (off in the settings leaves selecting text to the terminal).
+    /// `mouse`: report clicks (off in the settings leaves selecting text to the terminal).
     fn enter(mouse: bool) -> io::Result<Self> {
         enable_raw_mode()?;
         let guard = TerminalGuard;
-        execute!(io::stdout(), EnterAlternateScreen, cursor::Hide)?;
-        if mouse {
-            execute!(io::stdout(), EnableMouseCapture)?;
-        }
+        let mut out = io::stdout();
+        out.write_all(if mouse {
+            encoder::ENTER
+        } else {
+            encoder::ENTER_NO_MOUSE
+        })?;
+        out.flush()?;
         Ok(guard)
     }
 }

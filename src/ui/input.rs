@@ -131,6 +131,8 @@ mod unix {
         /// The terminal has hung up: every later wait says so at once (an edge-triggered poll
         /// would not report it twice).
         closed: bool,
+        /// The window changed size since [`Waiter::take_resize`] last looked.
+        resized: bool,
     }
 
     impl Waiter {
@@ -172,6 +174,7 @@ mod unix {
                 fd,
                 _file: file,
                 closed: false,
+                resized: false,
             })
         }
 
@@ -215,6 +218,7 @@ mod unix {
                     self.closed = true;
                     return Ok(Wake::Closed);
                 }
+                self.resized |= resized;
                 if input || resized {
                     return Ok(Wake::Input);
                 }
@@ -225,6 +229,13 @@ mod unix {
                     return Ok(Wake::Timeout);
                 }
             }
+        }
+
+        /// Whether the window changed size since the last call. crossterm reports a resize as
+        /// an event only once it reads events, which it starts with the first key: a resize
+        /// before that is known only from here.
+        pub fn take_resize(&mut self) -> bool {
+            std::mem::take(&mut self.resized)
         }
 
         /// The descriptor watched (for tests).
@@ -264,6 +275,11 @@ pub struct Waiter;
 impl Waiter {
     pub fn new() -> io::Result<Self> {
         Ok(Waiter)
+    }
+
+    /// crossterm reports every resize as an event here.
+    pub fn take_resize(&mut self) -> bool {
+        false
     }
 
     pub fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Wake> {

@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod commands;
+pub mod encoder;
 pub mod events;
 pub mod games;
 pub mod help;

@@ -22,6 +22,8 @@ struct Shared {
     pending: Vec<u8>,
     raw: Vec<u8>,
     eof: bool,
+    /// Cursor-position queries are answered (false: a terminal that never answers anything).
+    answers: bool,
 }
 
 pub struct Term {
@@ -64,6 +66,25 @@ impl Term {
         cols: u16,
         rows: u16,
     ) -> Term {
+        Term::spawn_answering(program, args, home, cwd, cols, rows, true)
+    }
+
+    /// Runs `hotseat <args>` on a terminal that never answers a query (some serial consoles,
+    /// multiplexers and slow links): a program that waits for a reply waits in vain.
+    pub fn spawn_mute(args: &[&str], home: &Path, cols: u16, rows: u16) -> Term {
+        let program = env!("CARGO_BIN_EXE_hotseat");
+        Term::spawn_answering(program, args, home, home, cols, rows, false)
+    }
+
+    fn spawn_answering(
+        program: &str,
+        args: &[&str],
+        home: &Path,
+        cwd: &Path,
+        cols: u16,
+        rows: u16,
+        answers: bool,
+    ) -> Term {
         let pty = native_pty_system();
         let pair = pty
             .openpty(PtySize {
@@ -101,6 +122,7 @@ impl Term {
             pending: Vec::new(),
             raw: Vec::new(),
             eof: false,
+            answers,
         }));
         let (sh, wr) = (shared.clone(), writer.clone());
         let master = pair.master;
@@ -120,7 +142,7 @@ impl Term {
                 s.raw.extend_from_slice(&buf[..n]);
                 s.pending.extend_from_slice(&buf[..n]);
                 // Answer cursor-position queries as a real terminal would.
-                while let Some(i) = find(&s.pending, CURSOR_QUERY) {
+                while let Some(i) = find(&s.pending, CURSOR_QUERY).filter(|_| s.answers) {
                     let before: Vec<u8> = s.pending.drain(..i + CURSOR_QUERY.len()).collect();
                     s.parser.process(&before[..i]);
                     let (r, c) = s.parser.screen().cursor_position();

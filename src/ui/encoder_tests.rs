@@ -1,0 +1,546 @@
+//! The encoder against a terminal emulator (`vt100`): after every frame the emulator shows
+//! exactly the cells of ratatui's buffer, for random frames and diffs and for the real screens,
+//! in colour, without colour and in ASCII; and the frames stay short.
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use ratatui::style::{Style, Stylize};
+use ratatui::widgets::Paragraph;
+use ratatui::{Terminal, TerminalOptions, Viewport};
+use unicode_width::UnicodeWidthStr;
+
+use super::*;
+use crate::ui::app::App;
+use crate::ui::launcher::{Catalog, Launcher};
+use crate::ui::testutil::{ch, key};
+use crate::ui::theme::Theme;
+
+fn terminal(w: u16, h: u16, color: bool) -> (Terminal<CompactBackend>, FrameBuf) {
+    let buf: FrameBuf = Rc::default();
+    let t = Terminal::with_options(
+        CompactBackend::new(buf.clone(), w, h, color),
+        TerminalOptions {
+            viewport: Viewport::Fixed(Rect::new(0, 0, w, h)),
+        },
+    )
+    .expect("terminal");
+    (t, buf)
+}
+
+/// What a terminal shows after `bytes`.
+fn screen(bytes: &[u8], w: u16, h: u16) -> vt100::Parser {
+    let mut p = vt100::Parser::new(
+        std::num::NonZeroU16::new(h).expect("h"),
+        std::num::NonZeroU16::new(w).expect("w"),
+        0,
+    );
+    p.process(bytes);
+    p
+}
+
+fn sgr_text(from: Pen, to: Pen) -> String {
+    let mut out = Vec::new();
+    sgr(&mut out, from, to);
+    String::from_utf8(out).expect("ascii")
+}
+
+/// The colour a terminal shows for `c` (the 16 named colours are its palette's first 16).
+fn vt_color(c: Color) -> vt100::Color {
+    match c {
+        Color::Reset => vt100::Color::Default,
+        Color::Black => vt100::Color::Idx(0),
+        Color::Red => vt100::Color::Idx(1),
+        Color::Green => vt100::Color::Idx(2),
+        Color::Yellow => vt100::Color::Idx(3),
+        Color::Blue => vt100::Color::Idx(4),
+        Color::Magenta => vt100::Color::Idx(5),
+        Color::Cyan => vt100::Color::Idx(6),
+        Color::Gray => vt100::Color::Idx(7),
+        Color::DarkGray => vt100::Color::Idx(8),
+        Color::LightRed => vt100::Color::Idx(9),
+        Color::LightGreen => vt100::Color::Idx(10),
+        Color::LightYellow => vt100::Color::Idx(11),
+        Color::LightBlue => vt100::Color::Idx(12),
+        Color::LightMagenta => vt100::Color::Idx(13),
+        Color::LightCyan => vt100::Color::Idx(14),
+        Color::White => vt100::Color::Idx(15),
+        Color::Indexed(i) => vt100::Color::Idx(i),
+        Color::Rgb(r, g, b) => vt100::Color::Rgb(r, g, b),
+    }
+}
+
+/// Panics unless every cell the emulator shows is the buffer's: symbol, colours (none without
+/// colour), bold, dim, italic, underline, reverse (on a blank, what a blank shows).
+fn assert_shows(shown: &vt100::Screen, buf: &Buffer, color: bool, what: &str) {
+    let area = buf.area;
+    for y in 0..area.height {
+        let mut x = 0;
+        while x < area.width {
+            let want = &buf[(x, y)];
+            let got = shown.cell(y, x).expect("cell");
+            let at = format!("{what}: cell ({x}, {y}), {want:?}");
+            let symbol = if got.contents().is_empty() {
+                " "
+            } else {
+                got.contents()
+            };
+            assert_eq!(symbol, want.symbol(), "{at}");
+            let (fg, bg) = if color {
+                (vt_color(want.fg), vt_color(want.bg))
+            } else {
+                (vt100::Color::Default, vt100::Color::Default)
+            };
+            let m = want.modifier;
+            // On a blank only the background shows, and underline and reverse (which shows
+            // the foreground): ratatui's own diff counts the rest as unchanged there.
+            let blank = want.symbol() == " ";
+            if !blank || m.contains(Modifier::REVERSED) {
+                assert_eq!(got.fgcolor(), fg, "{at} foreground");
+            }
+            assert_eq!(got.bgcolor(), bg, "{at} background");
+            // Bold and dim are one setting on a terminal (its intensity): a cell with both
+            // (styles laid over each other) shows one of them.
+            if !blank && !m.contains(Modifier::BOLD | Modifier::DIM) {
+                assert_eq!(got.bold(), m.contains(Modifier::BOLD), "{at} bold");
+                assert_eq!(got.dim(), m.contains(Modifier::DIM), "{at} dim");
+            }
+            if !blank {
+                assert_eq!(got.italic(), m.contains(Modifier::ITALIC), "{at} italic");
+            }
+            assert_eq!(
+                got.underline(),
+                m.contains(Modifier::UNDERLINED),
+                "{at} underline"
+            );
+            assert_eq!(
+                got.inverse(),
+                m.contains(Modifier::REVERSED),
+                "{at} reverse"
+            );
+            x += want.symbol().width().max(1) as u16;
+        }
+    }
+}
+
+/// A tiny deterministic generator: the frames are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn pick<T: Copy>(&mut self, from: &[T]) -> T {
+        from[self.below(from.len())]
+    }
+}
+
+const COLOURS: &[Color] = &[
+    Color::Reset,
+    Color::Reset,
+    Color::Red,
+    Color::LightBlue,
+    Color::DarkGray,
+    Color::White,
+    Color::Black,
+    Color::Indexed(208),
+    Color::Rgb(10, 200, 30),
+];
+
+const MODIFIERS: &[Modifier] = &[
+    Modifier::BOLD,
+    Modifier::DIM,
+    Modifier::ITALIC,
+    Modifier::UNDERLINED,
+    Modifier::REVERSED,
+];
+
+const WORDS: &[&str] = &[
+    "Kokoro",
+    "┌──·──┐",
+    "│ ",
+    "é",
+    "李白",
+    "x李y",
+    "#",
+    "  ",
+    "Pocket & Biscuit",
+    "e\u{301}",
+    "→ ← ↑",
+    "[A1]",
+];
+
+fn random_style(rng: &mut Rng) -> Style {
+    let mut s = Style::new().fg(rng.pick(COLOURS)).bg(rng.pick(COLOURS));
+    for m in MODIFIERS {
+        if rng.below(4) == 0 {
+            s = s.add_modifier(*m);
+        }
+    }
+    s
+}
+
+/// Draws `frames` random frames, each a change of the one before (a few words in new places
+/// and styles, now and then a styled block, a cleared area or a resize), and checks the
+/// emulator after every one.
+fn random_frames(seed: u64, color: bool, frames: usize) {
+    let mut rng = Rng(seed);
+    let (mut w, mut h) = (80u16, 24u16);
+    let (mut t, buf) = terminal(w, h, color);
+    let mut shown = screen(ENTER, w, h);
+    let mut words: Vec<(u16, u16, &str, Style)> = Vec::new();
+    for i in 0..frames {
+        if rng.below(15) == 0 {
+            (w, h) = (rng.pick(&[80u16, 100, 120]), rng.pick(&[24u16, 30, 40]));
+            t.backend_mut().set_size(w, h);
+            t.resize(Rect::new(0, 0, w, h)).expect("resize");
+            shown.screen_mut().set_size(
+                std::num::NonZeroU16::new(h).expect("h"),
+                std::num::NonZeroU16::new(w).expect("w"),
+            );
+        }
+        if rng.below(5) == 0 && !words.is_empty() {
+            words.remove(rng.below(words.len()));
+        }
+        for _ in 0..rng.below(12) {
+            let x = rng.below(usize::from(w)) as u16;
+            let y = rng.below(usize::from(h)) as u16;
+            words.push((x, y, rng.pick(WORDS), random_style(&mut rng)));
+        }
+        // Now and then a styled block: blanks in a style (a highlighted row's padding, which
+        // the encoder erases rather than writes), or a style over what is there.
+        let block = (rng.below(2) == 0).then(|| {
+            let bw = 5 + rng.below(50) as u16;
+            let bh = 1 + rng.below(3) as u16;
+            let x = rng.below(usize::from(w)) as u16;
+            let y = rng.below(usize::from(h)) as u16;
+            (
+                Rect::new(x, y, bw, bh),
+                random_style(&mut rng),
+                rng.below(2) == 0,
+            )
+        });
+        let done = t
+            .draw(|f| {
+                let area = f.area();
+                if let Some((r, style, true)) = block {
+                    for row in r.intersection(area).rows() {
+                        let spaces = " ".repeat(usize::from(row.width));
+                        f.buffer_mut().set_string(row.x, row.y, spaces, style);
+                    }
+                }
+                // Words never overlap (a cell between them): one written over half of a wide
+                // character would leave a buffer no terminal can show, whatever the encoder.
+                let mut taken = vec![false; usize::from(area.width) * usize::from(area.height)];
+                for (x, y, word, style) in &words {
+                    if *x >= area.width || *y >= area.height {
+                        continue;
+                    }
+                    let end = (x + word.width() as u16 + 1).min(area.width);
+                    let row = usize::from(*y) * usize::from(area.width);
+                    let span = row + usize::from(x.saturating_sub(1))..row + usize::from(end);
+                    if taken[span.clone()].iter().any(|t| *t) {
+                        continue;
+                    }
+                    taken[span].fill(true);
+                    f.buffer_mut()
+                        .set_stringn(*x, *y, word, usize::from(area.width - x), *style);
+                }
+                if let Some((r, style, false)) = block {
+                    f.buffer_mut().set_style(r.intersection(area), style);
+                }
+            })
+            .expect("draw");
+        let want = done.buffer.clone();
+        let bytes = std::mem::take(&mut *buf.borrow_mut());
+        shown.process(&framed(&bytes));
+        assert_shows(
+            shown.screen(),
+            &want,
+            color,
+            &format!("seed {seed} frame {i}"),
+        );
+    }
+}
+
+#[test]
+fn random_frames_and_diffs_show_the_buffer_in_colour() {
+    for seed in 1..=6 {
+        random_frames(seed * 7919, true, 60);
+    }
+}
+
+#[test]
+fn random_frames_and_diffs_show_the_buffer_without_colour() {
+    for seed in 1..=3 {
+        random_frames(seed * 104_729, false, 60);
+    }
+}
+
+/// The real screens, key after key: the launcher, its rules and help, a new game's setup and
+/// the game itself, for every game, in colour, without colour and in ASCII, at both sizes.
+#[test]
+fn every_screen_shows_the_buffer_after_every_key() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let keys = [
+        key(KeyCode::Down),
+        ch('?'),
+        key(KeyCode::Esc),
+        key(KeyCode::Enter),
+        key(KeyCode::Down),
+        key(KeyCode::Right),
+        key(KeyCode::Enter),
+        key(KeyCode::Right),
+        key(KeyCode::Down),
+        key(KeyCode::Enter),
+        ch('1'),
+        ch('2'),
+        key(KeyCode::Left),
+        key(KeyCode::Enter),
+        key(KeyCode::Esc),
+    ];
+    for (ascii, color, (w, h)) in [
+        (false, true, (80, 24)),
+        (false, false, (80, 24)),
+        (true, true, (120, 40)),
+        (true, false, (80, 24)),
+    ] {
+        for game in 0..crate::registry::GAMES.len() {
+            let catalog = Catalog {
+                games: crate::registry::GAMES.to_vec(),
+                dir: dir.path().to_path_buf(),
+            };
+            let mut app = App::new(
+                Box::new(Launcher::new_in(catalog)),
+                Theme::new(ascii, color),
+            );
+            app.set_size(w, h);
+            let (mut t, buf) = terminal(w, h, color);
+            let mut shown = screen(ENTER, w, h);
+            let downs = std::iter::repeat_n(key(KeyCode::Down), game);
+            for (i, ev) in downs.chain(keys.iter().cloned()).enumerate() {
+                app.on_event(&ev);
+                if app.done() {
+                    break;
+                }
+                let done = t.draw(|f| app.render(f)).expect("draw");
+                let want = done.buffer.clone();
+                let bytes = std::mem::take(&mut *buf.borrow_mut());
+                shown.process(&framed(&bytes));
+                let what = format!("game {game}, key {i} ({ev:?}), ascii {ascii}, colour {color}");
+                assert_shows(shown.screen(), &want, color, &what);
+            }
+        }
+    }
+}
+
+#[test]
+fn sgr_sequences_are_short_and_exact() {
+    let red = Pen {
+        fg: Color::Red,
+        ..PLAIN
+    };
+    assert_eq!(sgr_text(PLAIN, red), "\x1b[31m");
+    let bold_on_blue = Pen {
+        fg: Color::Red,
+        bg: Color::Blue,
+        modifier: Modifier::BOLD,
+    };
+    assert_eq!(sgr_text(red, bold_on_blue), "\x1b[1;44m");
+    assert_eq!(sgr_text(bold_on_blue, red), "\x1b[0;31m");
+    // Back to plain: a reset is shorter than naming the default colours.
+    assert_eq!(sgr_text(red, PLAIN), "\x1b[m");
+    assert_eq!(sgr_text(bold_on_blue, PLAIN), "\x1b[m");
+    let rgb = Pen {
+        fg: Color::Rgb(1, 2, 3),
+        bg: Color::Indexed(200),
+        ..PLAIN
+    };
+    assert_eq!(sgr_text(PLAIN, rgb), "\x1b[38;2;1;2;3;48;5;200m");
+    // One colour back to the default and another kept: whichever is shorter.
+    let rgb_fg = Pen {
+        fg: Color::Rgb(1, 2, 3),
+        ..PLAIN
+    };
+    assert_eq!(sgr_text(rgb, rgb_fg), "\x1b[49m");
+    assert_eq!(sgr_text(red, red), "");
+}
+
+/// A highlighted row of the launcher: its padding is erased, not written, and shows the same.
+#[test]
+fn a_highlighted_row_erases_its_padding() {
+    let (mut t, buf) = terminal(80, 24, true);
+    let row = |t: &mut Terminal<CompactBackend>, style: Style| {
+        t.draw(|f| {
+            let text = format!("▶ Kokoro{}1–8 players  ", " ".repeat(59));
+            f.buffer_mut().set_string(1, 7, text, style);
+        })
+        .expect("draw")
+        .buffer
+        .clone()
+    };
+    row(&mut t, Style::new().cyan());
+    let mut shown = screen(ENTER, 80, 24);
+    shown.process(&std::mem::take(&mut *buf.borrow_mut()));
+    let want = row(&mut t, Style::new().black().on_cyan());
+    let step = std::mem::take(&mut *buf.borrow_mut());
+    shown.process(&step);
+    assert_shows(shown.screen(), &want, true, "highlighted");
+    let text = String::from_utf8_lossy(&step);
+    assert!(text.contains("\x1b[59X"), "{text:?}");
+    assert!(step.len() < 60, "{} bytes: {text:?}", step.len());
+    // Underlined or reversed blanks show: they are written out.
+    let want = row(&mut t, Style::new().reversed());
+    let step = std::mem::take(&mut *buf.borrow_mut());
+    shown.process(&step);
+    assert_shows(shown.screen(), &want, true, "reversed");
+    assert!(!String::from_utf8_lossy(&step).contains('X'));
+}
+
+#[test]
+fn moves_are_short() {
+    let mut out = Vec::new();
+    let at = Some(Position { x: 3, y: 4 });
+    move_from(&mut out, at, 3, 4);
+    assert!(out.is_empty());
+    move_from(&mut out, at, 4, 4);
+    assert_eq!(out, b"\x1b[C");
+    out.clear();
+    move_from(&mut out, at, 12, 4);
+    assert_eq!(out, b"\x1b[9C");
+    out.clear();
+    move_from(&mut out, at, 0, 5);
+    assert_eq!(out, b"\r\n");
+    out.clear();
+    move_from(&mut out, at, 2, 4);
+    assert_eq!(out, b"\x1b[5;3H");
+    out.clear();
+    move_from(&mut out, None, 0, 9);
+    assert_eq!(out, b"\x1b[10H");
+}
+
+#[test]
+fn a_small_change_costs_little_and_no_change_nothing() {
+    let (mut t, buf) = terminal(80, 24, true);
+    let draw = |t: &mut Terminal<CompactBackend>, sel: usize| {
+        t.draw(|f| {
+            for i in 0..10u16 {
+                let style = if usize::from(i) == sel {
+                    Style::new().reversed().yellow()
+                } else {
+                    Style::new()
+                };
+                f.render_widget(
+                    Paragraph::new(format!("Item number {i} ─ é 李")).style(style),
+                    Rect::new(2, i + 1, 40, 1),
+                );
+            }
+        })
+        .expect("draw");
+    };
+    draw(&mut t, 0);
+    let first = std::mem::take(&mut *buf.borrow_mut());
+    let mut shown = screen(ENTER, 80, 24);
+    shown.process(&first);
+    let s = shown.screen();
+    assert!(
+        s.contents().contains("Item number 3 ─ é 李"),
+        "{}",
+        s.contents()
+    );
+    let cell = s.cell(1, 2).expect("cell");
+    assert!(cell.inverse());
+    assert_eq!(cell.fgcolor(), vt100::Color::Idx(3));
+    assert!(!s.cell(2, 2).expect("cell").inverse());
+    // Moving the selection down one line changes two lines' styles only.
+    draw(&mut t, 1);
+    let step = std::mem::take(&mut *buf.borrow_mut());
+    shown.process(&step);
+    let s = shown.screen();
+    assert!(!s.cell(1, 2).expect("cell").inverse());
+    assert!(s.cell(2, 2).expect("cell").inverse());
+    assert!(
+        step.len() < 200,
+        "{} bytes: {:?}",
+        step.len(),
+        String::from_utf8_lossy(&step)
+    );
+    // Nothing changed: nothing to send.
+    draw(&mut t, 1);
+    assert!(buf.borrow().is_empty(), "{:?}", buf.borrow());
+}
+
+/// Issue #9: a cursor moving over a Kokoro mat cost about 500 bytes, most of them a cursor
+/// move before every box-drawing character. A one-column character is followed by the next
+/// without a move; a wide one is followed by an absolute move.
+#[test]
+fn a_line_of_box_drawing_costs_one_move() {
+    let (mut t, buf) = terminal(80, 24, true);
+    let line = |t: &mut Terminal<CompactBackend>, style: Style| {
+        t.draw(|f| {
+            f.render_widget(
+                Paragraph::new("┌──────────·──────────┐").style(style),
+                Rect::new(5, 3, 23, 1),
+            );
+            f.render_widget(Paragraph::new("李x"), Rect::new(5, 5, 3, 1));
+        })
+        .expect("draw");
+    };
+    line(&mut t, Style::new());
+    let mut shown = screen(ENTER, 80, 24);
+    shown.process(&std::mem::take(&mut *buf.borrow_mut()));
+    line(&mut t, Style::new().yellow());
+    let step = std::mem::take(&mut *buf.borrow_mut());
+    shown.process(&step);
+    let text = String::from_utf8_lossy(&step);
+    // One move to the line's start, one colour on and off, 23 symbols.
+    assert_eq!(text.matches('H').count(), 1, "{text:?}");
+    assert!(step.len() < 90, "{} bytes: {text:?}", step.len());
+    let s = shown.screen();
+    assert_eq!(s.cell(3, 16).expect("cell").contents(), "·");
+    assert_eq!(s.cell(3, 27).expect("cell").contents(), "┐");
+    assert_eq!(s.cell(3, 27).expect("cell").fgcolor(), vt100::Color::Idx(3));
+    assert_eq!(s.cell(5, 7).expect("cell").contents(), "x");
+    // After the wide character the next cell is placed by an absolute move.
+    line(&mut t, Style::new());
+    drop(std::mem::take(&mut *buf.borrow_mut()));
+    t.draw(|f| f.render_widget(Paragraph::new("孝y"), Rect::new(5, 5, 3, 1)))
+        .expect("draw");
+    let text = String::from_utf8_lossy(&buf.borrow()).into_owned();
+    assert!(text.contains("\x1b[6;8Hy"), "{text:?}");
+}
+
+#[test]
+fn no_colour_for_a_terminal_without_it() {
+    let (mut t, buf) = terminal(20, 2, false);
+    t.draw(|f| f.render_widget(Paragraph::new("hi".red().on_blue().bold()), f.area()))
+        .expect("draw");
+    let bytes = buf.borrow().clone();
+    let s = screen(&bytes, 20, 2);
+    let cell = s.screen().cell(0, 0).expect("cell");
+    assert_eq!(cell.fgcolor(), vt100::Color::Default);
+    assert_eq!(cell.bgcolor(), vt100::Color::Default);
+    assert!(cell.bold());
+}
+
+#[test]
+fn the_terminal_is_never_asked_anything() {
+    let (mut t, buf) = terminal(30, 5, true);
+    t.backend_mut().set_size(20, 4);
+    t.resize(Rect::new(0, 0, 20, 4)).expect("resize");
+    t.clear().expect("clear");
+    t.draw(|f| f.render_widget(Paragraph::new("x"), f.area()))
+        .expect("draw");
+    let bytes = buf.borrow().clone();
+    assert!(!bytes.windows(4).any(|w| w == b"\x1b[6n"), "a cursor query");
+    assert_eq!(t.size().expect("size"), Size::new(20, 4));
+    assert_eq!(t.get_frame().area(), Rect::new(0, 0, 20, 4));
+}
