@@ -44,10 +44,13 @@
 #[path = "../tests/common/pty.rs"]
 #[allow(dead_code)]
 mod pty;
+#[path = "../tests/common/queries.rs"]
+mod queries;
 #[path = "../tests/common/ssh.rs"]
 #[allow(dead_code)]
 mod ssh;
 
+use queries::QUERIES;
 use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -57,24 +60,6 @@ use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 
 /// How long without output ends an answer.
 const QUIET: Duration = Duration::from_millis(40);
-
-/// Requests a terminal answers (see tests/e2e_no_queries.rs).
-const QUERIES: &[&[u8]] = &[
-    b"\x1b[6n",
-    b"\x1b[?6n",
-    b"\x1b[c",
-    b"\x1b[0c",
-    b"\x1b[>c",
-    b"\x1b[=c",
-    b"\x1b]10;?",
-    b"\x1b]11;?",
-    b"\x1b[14t",
-    b"\x1b[16t",
-    b"\x1b[18t",
-    b"\x1b[?u",
-    b"\x1b[?2026$p",
-    b"\x1bP+q",
-];
 
 #[derive(Clone)]
 struct Program {

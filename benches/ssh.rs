@@ -20,10 +20,13 @@
 #[path = "../tests/common/pty.rs"]
 #[allow(dead_code)]
 mod pty;
+#[path = "../tests/common/queries.rs"]
+mod queries;
 #[path = "../tests/common/ssh.rs"]
 #[allow(dead_code)]
 mod ssh;
 
+use queries::QUERIES;
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -34,24 +37,6 @@ use hotseat::server::{Peer, Wake};
 use pty::Term;
 
 const FRAME_END: &[u8] = b"\x1b[?2026l";
-
-/// Requests a terminal answers: cursor position, device attributes, colours, size in pixels
-/// or cells, the keyboard protocol. A server that sends one waits a round trip for the reply.
-const QUERIES: &[&[u8]] = &[
-    b"\x1b[6n",
-    b"\x1b[?6n",
-    b"\x1b[c",
-    b"\x1b[0c",
-    b"\x1b[>c",
-    b"\x1b[=c",
-    b"\x1b]10;?",
-    b"\x1b]11;?",
-    b"\x1b[14t",
-    b"\x1b[16t",
-    b"\x1b[18t",
-    b"\x1b[?u",
-    b"\x1b[?2026$p",
-];
 
 fn find(hay: &[u8], needle: &[u8]) -> bool {
     hay.windows(needle.len()).any(|w| w == needle)

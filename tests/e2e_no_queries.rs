@@ -6,24 +6,7 @@ use crate::common;
 
 use common::pty::Term;
 
-/// Requests a terminal answers: cursor position, device attributes, colours, size in pixels
-/// or cells, the keyboard protocol, a mode's state, a terminfo capability (XTGETTCAP).
-const QUERIES: &[&[u8]] = &[
-    b"\x1b[6n",
-    b"\x1b[?6n",
-    b"\x1b[c",
-    b"\x1b[0c",
-    b"\x1b[>c",
-    b"\x1b[=c",
-    b"\x1b]10;?",
-    b"\x1b]11;?",
-    b"\x1b[14t",
-    b"\x1b[16t",
-    b"\x1b[18t",
-    b"\x1b[?u",
-    b"\x1b[?2026$p",
-    b"\x1bP+q",
-];
+use common::queries::QUERIES;
 
 fn queries_in(raw: &[u8]) -> Vec<String> {
     QUERIES

@@ -3,6 +3,7 @@
 
 pub mod frames;
 pub mod pty;
+pub mod queries;
 pub mod ssh;
 
 use std::path::{Path, PathBuf};
