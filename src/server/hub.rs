@@ -329,7 +329,7 @@ impl Hub {
 
     /// The open tables, oldest first (finished ones while somebody still looks at them).
     pub fn tables(&self) -> Vec<TableSummary> {
-        self.reap();
+        self.reap(false);
         let rooms = self.rooms();
         rooms
             .order
@@ -340,9 +340,11 @@ impl Hub {
     }
 
     /// Lets go of the tables nobody needs: finished ones nobody looks at any more (their log
-    /// joins the finished list), and ones that never started and that nobody has looked at
-    /// for a while (closed, their log removed: it holds no move).
-    fn reap(&self) {
+    /// joins the finished list), and with `closing`, ones that never started and that nobody
+    /// has looked at for a while (closed, their log removed: it holds no move). Closing is
+    /// done only when a table is about to open, where the limits count, never while a list is
+    /// drawn.
+    fn reap(&self, closing: bool) {
         let now = Instant::now();
         let unstarted = Duration::from_millis(self.inner.unstarted_ms.load(Ordering::SeqCst));
         let mut rooms = self.rooms();
@@ -352,7 +354,7 @@ impl Hub {
             if let Some(r) = rooms.tables.get(code) {
                 if r.is_idle() {
                     idle.push(code.clone());
-                } else if r.is_abandoned(now, unstarted) {
+                } else if closing && r.is_abandoned(now, unstarted) {
                     abandoned.push(code.clone());
                 }
             }
@@ -403,7 +405,7 @@ impl Hub {
 
     /// Whether `by` may open one more table, or what limit stands in the way.
     fn may_open(&self, by: &Peer) -> Result<(), String> {
-        self.reap();
+        self.reap(true);
         let ident = Ident::of(by);
         let rooms = self.rooms();
         let open: Vec<(&String, &Arc<dyn ServerTable>)> =
@@ -670,7 +672,7 @@ impl Hub {
         if !room.is_over() {
             return Err("the game is not over yet".into());
         }
-        self.reap();
+        self.reap(true);
         let open = self
             .rooms()
             .tables
