@@ -1,22 +1,21 @@
 //! Couperation builder teams by level (the hard level's own figures, with its endgame search,
 //! come from `hotseat sim`). The quick test plays seeded games and checks that a hard builder
-//! team wins clearly more often than an easy one. The measure,
-//! `cargo test --release --test couperation_bots -- --ignored --nocapture`, plays 1,000 games
-//! (COUPERATION_GAMES sets the count) per table size and mode with the hard team and prints the
-//! win rates with 95% intervals, how the lost games ended, and the same for a test-only team
-//! that sees every face-down card (what hidden information costs the team).
+//! team wins clearly more often than an easy one. The measure (1,000 games per table size and
+//! mode with the hard team, win rates with 95% intervals) is
+//! `cargo bench --bench strength -- couperation`.
 
-use hotseat::bots::Level;
+use hotseat::bots::{Level, with_level};
 use hotseat::engine::{Actor, Bot, Game, Options, ToMove, Viewer, rng};
 use hotseat::games::couperation::{Action, Couperation, End, FINISH, FinishAt, Slot};
-use hotseat::sim::wilson;
 
 /// The builder at `level` (the hard level proper searches at the end of the game: too slow
 /// for these habit checks in a debug build, and its habits are the builder's).
 fn builder(level: Level, seed: u64) -> Box<dyn Bot<Couperation>> {
     match level {
         Level::Hard => Box::new(hotseat::bots::couperation::Builder::new(seed, level)),
-        _ => hotseat::bots::couperation::make("builder", level, seed).expect("builder"),
+        _ => {
+            hotseat::bots::kinds::couperation(&with_level("builder", level), seed).expect("builder")
+        }
     }
 }
 
@@ -199,77 +198,4 @@ fn the_hard_team_crowns_the_pyramid_only_to_win() {
         })
         .count();
     assert!(early <= 2, "{early} of {GAMES} games crowned early");
-}
-
-/// 1,000 games per table size and mode: win rates with 95% intervals.
-#[test]
-#[ignore = "a measure: plays thousands of games (run with --release)"]
-fn measure_the_hard_team() {
-    let games: u64 = std::env::var("COUPERATION_GAMES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1000);
-    for omniscient in [false, true] {
-        for mode in ["standard", "beginner"] {
-            for players in 2..=4 {
-                let mut ends = [0usize; 3];
-                for seed in 0..games {
-                    ends[play(Level::Hard, players, mode, seed, omniscient) as usize] += 1;
-                }
-                let (lo, hi) = wilson(ends[0], games as usize);
-                println!(
-                    "{} {players}p {mode:8}: wins {:5.1}% [{:4.1}, {:4.1}] of {games}; lost by a card turned up {}, stuck {}",
-                    if omniscient { "sees all " } else { "hard     " },
-                    100.0 * ends[0] as f64 / games as f64,
-                    100.0 * lo,
-                    100.0 * hi,
-                    ends[1],
-                    ends[2],
-                );
-            }
-        }
-    }
-}
-
-/// The hard level proper (the builder, then its search at the end of the game), with its
-/// time cap: per table size and mode, its wins with 95% intervals, and the two blunders the
-/// builder's rules forbid, counted in games: lost by a card turned up while a move that
-/// risked nothing was open, and the finish card put on top while a card was face down and
-/// such a move was open. `COUPERATION_GAMES` games (500 unless set) from `COUPERATION_SEED`
-/// (1 unless set): `cargo test --test couperation_bots -- --ignored --nocapture
-/// measure_the_hard_level`.
-#[test]
-#[ignore = "a measure: the hard level searches (minutes of CPU)"]
-fn measure_the_hard_level() {
-    let env = |k: &str, d: u64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(d)
-    };
-    let (games, first) = (env("COUPERATION_GAMES", 500), env("COUPERATION_SEED", 1));
-    let players: Vec<usize> = std::env::var("COUPERATION_PLAYERS")
-        .ok()
-        .map(|s| s.split(',').filter_map(|p| p.parse().ok()).collect())
-        .unwrap_or_else(|| vec![2, 3, 4]);
-    let modes = std::env::var("COUPERATION_MODES").unwrap_or_else(|_| "standard,beginner".into());
-    let hard = |s| hotseat::bots::couperation::make("builder", Level::Hard, s).expect("hard");
-    for mode in modes.split(',') {
-        for &n in &players {
-            let (mut won, mut turned, mut crowned) = (0, 0, 0);
-            for seed in first..first + games {
-                let (end, habits) = play_team(&hard, n, mode, seed, false);
-                won += usize::from(end == Ending::Won);
-                turned += usize::from(habits.lost_turning_up);
-                crowned += usize::from(habits.early_crown);
-            }
-            let (lo, hi) = wilson(won, games as usize);
-            println!(
-                "hard {n}p {mode:8}: wins {:5.1}% [{:4.1}, {:4.1}] of {games} (seeds {first}..); lost turning up with a safe move open: {turned}; crowned early: {crowned}",
-                100.0 * won as f64 / games as f64,
-                100.0 * lo,
-                100.0 * hi,
-            );
-        }
-    }
 }

@@ -1,9 +1,8 @@
 //! Kokoro bots: they play legal moves from their own view, and the planner scores far above the
-//! random bot. `cargo test --release --test kokoro_bots -- --ignored --nocapture` prints the
-//! 200-game figures.
+//! random bot. The figures over many games are `cargo bench --bench strength -- kokoro`.
 
-use hotseat::bots::kokoro::{KINDS, PlannerBot, make};
-use hotseat::engine::Bot;
+use hotseat::bots::kinds::kokoro as make;
+use hotseat::bots::kokoro::KINDS;
 use hotseat::engine::log::PlayerEntry;
 use hotseat::engine::session::Setup;
 use hotseat::engine::{Actor, Game, Match, Options, ToMove, Viewer};
@@ -106,142 +105,6 @@ fn bots_play_every_decree() {
     for decree in ["mirror-pool", "sacred-grove", "forgotten-shrine"] {
         let scores = play(&["planner", "random", "planner"], "pink", decree, 3);
         assert_eq!(scores.len(), 3);
-    }
-}
-
-#[test]
-#[ignore = "measurement: run in release with --nocapture"]
-fn measure_planner_against_random() {
-    for (players, side, decree) in [
-        (1, "blue", "none"),
-        (1, "pink", "none"),
-        (4, "blue", "none"),
-        (4, "pink", "random"),
-    ] {
-        let (p, r) = measure(200, players, side, decree);
-        println!("{players} player(s), {side}, decree {decree}: planner {p:.1}, random {r:.1}");
-    }
-}
-
-#[test]
-#[ignore = "diagnostic"]
-fn planner_box_profile() {
-    let mut zeros = 0;
-    let mut boxes = [0u32; 5];
-    let mut guard = 0u32;
-    let n = 200;
-    for g in 0..n {
-        let mut options = Options::new();
-        options.insert("side".into(), "blue".into());
-        let setup = Setup {
-            options,
-            players: vec![PlayerEntry::bot("b", "planner", g)],
-            seed: g,
-            started: String::new(),
-        };
-        let mut m = Match::<Kokoro>::new(setup).unwrap();
-        let mut bot = make("planner", g).unwrap();
-        while !m.is_over() {
-            if m.to_move() == ToMove::Chance {
-                m.run_chance().unwrap();
-                continue;
-            }
-            let legal = m.state.legal_actions(0);
-            let a = bot.choose(0, &m.view(Viewer::Seat(0)), &legal);
-            m.apply(Actor::Seat(0), a, None).unwrap();
-        }
-        let s = m.view(Viewer::Public).sheets[0];
-        zeros += s.zeros as u32;
-        guard += u32::from(s.caterpillar_guardian + s.flower_guardian);
-        for (i, b) in s.boxes.iter().enumerate() {
-            boxes[i] += u32::from(b.unwrap_or(0));
-        }
-    }
-    println!(
-        "zeros/game {:.2}, guardians {:.1}, boxes {:?}",
-        zeros as f64 / n as f64,
-        guard as f64 / n as f64,
-        boxes.map(|b| b as f64 / n as f64)
-    );
-}
-
-type NewBot = fn(u64) -> Box<dyn Bot<Kokoro>>;
-
-/// Solo blue games with one planner level: (mean score, its 95% half-interval, zero boxes per
-/// game). Seeds 1..=games, the same as `hotseat sim kokoro --players 1 --games N`.
-fn solo_level(games: u64, new: NewBot) -> (f64, f64, f64) {
-    let (mut scores, mut zeros) = (Vec::new(), 0u32);
-    let mut boxes = [0.0f64; 6];
-    let mut zero_at = [0u32; 5];
-    for seed in 1..=games {
-        let mut options = Options::new();
-        options.insert("side".into(), "blue".into());
-        let setup = Setup {
-            options,
-            players: vec![PlayerEntry::bot("b", "planner", seed)],
-            seed,
-            started: String::new(),
-        };
-        let mut m = Match::<Kokoro>::new(setup).unwrap();
-        let mut bot = new(seed);
-        while !m.is_over() {
-            if m.to_move() == ToMove::Chance {
-                m.run_chance().unwrap();
-                continue;
-            }
-            let legal = m.state.legal_actions(0);
-            let view = m.view(Viewer::Seat(0));
-            bot.observe(&view);
-            let a = bot.choose(0, &view, &legal);
-            m.apply(Actor::Seat(0), a, None).unwrap();
-        }
-        let s = m.view(Viewer::Public).sheets[0];
-        zeros += u32::from(s.zeros);
-        for (i, b) in s.boxes.iter().enumerate() {
-            boxes[i] += f64::from(b.unwrap_or(0)) / games as f64;
-            if *b == Some(0) {
-                zero_at[i] += 1;
-            }
-        }
-        boxes[5] += f64::from(s.caterpillar_guardian + s.flower_guardian) / games as f64;
-        scores.push(f64::from(s.total));
-    }
-    println!("boxes and guardians {boxes:.1?}, zeros by round {zero_at:?}");
-    let n = scores.len() as f64;
-    let mean = scores.iter().sum::<f64>() / n;
-    let var = scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (mean, 1.96 * (var / n).sqrt(), f64::from(zeros) / n)
-}
-
-#[test]
-#[ignore = "measurement: run in release with --nocapture; KOKORO_GAMES sets the count"]
-fn measure_levels_solo() {
-    let games = std::env::var("KOKORO_GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(200);
-    let levels: [(&str, NewBot); 5] = [
-        ("easy", |s| Box::new(PlannerBot::easy(s))),
-        ("normal", |s| Box::new(PlannerBot::normal(s))),
-        ("lookahead", |s| Box::new(PlannerBot::hard(s))),
-        ("search", |s| {
-            Box::new(hotseat::bots::search::kokoro::hard(s))
-        }),
-        ("hard", |s| {
-            Box::new(hotseat::bots::search::kokoro::player(s))
-        }),
-    ];
-    let only = std::env::var("KOKORO_LEVEL").unwrap_or_default();
-    for (name, new) in levels {
-        if !only.is_empty() && !only.contains(name) {
-            continue;
-        }
-        let clock = std::time::Instant::now();
-        let (mean, half, zeros) = solo_level(games, new);
-        println!(
-            "{name}, {games} solo blue games: mean {mean:.1} ± {half:.1}, {zeros:.2} zero boxes a game, {:.1} ms a game",
-            clock.elapsed().as_secs_f64() * 1000.0 / games as f64
-        );
     }
 }
 

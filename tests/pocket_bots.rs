@@ -1,8 +1,8 @@
-//! Pocket memory levels against the perfect memory: `cargo test --release --test pocket_bots
-//! -- --ignored --nocapture` prints each level's share of 2-player wins with a 95% interval.
+//! Pocket's computer players by level. Each level's share of 2-player wins against the perfect
+//! memory, with a 95% interval, is `cargo bench --bench strength -- pocket`.
 
-use hotseat::bots::pocket::{KINDS, MemoryBot, make_level};
-use hotseat::bots::{has_levels, split_level};
+use hotseat::bots::has_levels;
+use hotseat::bots::pocket::{KINDS, MemoryBot};
 use hotseat::engine::log::PlayerEntry;
 use hotseat::engine::session::Setup;
 use hotseat::engine::{Actor, Bot, Game, Match, Options, ToMove, Viewer};
@@ -65,10 +65,7 @@ fn actions(kinds: [&str; 2], seed: u64) -> Vec<String> {
     let mut players: Vec<Box<dyn Bot<Pocket>>> = kinds
         .iter()
         .enumerate()
-        .map(|(i, k)| {
-            let (kind, level) = split_level(k);
-            make_level(kind, level, seed + i as u64).expect("a Pocket bot")
-        })
+        .map(|(i, k)| hotseat::bots::kinds::pocket(k, seed + i as u64).expect("a Pocket bot"))
         .collect();
     let mut out = Vec::new();
     loop {
@@ -127,38 +124,5 @@ fn the_perfect_memory_is_a_kind_of_its_own_without_levels() {
 fn every_level_finishes_games() {
     for g in 0..3 {
         assert!(!play([MemoryBot::easy, MemoryBot::hard], g).is_empty());
-    }
-}
-
-#[test]
-#[ignore = "measurement: run in release with --nocapture"]
-fn measure_levels_against_perfect_memory() {
-    let games = 1000u64;
-    let perfect: New = |seed| MemoryBot::new(seed, 0);
-    for (name, level) in [
-        ("easy", MemoryBot::easy as New),
-        ("normal", MemoryBot::normal as New),
-        ("hard", MemoryBot::hard as New),
-    ] {
-        let mut won = 0.0;
-        for g in 0..games {
-            let seat = (g % 2) as usize;
-            let bots = if seat == 0 {
-                [level, perfect]
-            } else {
-                [perfect, level]
-            };
-            let w = play(bots, g + 1);
-            if w.contains(&seat) {
-                won += 1.0 / w.len() as f64;
-            }
-        }
-        let p = won / games as f64;
-        let half = 1.96 * (p * (1.0 - p) / games as f64).sqrt();
-        println!(
-            "{name} vs perfect memory: {:.1}% ± {:.1} of {games} games",
-            100.0 * p,
-            100.0 * half
-        );
     }
 }

@@ -805,7 +805,7 @@ fn play(kinds: &[&str], seed: u64) -> (Outcome, usize) {
     let mut bots: Vec<_> = kinds
         .iter()
         .enumerate()
-        .map(|(i, k)| pocket_bots::make(k, seed * 31 + i as u64).expect("bot kind"))
+        .map(|(i, k)| hotseat::bots::kinds::pocket(k, seed * 31 + i as u64).expect("bot kind"))
         .collect();
     let mut moves = 0;
     loop {
@@ -833,9 +833,9 @@ fn play(kinds: &[&str], seed: u64) -> (Outcome, usize) {
 fn bot_kinds() {
     assert_eq!(pocket_bots::KINDS[0].0, "memory");
     for (k, _) in pocket_bots::KINDS {
-        assert!(pocket_bots::make(k, 1).is_some());
+        assert!(hotseat::bots::kinds::pocket(k, 1).is_some());
     }
-    assert!(pocket_bots::make("psychic", 1).is_none());
+    assert!(hotseat::bots::kinds::pocket("psychic", 1).is_none());
 }
 
 #[test]
@@ -910,7 +910,7 @@ fn logs_round_trip() {
         .expect("setup");
     let mut bots: Vec<_> = ["memory", "forgetful", "random"]
         .iter()
-        .map(|k| pocket_bots::make(k, 9).expect("bot"))
+        .map(|k| hotseat::bots::kinds::pocket(k, 9).expect("bot"))
         .collect();
     while !m.is_over() {
         m.run_chance().expect("chance");
@@ -1025,7 +1025,7 @@ fn memory_bot_shows_an_unknown_tile_after_great_six() {
 #[test]
 fn tampered_actions_never_panic() {
     let mut m = Match::<Pocket>::new(setup(3, "random", 77, &["random"; 3])).expect("setup");
-    let mut bot = pocket_bots::make("random", 3).expect("bot");
+    let mut bot = hotseat::bots::kinds::pocket("random", 3).expect("bot");
     let mut probes = Vec::new();
     for cell in [0, 5, 35, 36, 1000, usize::MAX] {
         probes.push(Action::Flip { cell, tap: true });
@@ -1062,10 +1062,4 @@ fn tampered_actions_never_panic() {
         let a = bot.choose(seats[0], &m.state.view(Viewer::Public), &legal);
         m.apply(Actor::Seat(seats[0]), a, None).expect("legal");
     }
-}
-
-/// The whole conformance battery (rules, views, log round trip, driver, undo, log writes).
-#[test]
-fn conformance() {
-    hotseat::conformance::check_game::<hotseat::games::pocket::Pocket>();
 }

@@ -1,10 +1,10 @@
 //! Rocca's computer players: the detective does not follow whoever votes first, holds no seat
 //! at a disadvantage as the Monster's, votes as a villager would when it holds the Monster,
-//! and its hard level beats the sleuth on both sides. The `#[ignore]`d tests are the
-//! 1,000-game measures behind the rules page (`cargo test --release --test rocca_bots --
-//! --ignored --nocapture`).
+//! and its hard level beats the sleuth on both sides. The 1,000-game measures behind the rules
+//! page are `cargo bench --bench strength -- rocca`.
 
-use hotseat::bots::rocca::{DetectiveBot, SleuthBot, make_kind};
+use hotseat::bots::kinds::rocca as make_kind;
+use hotseat::bots::rocca::{DetectiveBot, SleuthBot};
 use hotseat::bots::{Level, with_level};
 use hotseat::engine::{Actor, Bot, Game, Options, Seat, ToMove, Viewer, rng};
 use hotseat::games::rocca::{Action, Body, FAMILY, Rocca, View, owner};
@@ -291,37 +291,6 @@ fn every_level_is_offered_and_plays_a_whole_game() {
     }
     // A family of three per seat, as the bots assume.
     assert_eq!(FAMILY, 3);
-}
-
-/// The 1,000-game figures: the village's rate by the Monster's seat for each kind at 3 to 6
-/// players, and each side of the hard detective against the sleuth.
-#[test]
-#[ignore]
-fn measure_village_rates() {
-    let show = |players: usize, kind: &str| {
-        let r = simulate(players, kind, 1000, 1);
-        let (all, seats) = village_rates(&r);
-        let ci = r.groups.first().map_or((0.0, 0.0), |g| g.win_ci);
-        println!(
-            "{players} players, {kind}: village {:.1}% [{:.1}, {:.1}]; by Monster seat {:?}",
-            100.0 * all,
-            100.0 * ci.0,
-            100.0 * ci.1,
-            seats
-                .iter()
-                .map(|x| (1000.0 * x).round() / 10.0)
-                .collect::<Vec<_>>()
-        );
-    };
-    for players in 3..=6 {
-        for kind in ["sleuth", "detective", "detective:hard"] {
-            show(players, kind);
-        }
-    }
-    for players in [4, 6] {
-        show(players, "detective:hard/sleuth");
-        show(players, "sleuth/detective:hard");
-    }
 }
 
 // ---- The optional roles ----

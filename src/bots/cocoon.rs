@@ -15,8 +15,6 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
-use super::random::RandomBot;
-use crate::bots::Level;
 use crate::engine::{Bot, Seat, rng};
 use crate::games::cocoon::board::{backward, forward, next_experience, turn_ep};
 use crate::games::cocoon::dungeon::{HAND_WAYS, HANDS};
@@ -33,25 +31,7 @@ pub const KINDS: &[(&str, &str)] = &[
     ("random", "any legal move"),
 ];
 
-/// A bot of a plain kind (the wheel at its normal level).
-pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Cocoon>>> {
-    make_level(kind, Level::Normal, seed)
-}
-
-/// A bot of `kind` at `level`: what `make_bot` maps `"wheel:<level>"` to. The wheel has its
-/// own three levels ([`WheelBot::easy`], [`WheelBot::normal`], [`WheelBot::hard`]); the
-/// random player plays the same at every level.
-pub fn make_level(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Cocoon>>> {
-    match kind {
-        "wheel" => Some(Box::new(match level {
-            Level::Easy => WheelBot::easy(seed),
-            Level::Normal => WheelBot::normal(seed),
-            Level::Hard => WheelBot::hard(seed),
-        })),
-        "random" => Some(Box::new(RandomBot::new(seed))),
-        _ => None,
-    }
-}
+// What a kind string at a level means: `crate::bots::kinds::cocoon`.
 
 pub struct WheelBot {
     rng: ChaCha8Rng,

@@ -7,15 +7,15 @@
 //! be keeps the order, and when it must discard it keeps the cards that fill the tightest slots.
 //!
 //! Levels: hard is this builder weighing every move exactly until at most ten slots are open,
-//! then the search over builder playouts ([`crate::bots::search::couperation::Hard`]); normal
+//! then the search over builder playouts (`crate::bots::search::couperation::Hard`, chosen in
+//! `crate::bots::kinds`); normal
 //! misjudges close choices now and then; easy also overlooks moves and risks turning up a card
 //! that is only probably safe, as a learner does.
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
-use crate::bots::random::RandomBot;
-use crate::bots::{Level, Overlook};
+use crate::bots::Level;
 use crate::engine::{Bot, Seat, rng};
 use crate::games::couperation::{
     Action, Card, Couperation, FINISH, PhaseView, Pyramid, SLOTS, SlotView, View, Windows, row_col,
@@ -30,22 +30,7 @@ pub const KINDS: &[(&str, &str)] = &[
     ("random", "any legal move"),
 ];
 
-pub fn make(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Couperation>>> {
-    match (kind, level) {
-        ("builder", Level::Easy) => Some(Box::new(Overlook::new(
-            Box::new(Builder::new(seed, Level::Easy)),
-            seed,
-            25,
-        ))),
-        // Hard: the builder, and the search over builder playouts at the end of the game.
-        ("builder", Level::Hard) => {
-            Some(Box::new(crate::bots::search::couperation::Hard::new(seed)))
-        }
-        ("builder", _) => Some(Box::new(Builder::new(seed, level))),
-        ("random", _) => Some(Box::new(RandomBot::new(seed))),
-        _ => None,
-    }
-}
+// What a kind string at a level means: `crate::bots::kinds::couperation`.
 
 pub struct Builder {
     rng: ChaCha8Rng,

@@ -14,8 +14,6 @@
 //! - hard also looks one card ahead: for its best few draws it averages, over the cards left
 //!   in the deck, how well the next card could then be drawn.
 
-use crate::bots::Level;
-use crate::bots::random::RandomBot;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
@@ -34,25 +32,7 @@ pub const KINDS: &[(&str, &str)] = &[
     ("random", "any legal move"),
 ];
 
-/// A bot of a plain kind (the planner at its normal level).
-pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Kokoro>>> {
-    make_level(kind, Level::Normal, seed)
-}
-
-/// A bot of `kind` at `level`: what `make_bot` maps `"planner:<level>"` to. The planner has
-/// its own three levels ([`PlannerBot::easy`], [`PlannerBot::normal`], [`PlannerBot::hard`]);
-/// the random player plays the same at every level.
-pub fn make_level(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Kokoro>>> {
-    match kind {
-        "planner" => Some(Box::new(match level {
-            Level::Easy => PlannerBot::easy(seed),
-            Level::Normal => PlannerBot::normal(seed),
-            Level::Hard => PlannerBot::hard(seed),
-        })),
-        "random" => Some(Box::new(RandomBot::new(seed))),
-        _ => None,
-    }
-}
+// What a kind string at a level means: `crate::bots::kinds::kokoro`.
 
 /// How the planner weighs things; the levels differ only in these.
 #[derive(Clone, Copy, Debug, PartialEq)]

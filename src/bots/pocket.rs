@@ -6,7 +6,6 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
 use crate::bots::Level;
-use crate::bots::random::RandomBot;
 use crate::engine::{Bot, Seat, rng};
 use crate::games::pocket::{
     Action, CELLS, CellView, GREAT, KINDS as TILE_KINDS, Kind, Pocket, TurnEnd, TurnSummary,
@@ -35,27 +34,7 @@ pub const KINDS: &[(&str, &str)] = &[
 /// older logs' forgetful players carry on as they were.
 const FADE_PERCENT: [u64; 3] = [40, 20, 8];
 
-/// A bot of `kind` at `level`: what `make_bot` maps `"<kind>:<level>"` to. `memory` at a
-/// level remembers like a person ([`MemoryBot::easy`], [`MemoryBot::normal`],
-/// [`MemoryBot::hard`]); `forgetful` forgets faster the easier it is ([`MemoryBot::fading`]);
-/// `perfect` and `random` play the same at every level.
-pub fn make_level(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Pocket>>> {
-    match (kind, level) {
-        ("memory", Level::Easy) => Some(Box::new(MemoryBot::easy(seed))),
-        ("memory", Level::Normal) => Some(Box::new(MemoryBot::normal(seed))),
-        ("memory", Level::Hard) => Some(Box::new(MemoryBot::hard(seed))),
-        ("forgetful", level) => Some(Box::new(MemoryBot::fading(seed, level))),
-        ("perfect", _) => Some(Box::new(MemoryBot::new(seed, 0))),
-        ("random", _) => Some(Box::new(RandomBot::new(seed))),
-        _ => None,
-    }
-}
-
-/// A bot of a plain kind, which is that kind's normal level (as in logs and on the command
-/// line); `perfect` is the perfect memory.
-pub fn make(kind: &str, seed: u64) -> Option<Box<dyn Bot<Pocket>>> {
-    make_level(kind, Level::Normal, seed)
-}
+// What a kind string at a level means: `crate::bots::kinds::pocket`.
 
 /// Remembers what it saw of each cell and plays the flip with the best expected haul.
 pub struct MemoryBot {

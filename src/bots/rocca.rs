@@ -21,8 +21,6 @@ pub use detective::DetectiveBot;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
-use crate::bots::random::RandomBot;
-use crate::bots::{Level, Overlook, has_levels, split_level};
 use crate::engine::{Bot, Seat, rng};
 use crate::games::rocca::{Action, Body, FAMILY, Face, Report, Rocca, Stage, View, owner};
 
@@ -38,33 +36,7 @@ pub const KINDS: &[(&str, &str)] = &[
     ("random", "any legal move"),
 ];
 
-pub fn make(kind: &str, level: Level, seed: u64) -> Option<Box<dyn Bot<Rocca>>> {
-    match (kind, level) {
-        (_, Level::Easy) if has_levels(kind) => {
-            let normal = make(kind, Level::Normal, seed)?;
-            Some(Box::new(Overlook::new(normal, seed, 35)))
-        }
-        ("detective", l) => Some(Box::new(DetectiveBot::new(seed, l))),
-        ("sleuth", _) => Some(Box::new(SleuthBot::new(seed))),
-        ("random", _) => Some(Box::new(RandomBot::new(seed))),
-        _ => None,
-    }
-}
-
-/// A kind string as logs hold it: `"<kind>[:<level>]"`, or Rocca's `"<village>/<killer>"`,
-/// a seat that plays one kind as a villager and the other while it holds the killer card.
-pub fn make_kind(kind: &str, seed: u64) -> Option<Box<dyn Bot<Rocca>>> {
-    if let Some((village, killer)) = kind.split_once('/') {
-        let (vk, vl) = split_level(village);
-        let (kk, kl) = split_level(killer);
-        return Some(Box::new(Sides {
-            village: make(vk, vl, seed)?,
-            killer: make(kk, kl, rng::mix(seed))?,
-        }));
-    }
-    let (k, l) = split_level(kind);
-    make(k, l, seed)
-}
+// What a kind string means: `crate::bots::kinds::rocca`.
 
 /// One seat with a player for each side, for pitting villagers against a Monster of another
 /// kind (`hotseat sim rocca --bot hard/sleuth`). Both watch every view; the one whose side the
@@ -72,6 +44,12 @@ pub fn make_kind(kind: &str, seed: u64) -> Option<Box<dyn Bot<Rocca>>> {
 pub struct Sides {
     village: Box<dyn Bot<Rocca>>,
     killer: Box<dyn Bot<Rocca>>,
+}
+
+impl Sides {
+    pub fn new(village: Box<dyn Bot<Rocca>>, killer: Box<dyn Bot<Rocca>>) -> Sides {
+        Sides { village, killer }
+    }
 }
 
 impl Bot<Rocca> for Sides {

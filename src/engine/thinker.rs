@@ -274,8 +274,8 @@ mod tests {
         let bots = || -> Vec<Box<dyn Bot<Kokoro>>> {
             (0..7)
                 .map(|s| {
-                    crate::bots::kokoro::make_level("planner", crate::bots::Level::Normal, 40 + s)
-                        .expect("planner")
+                    Box::new(crate::bots::kokoro::PlannerBot::normal(40 + s))
+                        as Box<dyn Bot<Kokoro>>
                 })
                 .collect()
         };

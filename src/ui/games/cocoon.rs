@@ -846,14 +846,8 @@ impl crate::ui::Registered for crate::games::cocoon::Cocoon {
         format!("round {} of {rounds}", s.round().min(rounds))
     }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
-        // The wheel has three levels of its own (see `crate::bots::cocoon`).
-        let (kind, level) = crate::bots::split_level(kind);
-        // Hard is the search player over wheel playouts: measured stronger than the wheel's
-        // own hard level (see the rules page's "Computer players").
-        if kind == "wheel" && level == crate::bots::Level::Hard {
-            return Some(Box::new(crate::bots::search::cocoon::hard(seed)));
-        }
-        crate::bots::cocoon::make_level(kind, level, seed)
+        // What each kind and level is: `crate::bots::kinds`, the one place that says.
+        crate::bots::kinds::cocoon(kind, seed)
     }
 }
 
@@ -887,7 +881,7 @@ mod tests {
     /// Plays every seat with the wheel bot until `done` holds when a seat must decide.
     fn play_until(m: &mut Match<Cocoon>, done: impl Fn(&Match<Cocoon>) -> bool) {
         let mut bots: Vec<_> = (0..m.players.len())
-            .map(|i| crate::bots::cocoon::make("wheel", 5 + i as u64).expect("bot"))
+            .map(|i| crate::bots::kinds::cocoon("wheel", 5 + i as u64).expect("bot"))
             .collect();
         loop {
             m.run_chance().expect("chance");

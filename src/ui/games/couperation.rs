@@ -704,8 +704,8 @@ impl crate::ui::Registered for crate::games::couperation::Couperation {
     /// The shared score is the pyramid's cards turned face up.
     const SCORE_UNIT: Option<&'static str> = Some("cards face up");
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
-        let (kind, level) = crate::bots::split_level(kind);
-        crate::bots::couperation::make(kind, level, seed)
+        // What each kind and level is: `crate::bots::kinds`, the one place that says.
+        crate::bots::kinds::couperation(kind, seed)
     }
 }
 

@@ -1375,15 +1375,8 @@ impl crate::ui::Registered for crate::games::kokoro::Kokoro {
         format!("round {} of {ROUNDS}", v.round.max(1))
     }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
-        // The planner has three levels of its own (see `crate::bots::kokoro`).
-        let (kind, level) = crate::bots::split_level(kind);
-        // Hard is the guarded search player (the planner while the round's box is open, then
-        // search over planner playouts): measured stronger than the planner's own hard level,
-        // with fewer zero boxes (see the rules page's "Computer players").
-        if kind == "planner" && level == crate::bots::Level::Hard {
-            return Some(Box::new(crate::bots::search::kokoro::player(seed)));
-        }
-        crate::bots::kokoro::make_level(kind, level, seed)
+        // What each kind and level is: `crate::bots::kinds`, the one place that says.
+        crate::bots::kinds::kokoro(kind, seed)
     }
     /// Zero boxes per seat: each costs 5 points, so `hotseat sim` shows how often a player
     /// failed to beat its previous box.

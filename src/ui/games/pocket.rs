@@ -619,9 +619,8 @@ impl crate::ui::Registered for crate::games::pocket::Pocket {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::pocket::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/pocket.md");
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
-        // `memory` at a level remembers like a person (see `crate::bots::pocket`).
-        let (kind, level) = crate::bots::split_level(kind);
-        crate::bots::pocket::make_level(kind, level, seed)
+        // What each kind and level is: `crate::bots::kinds`, the one place that says.
+        crate::bots::kinds::pocket(kind, seed)
     }
 }
 

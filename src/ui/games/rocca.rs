@@ -777,7 +777,8 @@ impl crate::ui::Registered for crate::games::rocca::Rocca {
         )
     }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
-        crate::bots::rocca::make_kind(kind, seed)
+        // What each kind and level is: `crate::bots::kinds`, the one place that says.
+        crate::bots::kinds::rocca(kind, seed)
     }
     fn breakdown(&self) -> Option<crate::ui::registered::Breakdown> {
         let o = crate::engine::Game::outcome(self)?;

@@ -41,7 +41,7 @@ fn play_until(m: &mut Match<Kokoro>, done: impl Fn(&View) -> bool) {
     let mut bots: Vec<_> = (0..m.players.len())
         .map(|i| {
             let kind = if i % 2 == 0 { "planner" } else { "random" };
-            crate::bots::kokoro::make(kind, 7 + i as u64).expect("bot")
+            crate::bots::kinds::kokoro(kind, 7 + i as u64).expect("bot")
         })
         .collect();
     loop {
