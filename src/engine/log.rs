@@ -16,7 +16,7 @@ pub const VERSION: u32 = 1;
 /// players) log under a thousand actions in about 60 KB, so this is over sixty times that, and
 /// small enough that parsing any file of this size stays within a few hundred megabytes.
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
-pub const MAX_ACTIONS: usize = 50_000;
+pub use super::log_scan::MAX_ACTIONS;
 /// The longest player name, in characters, everywhere: command line, launcher and logs.
 pub const MAX_NAME_CHARS: usize = 24;
 /// The longest other text in a log's header: game id, bot kind, seed, start time, app
@@ -26,8 +26,6 @@ pub const MAX_FIELD_CHARS: usize = 40;
 pub const MAX_PLAYERS: usize = 16;
 /// More options than any game offers.
 pub const MAX_OPTIONS: usize = 16;
-/// The longest problem a refusal quotes: serde quotes the offending text, which may be long.
-const MAX_PROBLEM_CHARS: usize = 300;
 
 /// Who is at a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -175,45 +173,7 @@ pub struct LogFile {
     pub result: Option<LogResult>,
 }
 
-/// Why a log was refused: where (an entry index, or the header) and what.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LogError {
-    pub entry: Option<usize>,
-    pub problem: String,
-}
-
-impl LogError {
-    pub fn header(problem: impl Into<String>) -> Self {
-        LogError {
-            entry: None,
-            problem: safe_problem(problem.into()),
-        }
-    }
-    pub fn at(entry: usize, problem: impl Into<String>) -> Self {
-        LogError {
-            entry: Some(entry),
-            problem: safe_problem(problem.into()),
-        }
-    }
-}
-
-/// A refusal quotes text from the file (serde names the unknown field or variant): it is
-/// escaped and shortened here, so no message built from a log can reach a terminal raw.
-fn safe_problem(p: String) -> String {
-    let clipped = crate::text::clip(&p, MAX_PROBLEM_CHARS);
-    crate::text::clean(&clipped).into_owned()
-}
-
-impl fmt::Display for LogError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.entry {
-            Some(i) => write!(f, "entry {i}: {}", self.problem),
-            None => write!(f, "{}", self.problem),
-        }
-    }
-}
-
-impl std::error::Error for LogError {}
+pub use super::log_error::LogError;
 
 /// Reads a log file from disk ([`read_text`]), then [`parse`].
 pub fn read(path: &Path) -> Result<LogFile, LogError> {

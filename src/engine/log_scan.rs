@@ -5,7 +5,7 @@
 //! serde without keeping values, like `IgnoredAny`), and refuses what no log hotseat writes
 //! holds: nesting deeper than [`MAX_DEPTH`], an object with more than [`MAX_FIELDS`] fields or
 //! a field twice, a list other than the actions longer than [`MAX_LIST`], more than
-//! [`super::log::MAX_ACTIONS`] actions, an action of more than [`MAX_ACTION_VALUES`] values, and
+//! [`MAX_ACTIONS`] actions, an action of more than [`MAX_ACTION_VALUES`] values, and
 //! a control character anywhere. What passes is then read into typed structures, each action
 //! kept as its text until it is re-simulated, one at a time.
 
@@ -14,7 +14,10 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 
-use super::log::{LogError, MAX_ACTIONS};
+use super::log_error::LogError;
+
+/// The most actions a log may hold.
+pub const MAX_ACTIONS: usize = 50_000;
 
 /// The deepest nesting of lists and objects: a log is at most 5 deep (the log, its actions,
 /// an entry, its action, a list in the action), so this leaves room and no more.

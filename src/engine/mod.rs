@@ -5,6 +5,7 @@ pub mod bot;
 pub mod game;
 pub mod lock;
 pub mod log;
+pub mod log_error;
 pub mod log_scan;
 pub mod options;
 pub mod replay;
