@@ -1,5 +1,5 @@
-//! The conformance check every game runs from its own test file, OpenSpiel style:
-//! `hotseat::conformance::check_game::<MyGame>()` gives a game the whole battery.
+//! The conformance check every game of the registry runs (`tests/conformance.rs`), OpenSpiel
+//! style: `hotseat::conformance::check_game::<MyGame>()` gives a game the whole battery.
 //!
 //! - Rules, over many seeded random playouts per player count and option: legal actions apply,
 //!   others are refused, the game ends, scores exist exactly at the end, the log replays to the
@@ -9,12 +9,20 @@
 //!   decision back to exactly the state before it and never across a step that showed the
 //!   person something (no view, no event line), and the log is written at most once per
 //!   decision (plus the final result).
+//! - Event lines never tell a viewer a secret ([`check_event_lines`]).
+//! - The search player's determinizations: a state drawn from what a seat has seen shows that
+//!   seat exactly what it was shown and offers it the same moves ([`check_drawn_states`]).
 //!
 //! `HOTSEAT_PLAYOUTS` sets the rules playouts per player count (default below); they cycle
 //! through the option sets (each value of each option). Panics name the game, seed and problem.
+//!
+//! Test code only: it is compiled for the crate's own tests and, through the `testkit`
+//! feature (which `cargo test` and `cargo bench` turn on), for `tests/` and `benches/`.
+#![cfg(any(test, feature = "testkit"))]
 
 use std::sync::{Arc, Mutex};
 
+use crate::bots::search::Determinize;
 use crate::engine::log::{self, LogFile, PlayerEntry};
 use crate::engine::rng;
 use crate::engine::table::{LogStore, Next, Pace};
@@ -22,9 +30,11 @@ use crate::engine::{Actor, Game, Match, Options, Setup, Table, ToMove, Viewer};
 use crate::registry::Registered;
 
 /// Every check below, for one game.
-pub fn check_game<G: Registered>() {
+pub fn check_game<G: Registered + Determinize>() {
     check_rules::<G>();
     check_driver::<G>();
+    check_event_lines::<G>();
+    check_drawn_states::<G>();
 }
 
 const DEFAULT_PLAYOUTS: usize = 1000;
@@ -492,4 +502,203 @@ pub fn check_bots_blind<G: Registered>(games: u64) {
         };
         check_bot_blind::<G>(kind, &make, games);
     }
+}
+
+/// Seeded games per table size for [`check_event_lines`].
+const EVENT_LINE_SEEDS: u64 = 6;
+/// Other actions compared with the one played, at each step.
+const EVENT_LINE_OTHERS: usize = 6;
+
+/// Event lines never tell a viewer a secret: when two actions (or two chance outcomes) leave a
+/// viewer's view the same while some other view tells them apart, that viewer's event line for
+/// them is the same too. The screen tests (`src/ui/secrets_tests.rs`) vary the state, not the
+/// history; this covers the event pane, whose lines are written when each action is applied.
+/// See `docs/secrets.md`.
+pub fn check_event_lines<G: Game>() {
+    for players in G::MIN_PLAYERS..=G::MAX_PLAYERS.min(5) {
+        let sets: Vec<Options> = option_sets::<G>()
+            .into_iter()
+            .filter(|o| G::new(o, players).is_ok())
+            .collect();
+        for (k, options) in sets.into_iter().enumerate() {
+            for seed in 0..EVENT_LINE_SEEDS {
+                let seed = seed * 31 + k as u64 * 1000 + players as u64;
+                let mut m = Match::<G>::new(setup(players, &options, seed)).expect("setup");
+                let mut pick = rng::stream(seed, 7);
+                for _ in 0..MAX_ACTIONS {
+                    let (actor, options): (Actor, Vec<G::Action>) = match m.to_move() {
+                        ToMove::Over => break,
+                        ToMove::Chance => (
+                            Actor::Chance,
+                            m.state
+                                .chance_outcomes()
+                                .into_iter()
+                                .map(|(a, _)| a)
+                                .collect(),
+                        ),
+                        ToMove::Seats(seats) => {
+                            let seat = seats[rng::below(&mut pick, seats.len() as u64) as usize];
+                            (Actor::Seat(seat), m.state.legal_actions(seat))
+                        }
+                    };
+                    let chosen = match actor {
+                        Actor::Chance => match m.sample_chance() {
+                            Some(a) => a,
+                            None => break,
+                        },
+                        // Played as a computer player would, so that every game ends.
+                        Actor::Seat(seat) => {
+                            let choices = m.state.bot_actions(seat);
+                            choices[rng::below(&mut pick, choices.len() as u64) as usize].clone()
+                        }
+                    };
+                    for _ in 0..EVENT_LINE_OTHERS.min(options.len()) {
+                        let other = &options[rng::below(&mut pick, options.len() as u64) as usize];
+                        check_event_pair(&m.state, actor, &chosen, other, players);
+                    }
+                    m.apply(actor, chosen, None).expect("legal");
+                }
+            }
+        }
+    }
+}
+
+/// `a` and `b` by `actor` look the same to a viewer afterwards: its lines for them must match.
+fn check_event_pair<G: Game>(
+    state: &G,
+    actor: Actor,
+    a: &G::Action,
+    b: &G::Action,
+    players: usize,
+) {
+    let (mut after_a, mut after_b) = (state.clone(), state.clone());
+    if after_a.apply(actor, a).is_err() || after_b.apply(actor, b).is_err() {
+        return;
+    }
+    // When not even the omniscient view tells them apart, nobody has a secret to keep here.
+    if after_a.view(Viewer::Omniscient) == after_b.view(Viewer::Omniscient) {
+        return;
+    }
+    let viewers = (0..players).map(Viewer::Seat).chain([Viewer::Public]);
+    // The actor knows what it chose, whatever its view shows afterwards.
+    for v in viewers.filter(|&v| !matches!((v, actor), (Viewer::Seat(s), Actor::Seat(t)) if s == t))
+    {
+        if after_a.view(v) == after_b.view(v) {
+            let (la, lb) = (state.describe(actor, a, v), state.describe(actor, b, v));
+            assert_eq!(
+                la,
+                lb,
+                "{}: {v:?} cannot tell {a:?} from {b:?} by its view, but its event lines differ",
+                G::ID
+            );
+        }
+    }
+}
+
+/// Seeded games for [`check_drawn_states`], over table sizes and option sets.
+const DRAWN_STATE_GAMES: u64 = 40;
+/// Table sizes tried by [`check_drawn_states`]: the smallest and up to three more.
+const DRAWN_STATE_SIZES: usize = 4;
+/// Steps at most per game of [`check_drawn_states`].
+const DRAWN_STATE_STEPS: usize = 3000;
+
+/// The options of game `k`: option `i` takes value `(k / n_0 / .. / n_{i-1}) % n_i` (`n` being
+/// each option's count of values), so consecutive games run through every combination.
+fn options_of<G: Game>(k: u64) -> Options {
+    let mut o = Options::new();
+    let mut rest = k;
+    for spec in G::OPTIONS {
+        let n = spec.values.len().max(1) as u64;
+        if let Some(v) = spec.values.get((rest % n) as usize) {
+            o.insert(spec.key.to_string(), v.to_string());
+        }
+        rest /= n;
+    }
+    o
+}
+
+/// The search player's determinizations are sound: along seeded random games over every table
+/// size and combination of options, at every decision, a state drawn from what a seat has seen
+/// (every view since the start, as a computer player watches them) shows that seat the view it
+/// was shown (what [`Determinize::keep_open`] leaves open aside) and offers it the same moves,
+/// to a person and to a computer player. The seats to move are checked at every decision, the
+/// others whenever their views give a state (a determinizer may give up on a view, and then
+/// the search plays its playout policy; a seat to move must get one). A seat that has chosen
+/// in private is still to choose in a drawn state, so only the seats to move compare moves.
+pub fn check_drawn_states<G: Determinize>() {
+    let sizes = (G::MAX_PLAYERS - G::MIN_PLAYERS + 1).min(DRAWN_STATE_SIZES) as u64;
+    for k in 0..DRAWN_STATE_GAMES {
+        let players = G::MIN_PLAYERS + (k % sizes) as usize;
+        let options = options_of::<G>(k / sizes);
+        let Ok(mut m) = Match::<G>::new(setup(players, &options, k)) else {
+            continue;
+        };
+        let mut r = rng::stream(k, 3);
+        let mut draw = rng::stream(k, 4);
+        let mut seen: Vec<Vec<G::View>> = (0..players)
+            .map(|s| vec![m.state.view(Viewer::Seat(s))])
+            .collect();
+        for step in 0..DRAWN_STATE_STEPS {
+            let (actor, a) = match m.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => (Actor::Chance, m.sample_chance().expect("an outcome")),
+                ToMove::Seats(seats) => {
+                    for (seat, seen) in seen.iter().enumerate() {
+                        let to_move = seats.contains(&seat);
+                        check_drawn_state(&m.state, seat, seen, to_move, &mut draw, (k, step));
+                    }
+                    let seat = seats[rng::below(&mut r, seats.len() as u64) as usize];
+                    let choices = m.state.bot_actions(seat);
+                    let a = choices[rng::below(&mut r, choices.len() as u64) as usize].clone();
+                    (Actor::Seat(seat), a)
+                }
+            };
+            m.apply(actor, a, None).expect("legal");
+            for (s, v) in seen.iter_mut().enumerate() {
+                v.push(m.state.view(Viewer::Seat(s)));
+            }
+        }
+    }
+}
+
+/// One state drawn for `seat` from `seen` against the true `state`; its moves too if it is
+/// `to_move` (`k`, `step`: the game and step, for the message).
+fn check_drawn_state<G: Determinize>(
+    state: &G,
+    seat: usize,
+    seen: &[G::View],
+    to_move: bool,
+    draw: &mut rand_chacha::ChaCha8Rng,
+    (k, step): (u64, usize),
+) {
+    let id = G::ID;
+    let shown = seen.last().expect("a view");
+    let Some(belief) = G::belief(seat, seen) else {
+        assert!(
+            !to_move,
+            "{id} game {k} step {step}: seat {seat}'s views give no belief"
+        );
+        return;
+    };
+    let drawn = G::sample(&belief, draw);
+    let mut view = drawn.view(Viewer::Seat(seat));
+    G::keep_open(&mut view, shown);
+    assert_eq!(
+        &view, shown,
+        "{id} game {k} step {step}: a state drawn for seat {seat} shows it another view"
+    );
+    if !to_move {
+        return;
+    }
+    assert_eq!(
+        drawn.legal_actions(seat),
+        state.legal_actions(seat),
+        "{id} game {k} step {step}: a state drawn for seat {seat} offers it other moves"
+    );
+    assert_eq!(
+        drawn.bot_actions(seat),
+        state.bot_actions(seat),
+        "{id} game {k} step {step}: a state drawn for seat {seat} offers its computer player \
+         other moves"
+    );
 }

@@ -281,7 +281,8 @@ impl Stats {
 }
 
 /// Writes `n` finished computer-only games of each game into `dir` (seeds from `seed`), with
-/// the players' names taken in turn from `names`: a history to measure and test with.
+/// the players' names taken in turn from `names`: a history to test with.
+#[cfg(test)]
 pub fn generate_logs(
     dir: &Path,
     games: &[&'static dyn AnyGame],

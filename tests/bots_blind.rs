@@ -2,34 +2,37 @@
 //! player of every game, chooses the same when another seat's secret is varied with everything
 //! it observed unchanged (`hotseat::conformance::check_bot_blind`).
 
-use hotseat::bots::search::{self, Budget};
+use hotseat::bots::search::{self, Budget, Determinize};
 use hotseat::conformance::{check_bot_blind, check_bots_blind};
-use hotseat::games::{
-    cocoon::Cocoon, couperation::Couperation, kokoro::Kokoro, pocket::Pocket, rocca::Rocca,
-};
+use hotseat::games::{couperation::Couperation, kokoro::Kokoro, rocca::Rocca};
 
 /// Search decisions by playout count, so that the two copies compare like for like.
 const PLAYOUTS: Budget = Budget::exact(24);
 const GAMES: u64 = 3;
 
-#[test]
-fn pocket_bots_are_blind() {
-    check_bots_blind::<Pocket>(GAMES);
-    check_bot_blind::<Pocket>(
-        "search",
-        &|s| Box::new(search::pocket::hard(s).with_budget(PLAYOUTS)),
-        GAMES,
-    );
+/// Every listed bot of every game of the registry, and its search player.
+macro_rules! every_bot_is_blind {
+    ($($id:ident => $game:ty,)*) => {
+        $(
+            #[test]
+            fn $id() {
+                check_bots_blind::<$game>(GAMES);
+                check_bot_blind::<$game>(
+                    "search",
+                    &|s| <$game as Determinize>::search_player(s, PLAYOUTS),
+                    GAMES,
+                );
+            }
+        )*
+    };
 }
 
+hotseat::for_each_game!(every_bot_is_blind);
+
+// The levels built of more than one player, beyond the listed kinds.
+
 #[test]
-fn kokoro_bots_are_blind() {
-    check_bots_blind::<Kokoro>(GAMES);
-    check_bot_blind::<Kokoro>(
-        "search",
-        &|s| Box::new(search::kokoro::hard(s).with_budget(PLAYOUTS)),
-        GAMES,
-    );
+fn kokoro_hard_is_blind() {
     // The hard level: the planner while its box is open, then the search.
     check_bot_blind::<Kokoro>(
         "planner:hard",
@@ -39,13 +42,7 @@ fn kokoro_bots_are_blind() {
 }
 
 #[test]
-fn couperation_bots_are_blind() {
-    check_bots_blind::<Couperation>(GAMES);
-    check_bot_blind::<Couperation>(
-        "search",
-        &|s| Box::new(search::couperation::hard(s).with_budget(PLAYOUTS)),
-        GAMES,
-    );
+fn couperation_hard_is_blind() {
     // The hard level: the builder, then the search once few slots are open.
     check_bot_blind::<Couperation>(
         "builder:hard",
@@ -55,8 +52,7 @@ fn couperation_bots_are_blind() {
 }
 
 #[test]
-fn rocca_bots_are_blind() {
-    check_bots_blind::<Rocca>(GAMES);
+fn rocca_detective_hard_is_blind() {
     check_bot_blind::<Rocca>(
         "detective:hard",
         &|s| {
@@ -65,21 +61,6 @@ fn rocca_bots_are_blind() {
                 hotseat::bots::Level::Hard,
             ))
         },
-        GAMES,
-    );
-    check_bot_blind::<Rocca>(
-        "search",
-        &|s| Box::new(search::rocca::hard(s).with_budget(PLAYOUTS)),
-        GAMES,
-    );
-}
-
-#[test]
-fn cocoon_bots_are_blind() {
-    check_bots_blind::<Cocoon>(GAMES);
-    check_bot_blind::<Cocoon>(
-        "search",
-        &|s| Box::new(search::cocoon::hard(s).with_budget(PLAYOUTS)),
         GAMES,
     );
 }

@@ -2,8 +2,6 @@
 
 use std::process::Command;
 
-const GAMES: &[&str] = &["pocket", "kokoro", "couperation", "rocca", "cocoon"];
-
 fn rules(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_hotseat"))
         .args(args)
@@ -15,7 +13,7 @@ fn rules(args: &[&str]) -> String {
 
 #[test]
 fn rules_ascii_prints_only_ascii_and_keeps_the_symbols_apart() {
-    for game in GAMES {
+    for game in hotseat::registry::GAMES.iter().map(|g| g.id()) {
         let plain = rules(&["rules", game]);
         let ascii = rules(&["rules", game, "--ascii"]);
         let bad: Vec<char> = ascii.chars().filter(|c| !c.is_ascii()).collect();

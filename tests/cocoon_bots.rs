@@ -4,9 +4,8 @@
 //!   often than another (found by playing each choice out on the true state), the hard player
 //!   (the search) picks a winning one, where the normal wheel, which counts EP, does not always.
 //!   Win rates are what the deciding seat can know: states drawn from its own views.
-//! - Measures, `cargo test --release --test cocoon_bots -- --ignored --nocapture`: the hard
-//!   player against the normal wheel, and the wheel's levels against each other, seats
-//!   alternating, with 95% Wilson intervals; COCOON_GAMES sets the count (default 1,000).
+//! - The measures (the hard player and the wheel's levels against the normal wheel, with 95%
+//!   intervals) are `cargo bench --bench strength -- cocoon`.
 
 use hotseat::bots::cocoon::WheelBot;
 use hotseat::bots::search::{self, Budget, Determinize};
@@ -359,30 +358,3 @@ fn hard_beats_the_wheel_on_seeded_games() {
 const GUARD_GAMES: u64 = 40;
 const GUARD_PLAYOUTS: u32 = 1000;
 const GUARD_WINS: f64 = 24.0;
-
-#[test]
-#[ignore = "measurement: run in release with --nocapture"]
-fn measure_levels() {
-    let games = std::env::var("COCOON_GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(1000);
-    let search: Make = |s| Box::new(search::cocoon::hard(s));
-    let hard: Make = |s| Box::new(WheelBot::hard(s));
-    let normal: Make = |s| Box::new(WheelBot::normal(s));
-    let easy: Make = |s| Box::new(WheelBot::easy(s));
-    for (name, a, b) in [
-        ("hard (search) vs normal wheel", search, normal),
-        ("win-aware wheel vs normal wheel", hard, normal),
-        ("normal wheel vs easy wheel", normal, easy),
-    ] {
-        let won = wins(a, b, games);
-        let (lo, hi) = hotseat::sim::wilson(won.round() as usize, games as usize);
-        println!(
-            "{name}: {:.1}% [{:.1}, {:.1}] of {games} 2-player games",
-            100.0 * won / games as f64,
-            100.0 * lo,
-            100.0 * hi
-        );
-    }
-}

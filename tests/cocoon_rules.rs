@@ -965,9 +965,3 @@ fn a_tile_turned_up_on_arrival_is_named_once() {
     );
     assert!(told.iter().any(|l| l.contains("follows it")), "{told:#?}");
 }
-
-/// The whole conformance battery (rules, views, log round trip, driver, undo, log writes).
-#[test]
-fn conformance() {
-    hotseat::conformance::check_game::<hotseat::games::cocoon::Cocoon>();
-}

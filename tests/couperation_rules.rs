@@ -855,9 +855,3 @@ fn builder_playouts() {
     }
     assert!(wins >= 20, "builders won {wins} of 180");
 }
-
-/// The whole conformance battery (rules, views, log round trip, driver, undo, log writes).
-#[test]
-fn conformance() {
-    hotseat::conformance::check_game::<hotseat::games::couperation::Couperation>();
-}

@@ -1583,9 +1583,3 @@ fn log_round_trip_replays_to_the_same_state() {
         assert_eq!(again.state, m.state);
     }
 }
-
-/// The whole conformance battery (rules, views, log round trip, driver, undo, log writes).
-#[test]
-fn conformance() {
-    hotseat::conformance::check_game::<hotseat::games::kokoro::Kokoro>();
-}

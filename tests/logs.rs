@@ -273,12 +273,8 @@ fn forged_chance_outcomes_are_refused<G: hotseat::engine::Game>() -> usize {
 
 #[test]
 fn every_game_refuses_forged_chance_and_a_changed_seed() {
-    use hotseat::games;
-    let n = forged_chance_outcomes_are_refused::<games::pocket::Pocket>()
-        + forged_chance_outcomes_are_refused::<games::kokoro::Kokoro>()
-        + forged_chance_outcomes_are_refused::<games::couperation::Couperation>()
-        + forged_chance_outcomes_are_refused::<games::rocca::Rocca>()
-        + forged_chance_outcomes_are_refused::<games::cocoon::Cocoon>();
+    let mut n = 0;
+    hotseat::for_each_game!(|G| n += forged_chance_outcomes_are_refused::<G>());
     assert!(n >= 50, "only {n} forgeries tried");
 }
 

@@ -959,9 +959,3 @@ fn actions_serialize_compactly() {
     assert_eq!(back, Action::PrayerEnds);
     assert_eq!(label(D2), "D2");
 }
-
-/// The whole conformance battery (rules, views, log round trip, driver, undo, log writes).
-#[test]
-fn conformance() {
-    hotseat::conformance::check_game::<hotseat::games::rocca::Rocca>();
-}

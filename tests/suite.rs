@@ -23,6 +23,8 @@ mod cocoon_bots;
 mod cocoon_migration;
 #[path = "cocoon_rules.rs"]
 mod cocoon_rules;
+#[path = "conformance.rs"]
+mod conformance;
 #[path = "corpus.rs"]
 mod corpus;
 #[path = "couperation_bots.rs"]
@@ -53,8 +55,6 @@ mod e2e_settings;
 mod e2e_terminal;
 #[path = "e2e_thinking.rs"]
 mod e2e_thinking;
-#[path = "event_lines.rs"]
-mod event_lines;
 #[path = "kokoro_bots.rs"]
 mod kokoro_bots;
 #[path = "kokoro_rules.rs"]

@@ -142,13 +142,11 @@ where
 
 #[test]
 fn every_listed_key_works_and_every_working_key_is_listed() {
-    walk_keys::<Pocket>(2, 3, 120);
-    walk_keys::<Kokoro>(1, 2, 80);
-    walk_keys::<Kokoro>(3, 1, 80);
-    walk_keys::<Couperation>(2, 3, 120);
-    walk_keys::<Couperation>(4, 1, 120);
-    walk_keys::<Rocca>(4, 3, 150);
-    walk_keys::<Cocoon>(2, 3, 150);
+    // Every game of the registry at its smallest table and at two seats more.
+    crate::for_each_game!(|G| {
+        walk_keys::<G>(G::MIN_PLAYERS, 3, 150);
+        walk_keys::<G>((G::MIN_PLAYERS + 2).min(G::MAX_PLAYERS), 1, 150);
+    });
 }
 
 #[test]
@@ -169,11 +167,7 @@ fn listed_keys_have_help_and_short_labels() {
             assert!(help.iter().any(|(k, w)| k == c.key && w == c.help));
         }
     }
-    check::<Pocket>();
-    check::<Kokoro>();
-    check::<Couperation>();
-    check::<Rocca>();
-    check::<Cocoon>();
+    crate::for_each_game!(|G| check::<G>());
 }
 
 /// Lines of the `?` overlay: a key (or a mark) and what it does (or means).
@@ -445,13 +439,9 @@ fn ascii_keeps_every_distinction() {
         assert_eq!(ascii.text(symbol), stand_in);
     }
     // No rules page has a symbol without a stand-in (the fallback is `?`).
-    for rules in [
-        Pocket::RULES,
-        Kokoro::RULES,
-        Couperation::RULES,
-        Rocca::RULES,
-        Cocoon::RULES,
-    ] {
+    let mut pages = Vec::new();
+    crate::for_each_game!(|G| pages.push(G::RULES));
+    for rules in pages {
         let text = ascii.text(rules);
         assert!(text.is_ascii());
         assert_eq!(text.matches('?').count(), rules.matches('?').count());
@@ -470,11 +460,7 @@ fn ascii_keeps_every_distinction() {
             assert!(!ascii.text(c.label).contains('?'), "{}", c.label);
         }
     }
-    check::<Pocket>(&ascii);
-    check::<Kokoro>(&ascii);
-    check::<Couperation>(&ascii);
-    check::<Rocca>(&ascii);
-    check::<Cocoon>(&ascii);
+    crate::for_each_game!(|G| check::<G>(&ascii));
 }
 
 /// A hint line too long for the terminal loses its last keys, never `? help`.
@@ -530,9 +516,5 @@ fn rules_pages_name_every_listed_key() {
             }
         }
     }
-    check::<Pocket>();
-    check::<Kokoro>();
-    check::<Couperation>();
-    check::<Rocca>();
-    check::<Cocoon>();
+    crate::for_each_game!(|G| check::<G>());
 }

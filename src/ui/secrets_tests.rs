@@ -156,11 +156,11 @@ fn check_play_screens<G: Registered>(players: usize) {
 
 #[test]
 fn every_game_screen_hides_what_its_viewer_may_not_know() {
-    check_play_screens::<crate::games::pocket::Pocket>(3);
-    check_play_screens::<crate::games::kokoro::Kokoro>(3);
-    check_play_screens::<crate::games::couperation::Couperation>(3);
-    check_play_screens::<crate::games::rocca::Rocca>(4);
-    check_play_screens::<crate::games::cocoon::Cocoon>(3);
+    // Every game of the registry, at one seat more than its smallest table and at least 3.
+    crate::for_each_game!(|G| {
+        let players = (G::MIN_PLAYERS + 1).max(3);
+        check_play_screens::<G>(players.min(G::MAX_PLAYERS));
+    });
 }
 
 /// A finished game of `G` played by random bots from `seed`.
@@ -229,11 +229,12 @@ fn check_replay_start_with<G: Registered>(players: usize, options: Options) {
 
 #[test]
 fn replay_at_step_0_shows_step_0() {
-    check_replay_start::<crate::games::pocket::Pocket>(2);
-    check_replay_start::<crate::games::kokoro::Kokoro>(2);
-    check_replay_start::<crate::games::couperation::Couperation>(2);
-    check_replay_start::<crate::games::rocca::Rocca>(4);
-    check_replay_start::<crate::games::cocoon::Cocoon>(2);
+    // Every game of the registry, at its smallest table of two or more and at one seat more.
+    crate::for_each_game!(|G| {
+        let small = G::MIN_PLAYERS.max(2);
+        check_replay_start::<G>(small);
+        check_replay_start::<G>((small + 1).min(G::MAX_PLAYERS));
+    });
 }
 
 #[test]

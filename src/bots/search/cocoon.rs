@@ -173,6 +173,10 @@ pub fn replay_attempt(seat: Seat, seen: &[View], attempt: u64) -> Result<Cocoon,
 }
 
 impl Determinize for Cocoon {
+    fn search_player(seed: u64, budget: Budget) -> Box<dyn crate::engine::Bot<Cocoon>> {
+        Box::new(hard(seed).with_budget(budget))
+    }
+
     type Belief = (Seat, Cocoon);
 
     fn belief(seat: Seat, seen: &[View]) -> Option<(Seat, Cocoon)> {

@@ -12,6 +12,10 @@ use crate::engine::{Bot, Outcome, Seat, rng};
 use crate::games::couperation::{Action, Couperation, SLOTS, SlotView, View};
 
 impl Determinize for Couperation {
+    fn search_player(seed: u64, budget: Budget) -> Box<dyn crate::engine::Bot<Couperation>> {
+        Box::new(hard(seed).with_budget(budget))
+    }
+
     /// The view, and one state dealt from it (a view that cannot be dealt out is refused
     /// here, so every later deal succeeds; the state is only a formal fallback).
     type Belief = (View, Couperation);

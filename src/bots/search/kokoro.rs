@@ -18,6 +18,10 @@ use crate::games::kokoro::scoring::sanctuary_chain;
 use crate::games::kokoro::{Action, Decree, GOLDEN_PER_ROUND, Kokoro, ROUNDS, View};
 
 impl Determinize for Kokoro {
+    fn search_player(seed: u64, budget: Budget) -> Box<dyn crate::engine::Bot<Kokoro>> {
+        Box::new(hard(seed).with_budget(budget))
+    }
+
     type Belief = Kokoro;
 
     fn belief(_seat: Seat, seen: &[View]) -> Option<Kokoro> {
@@ -26,6 +30,11 @@ impl Determinize for Kokoro {
 
     fn sample(belief: &Kokoro, _rng: &mut ChaCha8Rng) -> Kokoro {
         belief.clone()
+    }
+
+    /// Which seats have chosen this turn: the others are still to choose in the sample.
+    fn keep_open(drawn: &mut View, seen: &View) {
+        drawn.chosen = seen.chosen.clone();
     }
 
     /// Points matter even when winning: alone at the table they are all that matters, and

@@ -57,6 +57,15 @@ pub trait Determinize: Game<View: Send> {
     /// (other seats' secrets, unseen cards, choices made in private this step) drawn from what
     /// is still possible.
     fn sample(belief: &Self::Belief, rng: &mut ChaCha8Rng) -> Self;
+    /// What a drawn state leaves open on purpose, copied into `drawn` (the drawn state's view
+    /// for the seat) from `seen` (the view the seat was shown): the other seats' private
+    /// choices of this step, which the sample has them make again. Nothing by default. With
+    /// it, a drawn state shows its seat exactly what it was shown
+    /// (`crate::conformance::check_game` checks this for every game).
+    fn keep_open(_drawn: &mut Self::View, _seen: &Self::View) {}
+    /// This game's search player (the search its hard level runs) deciding by `budget`: for
+    /// checks over every game (`tests/bots_blind.rs`).
+    fn search_player(seed: u64, budget: Budget) -> Box<dyn Bot<Self>>;
     /// What the end of the game is worth to `seat`, about 0 to 1 (higher is better).
     fn reward(outcome: &Outcome, seat: Seat) -> f64 {
         default_reward(outcome, seat)

@@ -12,6 +12,10 @@ use crate::games::pocket::{
 };
 
 impl Determinize for Pocket {
+    fn search_player(seed: u64, budget: Budget) -> Box<dyn crate::engine::Bot<Pocket>> {
+        Box::new(hard(seed).with_budget(budget))
+    }
+
     type Belief = Pocket;
 
     fn belief(seat: Seat, seen: &[View]) -> Option<Pocket> {
@@ -54,6 +58,19 @@ impl Determinize for Pocket {
         for (s, r) in received.iter_mut().enumerate() {
             // Views missed (a bot seated mid-game) leave a gap: fill it with the commonest tile.
             r.resize(last.seats[s].tiles, Kind::One);
+            // How many of them are cracked is public: a tile whose kind went unseen is cracked
+            // as often as the view says.
+            let cracked = r.iter().filter(|k| **k == Kind::Cracked).count();
+            let mut missing = last.seats[s].cracked.saturating_sub(cracked);
+            for k in r.iter_mut().rev() {
+                if missing == 0 {
+                    break;
+                }
+                if *k != Kind::Cracked {
+                    *k = Kind::Cracked;
+                    missing -= 1;
+                }
+            }
         }
         Some(Pocket::from_memory(last, &known, received))
     }

@@ -10,6 +10,10 @@ use crate::engine::{Seat, rng};
 use crate::games::rocca::{Rocca, View, vote_changes};
 
 impl Determinize for Rocca {
+    fn search_player(seed: u64, budget: Budget) -> Box<dyn crate::engine::Bot<Rocca>> {
+        Box::new(hard(seed).with_budget(budget))
+    }
+
     /// The view, and one state drawn from it (a view that cannot be drawn is refused here,
     /// so every later draw succeeds; the state is only a formal fallback).
     type Belief = (View, Vec<u8>, Rocca);
@@ -24,6 +28,11 @@ impl Determinize for Rocca {
     fn sample(belief: &(View, Vec<u8>, Rocca), r: &mut ChaCha8Rng) -> Rocca {
         let mut pick = |n: usize| rng::below(r, n as u64) as usize;
         Rocca::from_view(&belief.0, &belief.1, &mut pick).unwrap_or_else(|| belief.2.clone())
+    }
+
+    /// Who is done this turn: the others' private choices are made again in the sample.
+    fn keep_open(drawn: &mut View, seen: &View) {
+        drawn.done = seen.done.clone();
     }
 }
 

@@ -54,58 +54,15 @@ impl Kokoro {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Actor, Game, Options, ToMove, rng};
+    use crate::engine::{Game, Options};
 
-    /// Along random games, the state rebuilt from a seat's view shows that seat the same view,
-    /// except that seats which chose in private are still to choose.
+    // That a rebuilt state shows its seat the same view along random games is checked for
+    // every game's determinization by `crate::conformance::check_game`.
+
     #[test]
-    fn a_rebuilt_state_shows_its_seat_the_same_view() {
-        for seed in 0..40u64 {
-            let players = 1 + (seed as usize % 4);
-            let mut options = Options::new();
-            if seed % 3 == 0 {
-                options.insert("side".into(), "pink".into());
-                options.insert("decree".into(), "random".into());
-            }
-            let mut g = Kokoro::new(&options, players).expect("new");
-            let mut r = rng::stream(seed, 9);
-            let mut steps = 0;
-            while !g.is_over() && steps < 2000 {
-                steps += 1;
-                for me in 0..players {
-                    let v = g.view(Viewer::Seat(me));
-                    let back = Kokoro::from_view(&v).expect("a seat's view rebuilds");
-                    let mut w = back.view(Viewer::Seat(me));
-                    w.chosen = v.chosen.clone();
-                    assert_eq!(w, v, "seed {seed} step {steps} seat {me}");
-                }
-                let (actor, a) = match g.to_move() {
-                    ToMove::Chance => {
-                        let o = g.chance_outcomes();
-                        let w: Vec<u32> = o.iter().map(|x| x.1).collect();
-                        let i = rng::weighted(&mut r, &w).expect("weights");
-                        (Actor::Chance, o[i].0)
-                    }
-                    ToMove::Seats(s) => {
-                        let seat = s[rng::below(&mut r, s.len() as u64) as usize];
-                        let l = g.legal_actions(seat);
-                        (
-                            Actor::Seat(seat),
-                            l[rng::below(&mut r, l.len() as u64) as usize],
-                        )
-                    }
-                    ToMove::Over => break,
-                };
-                g.apply(actor, &a).expect("legal");
-            }
-        }
-        assert!(
-            Kokoro::from_view(
-                &Kokoro::new(&Options::new(), 2)
-                    .unwrap()
-                    .view(Viewer::Public)
-            )
-            .is_none()
-        );
+    fn only_a_seats_view_rebuilds() {
+        let g = Kokoro::new(&Options::new(), 2).expect("new");
+        assert!(Kokoro::from_view(&g.view(Viewer::Public)).is_none());
+        assert!(Kokoro::from_view(&g.view(Viewer::Seat(1))).is_some());
     }
 }

@@ -170,11 +170,12 @@ mod tests {
     use super::*;
     use crate::engine::{Actor, Game, Options, ToMove, rng};
 
-    /// Along random games, a state drawn from a seat's view shows that seat the same view
-    /// (other seats' private choices aside: they are to make again) and offers it the same
-    /// actions.
+    /// Along random games, the vote changes a seat counts from its views are the table's, and
+    /// a state can be drawn from every view a seat decides on. (That the drawn state shows the
+    /// seat the same view and offers it the same actions is checked for every game's
+    /// determinization by `crate::conformance::check_game`.)
     #[test]
-    fn a_drawn_state_shows_its_seat_the_same_view() {
+    fn a_seat_counts_the_vote_changes_it_saw() {
         for seed in 0..60u64 {
             let players = 3 + seed as usize % 4;
             let mut options = Options::new();
@@ -214,11 +215,10 @@ mod tests {
                         if g.stage == Stage::Vote {
                             assert_eq!(changes, g.changes, "seed {seed} step {steps}");
                         }
-                        let d = Rocca::from_view(&v, &changes, &mut pick).expect("a seat's view");
-                        let mut w = d.view(Viewer::Seat(seat));
-                        w.done = v.done.clone();
-                        assert_eq!(w, v, "seed {seed} step {steps}");
-                        assert_eq!(d.bot_actions(seat), g.bot_actions(seat));
+                        assert!(
+                            Rocca::from_view(&v, &changes, &mut pick).is_some(),
+                            "seed {seed} step {steps}: a seat's view"
+                        );
                         let l = g.bot_actions(seat);
                         (
                             Actor::Seat(seat),
