@@ -71,6 +71,10 @@ fn computer_players_wait_until_a_person_has_seen_each_turn() {
             "4=memory",
             "--option",
             "start=2",
+            // Computer players move every 100 ms: a screen that moved on by itself would have
+            // done so ten times over in the second watched below.
+            "--bot-pace",
+            "100",
             "--log",
             &log.to_string_lossy(),
         ],
@@ -87,8 +91,8 @@ fn computer_players_wait_until_a_person_has_seen_each_turn() {
                 && (f.contains("any key go on") || f.contains("any key turns them back"))
         });
         let actions = std::fs::read_to_string(&log).expect("log").len();
-        // ... however long nobody presses a key.
-        std::thread::sleep(Duration::from_millis(2500));
+        // ... however long nobody presses a key (ten times the computer players' pace).
+        std::thread::sleep(Duration::from_millis(1000));
         assert_eq!(t.frame(), shown, "the screen moved on by itself");
         assert_eq!(
             std::fs::read_to_string(&log).expect("log").len(),
