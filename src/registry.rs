@@ -1,7 +1,12 @@
 //! The list of games. Adding a game: its rules module (`src/games/<id>`), its bots, its UI
 //! module with its `impl Registered` (bots, rules page, aliases), and one line in [`GAMES`].
+//!
+//! The list sits on top of the layers it ties together (each entry names a game's rules, bots
+//! and screen): `main` and the command line read it and hand it down, to the launcher as its
+//! catalogue and to the host as the games it runs ([`host_games`]). Nothing below imports it.
 
-pub use crate::ui::registered::{AnyGame, AnyTable, Entry, Registered, Scoring};
+pub use crate::registered::{AnyTable, Entry, GameInfo, Registered, Scoring};
+pub use crate::ui::registered::AnyGame;
 
 /// Every game, in launcher order.
 pub static GAMES: &[&dyn AnyGame] = &[
@@ -11,6 +16,14 @@ pub static GAMES: &[&dyn AnyGame] = &[
     &Entry::<crate::games::rocca::Rocca>::NEW,
     &Entry::<crate::games::cocoon::Cocoon>::NEW,
 ];
+
+/// The games as the host runs them.
+pub fn host_games() -> Vec<&'static dyn crate::host::game::HostGame> {
+    GAMES
+        .iter()
+        .map(|&g| g as &'static dyn crate::host::game::HostGame)
+        .collect()
+}
 
 /// A game by id or alias.
 pub fn find(id: &str) -> Option<&'static dyn AnyGame> {
@@ -77,7 +90,7 @@ mod tests {
         }
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut found = Vec::new();
-        for layer in ["ui", "engine", "games", "bots"] {
+        for layer in ["ui", "host", "engine", "games", "bots"] {
             scan(&root.join(layer), &mut found);
         }
         assert!(found.is_empty(), "{found:?} import the registry");

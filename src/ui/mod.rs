@@ -5,6 +5,7 @@
 //! [`launcher::Launcher`], or a game / replay screen when the command line asks for one.
 
 pub mod app;
+pub mod catalog;
 pub mod commands;
 pub mod encoder;
 pub mod events;
@@ -12,6 +13,7 @@ pub mod games;
 pub mod help;
 pub mod input;
 pub mod launcher;
+pub mod lobby;
 pub mod pass;
 pub mod play;
 pub mod play_keys;
@@ -131,6 +133,11 @@ impl<G: Game> Ctx<'_, G> {
     pub fn theme(&self) -> Theme {
         Theme::new(self.ascii, self.color).with_frame_look()
     }
+}
+
+/// A game with its screen: one `impl` per game, beside its UI module.
+pub trait Playable: crate::registered::Registered {
+    type Ui: GameUi<Self>;
 }
 
 /// How one game's board is drawn and how keys map to its actions.

@@ -695,8 +695,12 @@ impl GameUi<Couperation> for CouperationUi {
 }
 
 /// This game's facts for the app: its computer players and its rules page.
-impl crate::ui::Registered for crate::games::couperation::Couperation {
+/// The game's screen.
+impl crate::ui::Playable for crate::games::couperation::Couperation {
     type Ui = CouperationUi;
+}
+
+impl crate::ui::Registered for crate::games::couperation::Couperation {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::couperation::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/couperation.md");
     const ALIASES: &'static [&'static str] = &["coupenation", "coupe"];
