@@ -18,6 +18,11 @@ pub trait Registered: Game {
     const RULES: &'static str;
     /// The game keeps a solo high-score table (shown from the launcher with `h`).
     const HIGH_SCORES: bool = false;
+    /// Whether a solo player's last decision waits for their key before a step that shows
+    /// them something new (so that `u` may still take it back), at a local or a hosted table
+    /// alike. False where every decision is previewed before it is made and the wait would
+    /// cost a key per turn for nothing.
+    const HOLD_SOLO: bool = true;
     /// Other names the command line accepts for the game.
     const ALIASES: &'static [&'static str] = &[];
     /// What a finished game's scores and winners mean, for the saved-games list.

@@ -362,6 +362,10 @@ impl<G: Registered> Shared<G> {
         if !self.undo_allowed() {
             return None;
         }
+        if !G::HOLD_SOLO && self.table.m.players.len() == 1 {
+            // Nothing waits for a solo player in this game (see `Registered::HOLD_SOLO`).
+            return None;
+        }
         let last = self
             .table
             .m

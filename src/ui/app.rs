@@ -388,7 +388,6 @@ impl App {
             return;
         };
         // Boards build their theme from the game context: give them this frame's colours.
-        self.theme.set_frame_look();
         top.render(f, &self.theme);
         if self.help {
             help::render_overlay(

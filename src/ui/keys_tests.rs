@@ -123,8 +123,7 @@ where
                 seat: Some(seat),
                 legal: &legal,
                 names: &names,
-                ascii: false,
-                color: true,
+                theme: crate::ui::Theme::new(false, true),
             };
             let at = format!("{} seed {seed} step {step}", G::NAME);
             check_keys(&ui, &ctx, &at);

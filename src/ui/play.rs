@@ -333,7 +333,7 @@ impl<G: Playable> Play<G> {
             bot_rounds: 0,
             hold_for: self
                 .keyboard
-                .filter(|&k| !self.table.is_bot(k) && (G::Ui::HOLD_SOLO || !solo)),
+                .filter(|&k| !self.table.is_bot(k) && (G::HOLD_SOLO || !solo)),
         }
     }
 
@@ -839,8 +839,7 @@ impl<G: Playable> Play<G> {
             seat: Some(seat),
             legal: &legal,
             names: &self.names,
-            ascii: theme.ascii,
-            color: theme.color,
+            theme,
         };
         if let Some(a) = input(&mut self.ui, &ctx) {
             self.act(seat, a);
@@ -1039,8 +1038,7 @@ impl<G: Playable> Play<G> {
                 seat: Some(seat),
                 legal: &legal,
                 names: &self.names,
-                ascii: theme.ascii,
-                color: theme.color,
+                theme: *theme,
             };
             keys.extend(self.ui.hints(&ctx));
         }
@@ -1254,8 +1252,7 @@ impl<G: Playable> Screen for Play<G> {
             seat: viewer.seat(),
             legal: &legal,
             names: &self.names,
-            ascii: theme.ascii,
-            color: theme.color,
+            theme: *theme,
         };
         self.ui.render(f, board, &ctx);
         let lines =
@@ -1336,8 +1333,7 @@ impl<G: Playable> Screen for Play<G> {
                 seat: viewer.seat(),
                 legal: &[],
                 names: &self.names,
-                ascii: Theme::default().ascii,
-                color: Theme::default().color,
+                theme: Theme::default(),
             };
             let offered: Vec<Command<<G::Ui as GameUi<G>>::Cmd>> = G::Ui::COMMANDS
                 .iter()

@@ -235,8 +235,7 @@ impl<G: Playable> Screen for ReplayScreen<G> {
             seat: self.viewer.seat(),
             legal: &[],
             names: &self.names,
-            ascii: theme.ascii,
-            color: theme.color,
+            theme: *theme,
         };
         self.ui.render(f, board, &ctx);
         let lines = self.events.lines(self.pos(), self.viewer, 64);

@@ -778,8 +778,7 @@ mod tests {
                 seat: Some(seat),
                 legal: &legal,
                 names: &[],
-                ascii: false,
-                color: true,
+                theme: crate::ui::Theme::new(false, true),
             };
             let mut ui = p.ui.clone();
             ui.settle(&ctx);
@@ -818,8 +817,7 @@ mod tests {
             seat: Some(0),
             legal: &[],
             names: &names,
-            ascii: false,
-            color: false,
+            theme: crate::ui::Theme::new(false, false),
         };
         let lines = below_lines(&ctx, &THEME);
         let text: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
@@ -903,8 +901,7 @@ mod tests {
             seat: Some(seat),
             legal: &legal,
             names: &[],
-            ascii: false,
-            color: true,
+            theme: crate::ui::Theme::new(false, true),
         };
         let mut ui = p.ui.clone();
         ui.settle(&ctx);
@@ -1015,8 +1012,7 @@ mod tests {
             seat: Some(seat),
             legal: &legal,
             names: &[],
-            ascii: theme.ascii,
-            color: theme.color,
+            theme,
         };
         let mut ui = p.ui.clone();
         ui.settle(&ctx);
@@ -1067,8 +1063,7 @@ mod tests {
             seat: Some(seat),
             legal: &legal,
             names: &[],
-            ascii: false,
-            color: true,
+            theme: crate::ui::Theme::new(false, true),
         };
         let mut ui = p.ui.clone();
         ui.settle(&ctx);

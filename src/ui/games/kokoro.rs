@@ -1214,9 +1214,6 @@ impl GameUi<Kokoro> for KokoroUi {
     const UNDO: Option<&'static str> = Some(
         "with others at the table: take back the path you drew on this card; the next card waits for your key while you still may (a peek cannot be taken back)",
     );
-    /// Alone, the segment is previewed where Enter will draw it, and the next card follows at
-    /// once: a wait for a key after every path cost one key per card for nothing.
-    const HOLD_SOLO: bool = false;
     const END_PANEL: bool = false;
     /// The score sheet replaces the mat at the end; Esc switches to the final mats and back.
     const END_CLOSABLE: bool = true;
@@ -1375,6 +1372,9 @@ impl crate::ui::Registered for crate::games::kokoro::Kokoro {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::kokoro::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/kokoro.md");
     const HIGH_SCORES: bool = true;
+    /// Alone, the segment is previewed where Enter will draw it, and the next card follows at
+    /// once: a wait for a key after every path cost one key per card for nothing.
+    const HOLD_SOLO: bool = false;
     fn record_end(m: &Match<Self>, dir: &Path) {
         record_high_score(m, dir);
     }

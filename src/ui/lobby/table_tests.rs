@@ -1354,3 +1354,37 @@ fn a_local_game_and_a_served_game_with_the_same_seed_seats_and_inputs_write_the_
         String::from_utf8_lossy(&served_log)
     );
 }
+
+#[test]
+fn a_hosted_solo_game_waits_for_its_player_exactly_as_at_a_local_table() {
+    use crate::games::kokoro::Kokoro;
+    use crate::ui::play::{Play, Turn};
+    // Kokoro previews every path before it is drawn, so a solo player's next card never waits
+    // for a key (`HOLD_SOLO`); the hosted table now keeps the same rule as the local one.
+    const { assert!(!Kokoro::HOLD_SOLO) };
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let ann = peer("ann", Some("ann"));
+    let (code, seated) = hub
+        .hub
+        .create(spec("kokoro", vec![SeatSpec::Here("ann".into())]), &ann)
+        .expect("create");
+    let handle = seated
+        .room
+        .attach(seated.seats, true, Ident::of(&ann), Wake::none());
+    let at = *handle
+        .downcast::<crate::host::room::Attached<Kokoro>>()
+        .expect("a Kokoro table");
+    let mut p = Play::shared(at, hub.hub.clone(), ann.clone(), Wake::none());
+    let mut moves = 0;
+    play_out(&mut p, 5, |p| {
+        quiet(&hub, &code);
+        p.on_deadline();
+        assert!(
+            !matches!(p.turn, Turn::Held(_)),
+            "a step waits for the solo player"
+        );
+        moves += 1;
+    });
+    assert!(p.is_over() && moves > 10);
+}
