@@ -148,6 +148,7 @@ impl<G: Playable> Play<G> {
 
     /// The same screen with its computer players thinking on a thread that calls `wake`
     /// when they have chosen (tests of the thinking; the app's own wakes the terminal).
+    #[cfg(test)]
     pub fn thinking_on_thread(table: Table<G>, back: bool, wake: Wake) -> Self {
         Self::build(table, back, None, ThinkOn::Thread(wake))
     }
@@ -230,6 +231,7 @@ impl<G: Playable> Play<G> {
     }
 
     /// The same screen writing its records to `dir` (tests).
+    #[cfg(test)]
     pub fn with_data_dir(mut self, dir: Option<std::path::PathBuf>) -> Self {
         self.data_dir = dir;
         self.over_seen = false;
