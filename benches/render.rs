@@ -4,7 +4,8 @@
 use divan::Bencher;
 use hotseat::engine::log::PlayerEntry;
 use hotseat::engine::{Match, Setup, Table};
-use hotseat::registry::{AnyTable, Registered};
+use hotseat::registry::AnyTable;
+use hotseat::ui::Playable;
 use hotseat::ui::play::Play;
 use hotseat::ui::{Screen, Theme};
 use ratatui::Terminal;
@@ -15,7 +16,7 @@ fn main() {
 }
 
 /// A game of bots stopped half way, on its game screen.
-fn mid_game<G: Registered>(players: usize, kind: &str) -> Play<G> {
+fn mid_game<G: Playable>(players: usize, kind: &str) -> Play<G> {
     let setup = Setup {
         options: Default::default(),
         players: (0..players)
@@ -35,7 +36,7 @@ fn mid_game<G: Registered>(players: usize, kind: &str) -> Play<G> {
     Play::new(t, false)
 }
 
-fn bench_frame<G: Registered>(b: Bencher, players: usize, kind: &str) {
+fn bench_frame<G: Playable>(b: Bencher, players: usize, kind: &str) {
     let screen = mid_game::<G>(players, kind);
     let theme = Theme::new(false, true);
     let mut term = Terminal::new(TestBackend::new(200, 60)).expect("terminal");

@@ -87,10 +87,11 @@ struct SshServer {
 
 impl SshServer {
     fn start() -> SshServer {
-        use hotseat::server::hub::{Hub, SeatSpec, TableSpec};
-        use hotseat::server::{Peer, Wake};
+        use hotseat::host::hub::{SeatSpec, TableSpec};
+        use hotseat::host::{Peer, Wake};
+        use hotseat::ui::lobby::Served;
         let home = tempfile::tempdir().expect("home");
-        let hub = Hub::open(home.path()).expect("hub");
+        let hub = Served::open(home.path(), hotseat::registry::GAMES).expect("hub");
         let host = Peer::new(
             "host".into(),
             Some("SHA256:bench-host".into()),

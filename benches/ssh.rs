@@ -32,8 +32,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use hotseat::engine::Options;
-use hotseat::server::hub::{Hub, SeatSpec, TableSpec};
-use hotseat::server::{Peer, Wake};
+use hotseat::host::hub::{SeatSpec, TableSpec};
+use hotseat::host::{Peer, Wake};
+use hotseat::ui::lobby::Served;
 use pty::Term;
 
 const FRAME_END: &[u8] = b"\x1b[?2026l";
@@ -146,7 +147,7 @@ fn cheap_bot(game: &str) -> String {
 /// Memory per table: the hub in this process opens `n` Couperation tables of two free seats.
 fn memory_per_table(n: usize) {
     let dir = tempfile::tempdir().expect("dir");
-    let hub = Hub::open(dir.path()).expect("hub");
+    let hub = Served::open(dir.path(), hotseat::registry::GAMES).expect("hub");
     let before = own_rss_kib();
     let mut codes = Vec::new();
     for i in 0..n {
@@ -326,7 +327,7 @@ fn report_keys(what: &str, samples: &[Sample], wire: Option<u64>) {
 /// restore: three waiting Couperation tables (a list to move through), a solo Kokoro table
 /// per size, and a Couperation table of four computer players to watch.
 fn prepare_tables(home: &Path) -> (String, String) {
-    let hub = Hub::open(home).expect("hub");
+    let hub = Served::open(home, hotseat::registry::GAMES).expect("hub");
     // The computer players wait until the server opens the table again.
     hub.set_bot_delay(Duration::from_secs(3600));
     let bot = SeatSpec::Bot {

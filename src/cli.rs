@@ -92,7 +92,7 @@ pub enum Command {
     /// Print a shell completion script (see the README for where each shell wants it).
     Completions {
         /// bash, zsh, fish, powershell or elvish.
-        shell: crate::shell::Shell,
+        shell: clap_complete::Shell,
     },
     /// Print the manual page (roff) to standard output, or write one page per command into a
     /// folder with --out.
@@ -668,6 +668,18 @@ pub fn start_saving(t: &mut Box<dyn AnyTable>, path: PathBuf) -> Result<(), Stri
 
 /// A table rebuilt from a saved log, saving back to the same file; refused while another
 /// process has the game open.
+/// The game screen for `t` (the program quits when it is left).
+pub fn play_screen(t: Box<dyn AnyTable>) -> Result<Box<dyn crate::ui::Screen>, String> {
+    let g = registry::find(t.game()).ok_or("this hotseat does not have the game")?;
+    g.play_screen(t, false)
+}
+
+/// The replay viewer for `t`'s history.
+pub fn replay_screen(t: Box<dyn AnyTable>) -> Result<Box<dyn crate::ui::Screen>, String> {
+    let g = registry::find(t.game()).ok_or("this hotseat does not have the game")?;
+    g.replay_screen(t)
+}
+
 pub fn load_table(path: &Path) -> Result<Box<dyn AnyTable>, String> {
     let (_, mut t) = load(path)?;
     t.set_save(Some(path.to_path_buf()))

@@ -341,9 +341,30 @@ pub fn install(s: Settings) {
 /// The settings in force: those installed at start, or the defaults (tests, library use).
 pub fn current() -> &'static Settings {
     static DEFAULT: OnceLock<Settings> = OnceLock::new();
+    #[cfg(test)]
+    if let Some(s) = SCOPED.with(std::cell::Cell::get) {
+        return s;
+    }
     CURRENT
         .get()
         .unwrap_or_else(|| DEFAULT.get_or_init(Settings::default))
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Settings a test puts in force on its own thread ([`scoped`]).
+    static SCOPED: std::cell::Cell<Option<&'static Settings>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with `s` in force on this thread, as if `main` had installed it (tests: each one
+/// its own settings, while the others run beside it).
+#[cfg(test)]
+pub fn scoped<R>(s: Settings, f: impl FnOnce() -> R) -> R {
+    let leaked: &'static Settings = Box::leak(Box::new(s));
+    let before = SCOPED.with(|c| c.replace(Some(leaked)));
+    let r = f();
+    SCOPED.with(|c| c.set(before));
+    r
 }
 
 /// What `hotseat config` prints about the settings file in force, and whether it is sound

@@ -27,10 +27,10 @@ use crate::engine::log::{self, LogFile, PlayerEntry};
 use crate::engine::rng;
 use crate::engine::table::{LogStore, Next, Pace};
 use crate::engine::{Actor, Game, Match, Options, Setup, Table, ToMove, Viewer};
-use crate::registry::Registered;
+use crate::ui::Playable;
 
 /// Every check below, for one game.
-pub fn check_game<G: Registered + Determinize>() {
+pub fn check_game<G: Playable + Determinize>() {
     check_rules::<G>();
     check_driver::<G>();
     check_event_lines::<G>();
@@ -254,7 +254,7 @@ impl LogStore for CountingStore {
 
 /// A person in seat 0, random computer players elsewhere, played through [`Table::advance`]
 /// as the game screen does; undo is tried at random where it is offered.
-fn check_driver<G: Registered>() {
+fn check_driver<G: Playable>() {
     let mut undos = 0;
     for players in G::MIN_PLAYERS.max(1)..=G::MAX_PLAYERS {
         for k in 0..DRIVER_PLAYOUTS {
@@ -272,7 +272,7 @@ fn check_driver<G: Registered>() {
 }
 
 /// Returns how many times undo acted.
-fn driver_playout<G: Registered>(players: usize, seed: u64) -> usize {
+fn driver_playout<G: Playable>(players: usize, seed: u64) -> usize {
     let entries = (0..players)
         .map(|i| {
             if i == 0 {
@@ -362,7 +362,7 @@ fn driver_playout<G: Registered>(players: usize, seed: u64) -> usize {
 }
 
 /// Takes `n` steps back for seat 0 and checks that nothing taken back had shown it anything.
-fn check_undo<G: Registered>(t: &mut Table<G>, n: usize, seed: u64) {
+fn check_undo<G: Playable>(t: &mut Table<G>, n: usize, seed: u64) {
     let id = G::ID;
     let keep = t.m.history.len() - n;
     let decision = &t.m.history[keep];
@@ -494,7 +494,7 @@ pub fn check_bot_blind_with<G: Game>(
 }
 
 /// [`check_bot_blind`] for every bot kind the game lists.
-pub fn check_bots_blind<G: Registered>(games: u64) {
+pub fn check_bots_blind<G: Playable>(games: u64) {
     for (kind, _) in G::BOTS {
         let make = |seed: u64| match G::make_bot(kind, seed) {
             Some(b) => b,

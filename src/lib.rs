@@ -8,11 +8,16 @@ pub mod engine;
 pub mod files;
 pub mod games;
 pub mod highscores;
+pub mod host;
+pub mod net;
+pub mod registered;
 pub mod registry;
-pub mod server;
 pub mod shell;
 pub mod sim;
 pub mod stats;
 pub mod store;
 pub mod text;
 pub mod ui;
+
+#[cfg(test)]
+mod layers_tests;

@@ -83,7 +83,7 @@ fn run(args: Cli) -> Result<Exit, String> {
             // Before the log is created: a game nobody can see must not be saved.
             need_terminal("play")?;
             cli::start_saving(&mut t, path.clone())?;
-            let exit = show(t.into_screen(false))?;
+            let exit = show(cli::play_screen(t)?)?;
             Ok(left(exit, &path))
         }
         Some(Command::Resume { log }) => {
@@ -95,17 +95,21 @@ fn run(args: Cli) -> Result<Exit, String> {
                 ));
             }
             need_terminal("resume")?;
-            let exit = show(t.into_screen(false))?;
+            let exit = show(cli::play_screen(t)?)?;
             Ok(left(exit, &log))
         }
         Some(Command::Replay { log, check: false }) => {
             let t = cli::replay_table(&log)?;
             need_terminal("replay")?;
-            show(t.into_replay())
+            show(cli::replay_screen(t)?)
         }
         None => {
             need_terminal("the launcher")?;
-            let mut launcher = Launcher::new(hotseat::registry::GAMES);
+            let launcher = Launcher::new(hotseat::registry::GAMES);
+            #[cfg(feature = "server")]
+            let launcher =
+                launcher.with_host(Some(hotseat::net::host_lobby::host_fn(Default::default())));
+            let mut launcher = launcher;
             launcher.note = refused_note;
             show(Box::new(launcher))
         }
@@ -115,20 +119,21 @@ fn run(args: Cli) -> Result<Exit, String> {
 #[cfg(feature = "server")]
 /// `hotseat serve`: the hub over the data folder, each connection's first screen its lobby.
 fn serve(a: &cli::ServeArgs, ascii: bool) -> Result<Exit, String> {
-    hotseat::server::events::set_quiet(a.quiet);
-    let password = hotseat::server::password(
+    hotseat::host::events::set_quiet(a.quiet);
+    let password = hotseat::net::password(
         a.password.as_deref(),
         a.password_file.as_deref(),
         std::env::var("HOTSEAT_PASSWORD").ok().as_deref(),
     )?;
     let dir = hotseat::store::data_dir();
-    let hub = hotseat::server::hub::Hub::open(&dir).map_err(|e| {
+    let games = hotseat::registry::host_games();
+    let hub = hotseat::host::hub::Hub::open(&dir, &games).map_err(|e| {
         format!(
             "cannot open the server's tables in {}: {e}",
             hotseat::text::path(&dir)
         )
     })?;
-    let opts = hotseat::server::ServeOptions {
+    let opts = hotseat::net::ServeOptions {
         bind: a.bind,
         port: a.port,
         allow_keys: a.allow_keys.clone(),
@@ -137,9 +142,10 @@ fn serve(a: &cli::ServeArgs, ascii: bool) -> Result<Exit, String> {
     };
     let restored = hub.open_tables_text("Tables restored from the last run");
     let saved = hub.clone();
-    let welcome: hotseat::server::Welcome =
-        std::sync::Arc::new(move |peer, wake| hub.welcome(peer, wake));
-    hotseat::server::serve(&opts, &dir, welcome, &restored, &|| {
+    let welcome: hotseat::net::Welcome = std::sync::Arc::new(move |peer, wake| {
+        hotseat::ui::lobby::welcome(&hub, hotseat::registry::GAMES, peer, wake)
+    });
+    hotseat::net::serve(&opts, &dir, welcome, &restored, &|| {
         let t = saved.open_tables_text("Stopped. Saved for the next start");
         if t.is_empty() {
             "Stopped. No table was open.\n".to_string()

@@ -1,7 +1,12 @@
 //! The list of games. Adding a game: its rules module (`src/games/<id>`), its bots, its UI
 //! module with its `impl Registered` (bots, rules page, aliases), and one line in [`GAMES`].
+//!
+//! The list sits on top of the layers it ties together (each entry names a game's rules, bots
+//! and screen): `main` and the command line read it and hand it down, to the launcher as its
+//! catalogue and to the host as the games it runs ([`host_games`]). Nothing below imports it.
 
-pub use crate::ui::registered::{AnyGame, AnyTable, Entry, Registered, Scoring};
+pub use crate::registered::{AnyTable, Entry, GameInfo, Registered, Scoring};
+pub use crate::ui::registered::AnyGame;
 
 /// The one list of games, in launcher order: each game's id and its rules type. [`GAMES`] and
 /// every per-game list in the tests and benches are written from it, so a sixth game added here
@@ -50,6 +55,14 @@ macro_rules! entries {
 
 /// Every game, in launcher order.
 pub static GAMES: &[&dyn AnyGame] = crate::for_each_game!(entries);
+
+/// The games as the host runs them.
+pub fn host_games() -> Vec<&'static dyn crate::host::game::HostGame> {
+    GAMES
+        .iter()
+        .map(|&g| g as &'static dyn crate::host::game::HostGame)
+        .collect()
+}
 
 /// A game by id or alias.
 pub fn find(id: &str) -> Option<&'static dyn AnyGame> {
@@ -164,7 +177,7 @@ mod tests {
         }
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut found = Vec::new();
-        for layer in ["ui", "engine", "games", "bots"] {
+        for layer in ["ui", "host", "engine", "games", "bots"] {
             scan(&root.join(layer), &mut found);
         }
         assert!(found.is_empty(), "{found:?} import the registry");

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::engine::log::{self, PlayerEntry};
 use crate::engine::{Options, Setup, rng};
-use crate::registry::{AnyGame, AnyTable};
+use crate::registered::{AnyTable, GameInfo};
 use crate::store;
 
 /// z for a two-sided 95% interval.
@@ -126,7 +126,7 @@ pub struct SimReport {
 pub struct GameResult {
     pub scores: Vec<i32>,
     pub winners: Vec<usize>,
-    pub group: Option<crate::ui::registered::Breakdown>,
+    pub group: Option<crate::registered::Breakdown>,
     /// The game's own per-seat figures (name, one value per seat).
     pub figures: Vec<(&'static str, Vec<f64>)>,
 }
@@ -262,7 +262,7 @@ pub fn report(
 
 /// Plays `games` games of `g` with `kinds` in seat order; game k uses seed `seed + k`.
 pub fn run(
-    g: &dyn AnyGame,
+    g: &dyn GameInfo,
     kinds: &[String],
     options: &Options,
     games: usize,
@@ -276,7 +276,7 @@ pub fn run(
 /// for any number of jobs (unless search players are cut short by their time caps, which a
 /// busier machine does sooner: see [`crate::bots::search::set_time_caps`]).
 pub fn run_jobs(
-    g: &dyn AnyGame,
+    g: &dyn GameInfo,
     kinds: &[String],
     options: &Options,
     games: usize,
@@ -331,7 +331,7 @@ pub fn run_jobs(
 
 /// One whole game with `seed`: what it left and how many actions it took.
 fn play_one(
-    g: &dyn AnyGame,
+    g: &dyn GameInfo,
     kinds: &[String],
     options: &Options,
     seed: u64,
@@ -491,7 +491,7 @@ mod tests {
         GameResult {
             scores: scores.to_vec(),
             winners: winners.to_vec(),
-            group: group.map(|(g, won)| crate::ui::registered::Breakdown {
+            group: group.map(|(g, won)| crate::registered::Breakdown {
                 group: g.to_string(),
                 side: "village",
                 won,

@@ -9,7 +9,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::highscores;
-use crate::registry::{AnyGame, Scoring};
+use crate::registered::{GameInfo, Scoring};
 use crate::store::Saved;
 
 /// Everything `hotseat stats` and the Stats page show.
@@ -73,7 +73,11 @@ pub struct Broken {
 
 /// The statistics of the logs in `games_dir` for `games`, with the solo high scores of the
 /// data folder `data_dir`.
-pub fn read(games_dir: &Path, data_dir: &Path, games: &[&'static dyn AnyGame]) -> Stats {
+pub fn read<G: GameInfo + ?Sized>(
+    games_dir: &Path,
+    data_dir: &Path,
+    games: &[&'static G],
+) -> Stats {
     let saved = crate::store::list_saved_in(games_dir, games);
     let high = highscores::load(&highscores::path_in(data_dir)).map_err(|e| e.to_string());
     compute(&saved, &high, games)
@@ -88,10 +92,10 @@ fn scoring_name(s: Scoring) -> &'static str {
 }
 
 /// The statistics of already-read logs (`saved`, as the launcher lists them) and high scores.
-pub fn compute(
+pub fn compute<G: GameInfo + ?Sized>(
     saved: &[Saved],
     high: &Result<highscores::HighScores, String>,
-    games: &[&'static dyn AnyGame],
+    games: &[&'static G],
 ) -> Stats {
     let broken = saved
         .iter()
@@ -107,13 +111,13 @@ pub fn compute(
     sound.sort_by(|a, b| a.started.cmp(&b.started).then(a.path.cmp(&b.path)));
     let games = games
         .iter()
-        .map(|g| game_stats(*g, sound.iter().copied().filter(|s| s.game == g.id()), high))
+        .map(|&g| game_stats(g, sound.iter().copied().filter(|s| s.game == g.id()), high))
         .collect();
     Stats { games, broken }
 }
 
-fn game_stats<'a>(
-    g: &dyn AnyGame,
+fn game_stats<'a, G: GameInfo + ?Sized>(
+    g: &G,
     logs: impl Iterator<Item = &'a Saved>,
     high: &Result<highscores::HighScores, String>,
 ) -> GameStats {
@@ -283,9 +287,9 @@ impl Stats {
 /// Writes `n` finished computer-only games of each game into `dir` (seeds from `seed`), with
 /// the players' names taken in turn from `names`: a history to test with.
 #[cfg(test)]
-pub fn generate_logs(
+pub fn generate_logs<G: GameInfo + ?Sized>(
     dir: &Path,
-    games: &[&'static dyn AnyGame],
+    games: &[&'static G],
     per_game: usize,
     names: &[&str],
     seed: u64,
@@ -336,7 +340,7 @@ pub fn generate_logs(
 mod tests {
     use super::*;
 
-    fn pocket() -> &'static dyn AnyGame {
+    fn pocket() -> &'static dyn crate::registry::AnyGame {
         crate::registry::find("pocket").expect("pocket")
     }
 

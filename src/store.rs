@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::engine::Outcome;
 use crate::engine::log::{self, LogFile};
-use crate::registry::AnyGame;
+use crate::registered::GameInfo;
 
 pub fn data_dir() -> PathBuf {
     if let Some(home) = std::env::var_os("HOTSEAT_HOME").filter(|h| !h.is_empty()) {
@@ -98,14 +98,10 @@ impl Saved {
     }
 }
 
-/// Every log in the games folder, checked as opening it would check it: the sound ones newest
-/// first, then the ones that cannot be opened with the reason, so none ever goes missing.
-pub fn list_saved() -> Vec<Saved> {
-    list_saved_in(&games_dir(), crate::registry::GAMES)
-}
-
-/// [`list_saved`] in a given folder, for the given games.
-pub fn list_saved_in(dir: &Path, games: &[&'static dyn AnyGame]) -> Vec<Saved> {
+/// Every log in the folder `dir`, checked as opening it would check it for `games`: the sound
+/// ones newest first, then the ones that cannot be opened with the reason, so none ever goes
+/// missing.
+pub fn list_saved_in<G: GameInfo + ?Sized>(dir: &Path, games: &[&'static G]) -> Vec<Saved> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
@@ -136,7 +132,7 @@ pub fn list_saved_in(dir: &Path, games: &[&'static dyn AnyGame]) -> Vec<Saved> {
 }
 
 /// One log, checked and summarised as [`list_saved_in`] does (the server's finished tables).
-pub fn saved_at(path: &Path, games: &[&'static dyn AnyGame]) -> Saved {
+pub fn saved_at<G: GameInfo + ?Sized>(path: &Path, games: &[&'static G]) -> Saved {
     match check(path, games) {
         Ok((l, outcome, progress)) => summarize(path.to_path_buf(), &l, outcome, progress),
         Err(reason) => Saved {
@@ -155,9 +151,9 @@ pub fn saved_at(path: &Path, games: &[&'static dyn AnyGame]) -> Saved {
 }
 
 /// Reads and re-simulates a log (a special file is refused without being opened).
-fn check(
+fn check<G: GameInfo + ?Sized>(
     path: &Path,
-    games: &[&'static dyn AnyGame],
+    games: &[&'static G],
 ) -> Result<(LogFile, Option<Outcome>, String), String> {
     let l = log::read(path).map_err(|e| e.to_string())?;
     let g = games

@@ -402,7 +402,7 @@ fn one_rule_for_names_in_logs_and_on_the_server() {
             c as u32
         );
         assert_eq!(
-            hotseat::server::sanitize_name(&name),
+            hotseat::net::sanitize_name(&name),
             "Ann",
             "U+{:04X}",
             c as u32
@@ -412,11 +412,11 @@ fn one_rule_for_names_in_logs_and_on_the_server() {
             "U+{:04X} alone",
             c as u32
         );
-        assert_eq!(hotseat::server::sanitize_name(&c.to_string()), "guest");
+        assert_eq!(hotseat::net::sanitize_name(&c.to_string()), "guest");
     }
     for name in ["Ann", "Zoë", "李雷", "Ann Bo"] {
         assert!(log::check_name(name).is_ok(), "{name}");
-        assert_eq!(hotseat::server::sanitize_name(name), name);
+        assert_eq!(hotseat::net::sanitize_name(name), name);
     }
 }
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use ratatui::crossterm::terminal::{disable_raw_mode, enable_raw_mode};
+use ratatui::crossterm::terminal::enable_raw_mode;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Wrap};
@@ -21,7 +21,7 @@ use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 use unicode_width::UnicodeWidthStr;
 
 use super::encoder::{self, CompactBackend, FrameBuf};
-use super::input::{Waiter, Wake};
+use super::input::{Waiter, Wake, restore_terminal};
 use super::theme::{Theme, UiOptions};
 use super::{Nav, Screen, help};
 
@@ -187,14 +187,6 @@ fn event_loop(screen: &mut LocalScreen, app: &mut App, waiter: &mut Waiter) -> i
         }
     }
     Ok(Exit::Quit)
-}
-
-/// Leaves raw mode and the alternate screen, shows the cursor again. Safe to call twice.
-pub fn restore_terminal() {
-    let mut out = io::stdout();
-    let _ = out.write_all(encoder::LEAVE);
-    let _ = out.flush();
-    let _ = disable_raw_mode();
 }
 
 /// Restores the terminal before the default hook prints the panic message.
@@ -396,7 +388,6 @@ impl App {
             return;
         };
         // Boards build their theme from the game context: give them this frame's colours.
-        self.theme.set_frame_look();
         top.render(f, &self.theme);
         if self.help {
             help::render_overlay(

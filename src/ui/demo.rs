@@ -206,8 +206,12 @@ impl Bot<Demo> for Greedy {
     }
 }
 
-impl Registered for Demo {
+/// The game's screen.
+impl crate::ui::Playable for Demo {
     type Ui = DemoUi;
+}
+
+impl Registered for Demo {
     const BOTS: &'static [(&'static str, &'static str)] = &[
         ("greedy", "takes the win when it can, else adds 1"),
         ("random", "adds a random number"),

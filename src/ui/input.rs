@@ -258,7 +258,7 @@ mod unix {
             .spawn(move || {
                 if let Some(sig) = signals.forever().next() {
                     std::thread::sleep(GRACE);
-                    crate::ui::app::restore_terminal();
+                    super::restore_terminal();
                     std::process::exit(128 + sig);
                 }
             })?;
@@ -370,4 +370,13 @@ mod tests {
         drop(tx);
         assert_eq!(w.wait(None).expect("wait"), Wake::Closed);
     }
+}
+
+/// Leaves raw mode and the alternate screen, shows the cursor again. Safe to call twice.
+pub fn restore_terminal() {
+    use std::io::Write;
+    let mut out = io::stdout();
+    let _ = out.write_all(super::encoder::LEAVE);
+    let _ = out.flush();
+    let _ = ratatui::crossterm::terminal::disable_raw_mode();
 }

@@ -14,7 +14,7 @@ use crate::games::couperation::Couperation;
 use crate::games::kokoro::Kokoro;
 use crate::games::pocket::Pocket;
 use crate::games::rocca::Rocca;
-use crate::ui::Registered;
+use crate::ui::{Playable, Registered};
 
 use super::app::App;
 use super::commands::{self, every_key};
@@ -56,7 +56,7 @@ impl Walk {
 /// Checks one UI state against every key: a key that no applying command lists changes
 /// nothing and makes no action; every command that applies is reached by one of its keys and
 /// does something (moves a cursor, changes a choice, makes an action).
-fn check_keys<G: Registered>(ui: &G::Ui, ctx: &Ctx<G>, at: &str)
+fn check_keys<G: Playable>(ui: &G::Ui, ctx: &Ctx<G>, at: &str)
 where
     G::Ui: Clone + Debug,
 {
@@ -100,7 +100,7 @@ where
 
 /// Plays `games` random games of `G` with `players` people, checking the keys of the seat to
 /// move at every decision, with a UI that also gets random keys on the way.
-fn walk_keys<G: Registered>(players: usize, games: u64, steps: usize)
+fn walk_keys<G: Playable>(players: usize, games: u64, steps: usize)
 where
     G::Ui: Clone + Debug,
 {
@@ -123,8 +123,7 @@ where
                 seat: Some(seat),
                 legal: &legal,
                 names: &names,
-                ascii: false,
-                color: true,
+                theme: crate::ui::Theme::new(false, true),
             };
             let at = format!("{} seed {seed} step {step}", G::NAME);
             check_keys(&ui, &ctx, &at);
@@ -151,7 +150,7 @@ fn every_listed_key_works_and_every_working_key_is_listed() {
 
 #[test]
 fn listed_keys_have_help_and_short_labels() {
-    fn check<G: Registered>() {
+    fn check<G: Playable>() {
         for c in G::Ui::COMMANDS {
             assert!(!c.keys.is_empty(), "{}: {:?} has no key", G::NAME, c.id);
             assert!(
@@ -253,7 +252,7 @@ fn kokoro_help_and_rules_agree_on_coming_back() {
 }
 
 /// One mid-game screen per game with its `?` overlay, at 80×24 and 120×40.
-fn help_snapshots<G: Registered>(p: Play<G>, name: &str) {
+fn help_snapshots<G: Playable>(p: Play<G>, name: &str) {
     let mut app = App::new(Box::new(p), THEME);
     app.on_event(&ch('?'));
     assert!(app.help_open());
@@ -310,7 +309,7 @@ fn help_overlays() {
 /// `r` and F1 open the game's rules over the game; Esc comes back to the same game.
 #[test]
 fn rules_page_over_every_game() {
-    fn check<G: Registered>(p: Play<G>) {
+    fn check<G: Playable>(p: Play<G>) {
         let mut app = App::new(Box::new(p), THEME);
         let before = draw_app(&app, 80, 24);
         for k in [ch('r'), key(KeyCode::F(1))] {
@@ -330,7 +329,7 @@ fn rules_page_over_every_game() {
     check(settled(new_match::<Cocoon>(humans(2), 3)));
 }
 
-fn finished<G: Registered>(players: usize, kind: &str) -> Play<G> {
+fn finished<G: Playable>(players: usize, kind: &str) -> Play<G> {
     let players = (1..=players)
         .map(|i| PlayerEntry::bot(format!("P{i}"), kind, i as u64))
         .collect();
@@ -402,7 +401,7 @@ fn play_keys_come_from_the_list() {
         .into_iter()
         .filter(|k| {
             commands::find(PLAY_COMMANDS, k, |c| p.applies(c)).is_none()
-                && commands::find(<Pocket as Registered>::Ui::COMMANDS, k, |_| true).is_none()
+                && commands::find(<Pocket as Playable>::Ui::COMMANDS, k, |_| true).is_none()
         })
         .collect();
     for k in unlisted {
@@ -447,7 +446,7 @@ fn ascii_keeps_every_distinction() {
         assert_eq!(text.matches('?').count(), rules.matches('?').count());
     }
     // Every help and legend line of every game, too.
-    fn check<G: Registered>(ascii: &Theme) {
+    fn check<G: Playable>(ascii: &Theme) {
         for (k, w) in G::Ui::LEGEND {
             assert!(
                 !ascii.text(k).contains('?') && !ascii.text(w).contains('?'),
@@ -479,7 +478,7 @@ fn the_hint_line_keeps_help_when_it_is_too_long() {
 /// the help and the rules page cannot drift apart again.
 #[test]
 fn rules_pages_name_every_listed_key() {
-    fn check<G: Registered>() {
+    fn check<G: Playable>() {
         let keys = G::RULES
             .split("## Keys")
             .nth(1)

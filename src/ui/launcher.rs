@@ -11,7 +11,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::AnyGame;
-use crate::store::{self, Saved};
+pub use super::catalog::{Catalog, player_range};
+use crate::store;
 
 use super::rules_page::RulesPage;
 use super::saved::{Mode, SavedList};
@@ -20,43 +21,6 @@ use super::setup::SetupForm;
 use super::theme::Theme;
 use super::widgets::hint_line;
 use super::{Nav, Screen};
-
-/// The games on offer and the folder their logs live in; handed to every launcher screen so
-/// tests can use their own games and a temporary folder.
-#[derive(Clone)]
-pub struct Catalog {
-    pub games: Vec<&'static dyn AnyGame>,
-    pub dir: PathBuf,
-}
-
-impl Catalog {
-    /// `games` (the registry's list) and the user's data folder.
-    pub fn standard(games: &[&'static dyn AnyGame]) -> Self {
-        Catalog {
-            games: games.to_vec(),
-            dir: store::games_dir(),
-        }
-    }
-
-    pub fn find(&self, id: &str) -> Option<&'static dyn AnyGame> {
-        self.games.iter().copied().find(|g| g.id() == id)
-    }
-
-    /// The game's display name, or its id when it is not in the catalog.
-    pub fn name_of(&self, id: &str) -> String {
-        self.find(id)
-            .map(|g| g.name().to_string())
-            .unwrap_or_else(|| id.to_string())
-    }
-
-    pub fn saved(&self) -> Vec<Saved> {
-        store::list_saved_in(&self.dir, &self.games)
-    }
-
-    pub fn new_log_path(&self, game: &str, started: &str) -> PathBuf {
-        store::new_log_path_in(&self.dir, game, started)
-    }
-}
 
 /// What the launcher's keys do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,12 +122,21 @@ pub const LAUNCHER_COMMANDS: &[Command<LaunchCmd>] = &[
     },
 ];
 
+/// "Host on the network": starts a game server in this process over the data folder and the
+/// games given, and returns this terminal's lobby on it (the server runs as long as the lobby
+/// does), or why it could not. The network layer hands it down from `main`; the launcher only
+/// calls it.
+pub type HostFn = std::sync::Arc<
+    dyn Fn(&Path, &[&'static dyn AnyGame], crate::host::Wake) -> Result<Box<dyn Screen>, String>
+        + Send
+        + Sync,
+>;
+
 pub struct Launcher {
     catalog: Catalog,
     pub selected: usize,
-    /// Where "Host on the network" listens.
-    #[cfg(feature = "server")]
-    pub host_at: crate::server::lobby_host::HostAt,
+    /// How "Host on the network" starts a server (`None`: this launcher cannot host).
+    pub host: Option<HostFn>,
     /// Why the last request could not be done (the server could not start).
     pub note: Option<String>,
 }
@@ -178,8 +151,7 @@ impl Launcher {
         Launcher {
             catalog,
             selected: 0,
-            #[cfg(feature = "server")]
-            host_at: Default::default(),
+            host: None,
             note: None,
         }
     }
@@ -193,19 +165,23 @@ impl Launcher {
             .unwrap_or_else(store::data_dir)
     }
 
-    /// A build without the network server (`--no-default-features`) cannot host.
-    #[cfg(not(feature = "server"))]
-    fn host(&mut self) -> Nav {
-        Nav::Stay
+    /// This launcher with "Host on the network" starting servers by `host`.
+    pub fn with_host(mut self, host: Option<HostFn>) -> Self {
+        self.host = host;
+        self
     }
 
     /// Starts the game server in this process and opens its lobby here; the server stops when
     /// that lobby is left.
-    #[cfg(feature = "server")]
     fn host(&mut self) -> Nav {
-        let nudge = crate::server::Wake::new(super::input::nudge);
-        match crate::server::lobby_host::host_lobby(&self.data_dir(), self.host_at, nudge) {
-            Ok(lobby) => Nav::Push(Box::new(lobby)),
+        let Some(host) = self.host.clone() else {
+            self.note =
+                Some("Cannot host: this hotseat was built without the network server".into());
+            return Nav::Stay;
+        };
+        let nudge = crate::host::Wake::new(super::input::nudge);
+        match host(&self.data_dir(), &self.catalog.games, nudge) {
+            Ok(lobby) => Nav::Push(lobby),
             Err(e) => {
                 self.note = Some(format!("Cannot host: {}", crate::text::clean(&e)));
                 Nav::Stay
@@ -273,15 +249,6 @@ impl Launcher {
                 Nav::Push(Box::new(SavedList::new(self.catalog.clone(), Mode::Browse)))
             }
         }
-    }
-}
-
-/// "2 players", "2-5 players".
-pub fn player_range(theme: &Theme, (lo, hi): (usize, usize)) -> String {
-    if lo == hi {
-        format!("{lo} players")
-    } else {
-        format!("{lo}{}{hi} players", if theme.ascii { "-" } else { "–" })
     }
 }
 

@@ -5,6 +5,7 @@
 //! [`launcher::Launcher`], or a game / replay screen when the command line asks for one.
 
 pub mod app;
+pub mod catalog;
 pub mod commands;
 pub mod encoder;
 pub mod events;
@@ -12,6 +13,7 @@ pub mod games;
 pub mod help;
 pub mod input;
 pub mod launcher;
+pub mod lobby;
 pub mod pass;
 pub mod play;
 pub mod play_keys;
@@ -122,15 +124,20 @@ pub struct Ctx<'a, G: Game> {
     /// The legal actions of `seat` now (empty when it is not to move).
     pub legal: &'a [G::Action],
     pub names: &'a [String],
-    pub ascii: bool,
-    pub color: bool,
+    /// The frame's look: plain ASCII or not, colour, light background, palette.
+    pub theme: Theme,
 }
 
 impl<G: Game> Ctx<'_, G> {
-    /// The theme these switches stand for, for games that draw with the shared styles.
+    /// The frame's theme, for games that draw with the shared styles.
     pub fn theme(&self) -> Theme {
-        Theme::new(self.ascii, self.color).with_frame_look()
+        self.theme
     }
+}
+
+/// A game with its screen: one `impl` per game, beside its UI module.
+pub trait Playable: crate::registered::Registered {
+    type Ui: GameUi<Self>;
 }
 
 /// How one game's board is drawn and how keys map to its actions.
@@ -146,10 +153,6 @@ pub trait GameUi<G: Game>: Default + 'static {
     const LEGEND: &'static [(&'static str, &'static str)] = &[];
     /// What `u` takes back in this game, for the help; `None` when the game never allows it.
     const UNDO: Option<&'static str>;
-    /// Whether a solo player's last decision waits for their key before a step that shows
-    /// them something new (so that `u` may still take it back). False where every decision is
-    /// previewed before it is made and the wait would cost a key per turn for nothing.
-    const HOLD_SOLO: bool = true;
     /// Whether `cmd` does something now for the human to move, given what they see.
     fn applies(&self, cmd: Self::Cmd, ctx: &Ctx<G>) -> bool;
     /// Does `cmd`, given as `key`; returns the action it makes, if any.

@@ -13,8 +13,11 @@ use crate::engine::Refusal;
 use crate::engine::table::{Next, Pace};
 use crate::engine::thinker::{Thinking, Wake};
 use crate::engine::{Actor, Seat, Table, ToMove, Viewer};
-use crate::server::table_room::Attached;
-use crate::ui::Registered;
+use crate::host::hub::Hub;
+use crate::host::room::Attached;
+use crate::host::table_store::Ident;
+use crate::host::{Peer, Wake as HostWake};
+use crate::ui::Playable;
 
 use super::commands::{self, Command};
 use super::events::{self, EventLog};
@@ -24,23 +27,15 @@ use super::theme::Theme;
 use super::widgets::{self, hint_line};
 use super::{Ctx, GameUi, Nav, Screen, pass};
 
-/// How long a computer player "thinks" before its move is shown; any key skips it.
 /// Columns the end panel adds for a score chart.
 const END_CHART_W: u16 = 40;
-
-pub const BOT_DELAY: Duration = crate::config::DEFAULT_PACE;
-
-/// How long a computer player's move stays on screen: the settings' `bot_pace_ms`.
-fn bot_delay() -> Duration {
-    crate::config::current().bot_pace
-}
 
 /// How many event lines the pane can scroll back through.
 const EVENT_HISTORY: usize = 500;
 
 /// The game screen for `table`. `back_to_launcher`: `q` returns to the previous screen instead
 /// of quitting the program.
-pub fn play_screen<G: Registered>(table: Table<G>, back_to_launcher: bool) -> Box<dyn Screen> {
+pub fn play_screen<G: Playable>(table: Table<G>, back_to_launcher: bool) -> Box<dyn Screen> {
     Box::new(Play::new(table, back_to_launcher))
 }
 
@@ -79,7 +74,7 @@ pub enum Halt {
     Unsaved { error: String, leaving: bool },
 }
 
-pub struct Play<G: Registered> {
+pub struct Play<G: Playable> {
     pub table: Table<G>,
     pub ui: G::Ui,
     back: bool,
@@ -104,11 +99,24 @@ pub struct Play<G: Registered> {
     /// At a table on the server: this terminal's place there. `table` is then a mirror of the
     /// server's table, pulled whenever it changes, and only the seats at this keyboard play.
     pub remote: Option<Attached<G>>,
+    /// At a hosted table: the hub, who is at this terminal and how to redraw it, for "play
+    /// again" and the creator's seats screen.
+    link: Option<Link>,
     /// The computer players' decision in flight while the turn is [`Turn::Bots`]. Dropped
     /// (undo, leaving) it is discarded: the thread's answer then goes nowhere.
     thinking: Option<Thinking<G>>,
     /// Where computer players think.
     think_on: ThinkOn,
+    /// How long a computer player "thinks" before its move shows: the settings' `bot_pace_ms`
+    /// (or `--bot-pace`) when the screen opened.
+    bot_pace: Duration,
+}
+
+/// A hosted table's way back to its host (see [`Play::link`]).
+struct Link {
+    hub: Hub,
+    peer: Peer,
+    wake: HostWake,
 }
 
 /// Where the computer players think.
@@ -133,24 +141,26 @@ impl ThinkOn {
     }
 }
 
-impl<G: Registered> Play<G> {
+impl<G: Playable> Play<G> {
     pub fn new(table: Table<G>, back: bool) -> Self {
         Self::build(table, back, None, ThinkOn::app())
     }
 
     /// The same screen with its computer players thinking on a thread that calls `wake`
     /// when they have chosen (tests of the thinking; the app's own wakes the terminal).
+    #[cfg(test)]
     pub fn thinking_on_thread(table: Table<G>, back: bool, wake: Wake) -> Self {
         Self::build(table, back, None, ThinkOn::Thread(wake))
     }
 
     /// The screen of one connection at a table on the server: drawn only from the views of the
     /// seats at its keyboard (none: a spectator, who sees the public view).
-    pub fn shared(mut at: Attached<G>) -> Self {
+    pub fn shared(mut at: Attached<G>, hub: Hub, peer: Peer, wake: HostWake) -> Self {
         let table = at.mirror();
         let reconnect = at.info.reconnect.clone();
         let played_for = at.info.played_for;
         let mut p = Self::build(table, true, Some(at), ThinkOn::app());
+        p.link = Some(Link { hub, peer, wake });
         if played_for > 0 {
             // Back after a computer player stood in: say so, or the board seems to have moved
             // on by itself.
@@ -161,7 +171,7 @@ impl<G: Registered> Play<G> {
         } else if let Some(code) = reconnect {
             p.status = Some(format!(
                 "Your reconnect code: {} (with the same name it brings you back)",
-                crate::server::table_code::show(&code)
+                crate::host::table_code::show(&code)
             ));
         }
         p
@@ -211,19 +221,39 @@ impl<G: Registered> Play<G> {
             over_seen: false,
             end_hidden: false,
             remote,
+            link: None,
             thinking: None,
             think_on,
+            bot_pace: crate::config::current().bot_pace,
         };
         p.drive();
         p
     }
 
     /// The same screen writing its records to `dir` (tests).
+    #[cfg(test)]
     pub fn with_data_dir(mut self, dir: Option<std::path::PathBuf>) -> Self {
         self.data_dir = dir;
         self.over_seen = false;
         self.drive();
         self
+    }
+
+    /// This terminal's screen at the table "play again" opened after this one, if there is
+    /// one: with the seats its person holds there, or as a spectator.
+    fn follow_again(&self) -> Option<Box<dyn Screen>> {
+        let (r, link) = (self.remote.as_ref()?, self.link.as_ref()?);
+        let code = r.info.again.clone()?;
+        let seated = link.hub.follow(&code, !r.mine.is_empty(), &link.peer)?;
+        let handle = seated.room.attach(
+            seated.seats,
+            seated.creator,
+            Ident::of(&link.peer),
+            link.wake.clone(),
+        );
+        let at = handle.downcast::<Attached<G>>().ok()?;
+        let next = Play::shared(*at, link.hub.clone(), link.peer.clone(), link.wake.clone());
+        Some(Box::new(next))
     }
 
     /// Whether computer players are thinking and have not chosen yet.
@@ -305,7 +335,7 @@ impl<G: Registered> Play<G> {
             bot_rounds: 0,
             hold_for: self
                 .keyboard
-                .filter(|&k| !self.table.is_bot(k) && (G::Ui::HOLD_SOLO || !solo)),
+                .filter(|&k| !self.table.is_bot(k) && (G::HOLD_SOLO || !solo)),
         }
     }
 
@@ -358,7 +388,7 @@ impl<G: Registered> Play<G> {
                 // At a simultaneous step with people the computer players choose first, as
                 // soon as they can (nothing of theirs is shown); alone they keep the pace.
                 let alone = self.table.m.to_move().seats().len() == seats.len();
-                let delay = if alone { bot_delay() } else { Duration::ZERO };
+                let delay = if alone { self.bot_pace } else { Duration::ZERO };
                 self.think(&seats, Instant::now() + delay)
             }
             Ok(Next::Held(seat)) => Turn::Held(seat),
@@ -503,7 +533,7 @@ impl<G: Registered> Play<G> {
         let seats: Vec<Seat> = (self.table.m.to_move().seats().iter().copied())
             .filter(|&s| self.table.is_bot(s))
             .collect();
-        self.turn = self.think(&seats, Instant::now() + bot_delay());
+        self.turn = self.think(&seats, Instant::now() + self.bot_pace);
     }
 
     /// The first action whose event line may be on screen now (see [`GameUi::events_from`]).
@@ -573,6 +603,11 @@ impl<G: Registered> Play<G> {
     /// The person in `seat` does `action` (as their keys or mouse would).
     pub fn act(&mut self, seat: Seat, action: G::Action) {
         let ms = self.turn_started.elapsed().as_millis() as u64;
+        self.act_after(seat, action, ms);
+    }
+
+    /// [`Play::act`], the person having thought for `ms` milliseconds (what the log keeps).
+    pub fn act_after(&mut self, seat: Seat, action: G::Action, ms: u64) {
         if let Some(r) = &self.remote {
             if let Err(e) = r.act(seat, action, ms) {
                 self.status = Some(format!("Not allowed: {e}"));
@@ -763,19 +798,23 @@ impl<G: Registered> Play<G> {
             }
             PlayCmd::Ready => self.confirm_pass(),
             PlayCmd::Again => {
-                if let Some(r) = &self.remote
-                    && let Err(e) = r.play_again()
+                if let (Some(r), Some(link)) = (&self.remote, &self.link)
+                    && let Err(e) = link.hub.play_again(&r.code())
                 {
                     self.status = Some(e);
                 }
                 self.sync();
-                if let Some(next) = self.remote.as_ref().and_then(|r| r.follow()) {
+                if let Some(next) = self.follow_again() {
                     return Nav::Replace(next);
                 }
             }
             PlayCmd::Seats => {
-                if let Some(r) = &self.remote {
-                    return Nav::Push(r.seats_screen());
+                if let (Some(r), Some(link)) = (&self.remote, &self.link) {
+                    return Nav::Push(super::lobby::seat_admin::screen(
+                        link.hub.clone(),
+                        r.info.code.clone(),
+                        link.peer.clone(),
+                    ));
                 }
             }
             PlayCmd::Undo => self.undo(),
@@ -802,8 +841,7 @@ impl<G: Registered> Play<G> {
             seat: Some(seat),
             legal: &legal,
             names: &self.names,
-            ascii: theme.ascii,
-            color: theme.color,
+            theme,
         };
         if let Some(a) = input(&mut self.ui, &ctx) {
             self.act(seat, a);
@@ -914,7 +952,7 @@ impl<G: Registered> Play<G> {
             Some(s)
                 if !s.connected
                     && !s.free
-                    && !matches!(s.kind, crate::server::hub::SeatKind::Bot(_)) =>
+                    && !matches!(s.kind, crate::host::hub::SeatKind::Bot(_)) =>
             {
                 format!("{name} (away)")
             }
@@ -968,7 +1006,7 @@ impl<G: Registered> Play<G> {
         if let Some(r) = &self.remote {
             right = format!(
                 "{}{}{right}",
-                crate::server::table_code::show(&r.info.code),
+                crate::host::table_code::show(&r.info.code),
                 if right.is_empty() { " " } else { theme.sep() }
             );
         }
@@ -1002,8 +1040,7 @@ impl<G: Registered> Play<G> {
                 seat: Some(seat),
                 legal: &legal,
                 names: &self.names,
-                ascii: theme.ascii,
-                color: theme.color,
+                theme: *theme,
             };
             keys.extend(self.ui.hints(&ctx));
         }
@@ -1190,13 +1227,13 @@ impl<G: Registered> Play<G> {
     }
 }
 
-impl<G: Registered> Screen for Play<G> {
+impl<G: Playable> Screen for Play<G> {
     fn render(&self, f: &mut Frame, theme: &Theme) {
         let [header, body, status] = Self::rows(f.area());
         self.render_header(f, header, theme);
         self.render_status(f, status, theme);
         if let (Turn::Waiting, Some(r)) = (&self.turn, &self.remote) {
-            crate::server::table_waiting::render(f, body, theme, &r.info);
+            crate::ui::lobby::waiting::render(f, body, theme, &r.info);
             return;
         }
         if let Some(seat) = self.pass() {
@@ -1217,8 +1254,7 @@ impl<G: Registered> Screen for Play<G> {
             seat: viewer.seat(),
             legal: &legal,
             names: &self.names,
-            ascii: theme.ascii,
-            color: theme.color,
+            theme: *theme,
         };
         self.ui.render(f, board, &ctx);
         let lines =
@@ -1263,7 +1299,7 @@ impl<G: Registered> Screen for Play<G> {
         if self.remote.is_some() {
             self.sync();
             // "Play again" was chosen at another terminal: this one follows.
-            if let Some(next) = self.remote.as_ref().and_then(|r| r.follow()) {
+            if let Some(next) = self.follow_again() {
                 return Nav::Replace(next);
             }
             return Nav::Stay;
@@ -1299,8 +1335,7 @@ impl<G: Registered> Screen for Play<G> {
                 seat: viewer.seat(),
                 legal: &[],
                 names: &self.names,
-                ascii: Theme::default().ascii,
-                color: Theme::default().color,
+                theme: Theme::default(),
             };
             let offered: Vec<Command<<G::Ui as GameUi<G>>::Cmd>> = G::Ui::COMMANDS
                 .iter()
@@ -1343,7 +1378,7 @@ impl<G: Registered> Screen for Play<G> {
         keys.extend(commands::help_lines(&offered));
         if let Some(code) = self.remote.as_ref().and_then(|r| r.info.reconnect.clone()) {
             keys.push((
-                crate::server::table_code::show(&code),
+                crate::host::table_code::show(&code),
                 "your reconnect code: with the same name, type it in the lobby to come back".into(),
             ));
         }

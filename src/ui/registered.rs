@@ -1,278 +1,73 @@
-//! What the app needs of a game beyond its rules, and the type-erased game and table the
-//! launcher, logs, sim and replay use. Each game states its own facts (bots, rules page,
-//! aliases) in `impl Registered` beside its UI module; the registry module is only the list.
+//! The games as the screens see them: [`Playable`] binds a game's rules to its [`GameUi`], and
+//! [`AnyGame`] adds to the type-erased game what the launcher and the lobby make of it (its
+//! play, replay and seat screens). The registry's list holds these.
 
-use std::marker::PhantomData;
+use std::any::Any;
 
-use crate::engine::log::{LogError, LogFile};
-use crate::engine::table::Pace;
-use crate::engine::{Bot, Game, Match, OptionSpec, Outcome, Setup, Table};
+use crate::engine::Table;
+use crate::host::game::HostGame;
+use crate::host::hub::Hub;
+use crate::host::room::Attached;
+use crate::host::{Peer, Wake};
+pub use crate::registered::{AnyTable, Breakdown, Entry, GameInfo, Registered, Scoring, turns};
 
-/// What the app needs of a game beyond its rules.
-pub trait Registered: Game {
-    type Ui: super::GameUi<Self>;
-    /// Bot kinds with a short description; the first is the game's best.
-    const BOTS: &'static [(&'static str, &'static str)];
-    /// The rules page, in Markdown.
-    const RULES: &'static str;
-    /// The game keeps a solo high-score table (shown from the launcher with `h`).
-    const HIGH_SCORES: bool = false;
-    /// Other names the command line accepts for the game.
-    const ALIASES: &'static [&'static str] = &[];
-    /// What a finished game's scores and winners mean, for the saved-games list.
-    const SCORING: Scoring = Scoring::Points;
-    /// What a score counts, when "points" would be wrong: shown after it on the end panel.
-    const SCORE_UNIT: Option<&'static str> = None;
-    fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
-    /// For `hotseat sim`: how a finished game splits the table, if the game has such a split
-    /// (Rocca: which seat held the Monster, and whether the village won).
-    fn breakdown(&self) -> Option<Breakdown> {
-        None
-    }
-    /// For `hotseat sim`: named figures of a finished game, one value per seat, that the sim
-    /// averages with intervals beside the scores (Kokoro: zero boxes per game).
-    fn figures(&self) -> Vec<(&'static str, Vec<f64>)> {
-        Vec::new()
-    }
-    /// Where an unfinished game stands, in the words its players know ("turn 7", "round 2 of
-    /// 5"), for the list of games to continue. By default the turn: each run of actions by
-    /// one seat is one turn, and the seat to move next starts the next one.
-    fn progress(m: &crate::engine::Match<Self>) -> String {
-        format!("turn {}", turns(m))
-    }
+use super::{Playable, Screen};
+
+/// A game with its types erased, so the launcher, the lobby, logs, sim and replay treat all
+/// games alike.
+pub trait AnyGame: GameInfo + HostGame {
+    /// The game screen for `table` (a table of this game). `back_to_launcher`: `q` returns to
+    /// the previous screen instead of quitting the program.
+    fn play_screen(
+        &self,
+        table: Box<dyn AnyTable>,
+        back_to_launcher: bool,
+    ) -> Result<Box<dyn Screen>, String>;
+    /// The replay viewer for `table`'s history.
+    fn replay_screen(&self, table: Box<dyn AnyTable>) -> Result<Box<dyn Screen>, String>;
+    /// The play screen of one connection at a hosted table of this game, from the seat handle
+    /// the host gave it ([`crate::host::room::ServerTable::attach`]).
+    fn seat_screen(
+        &self,
+        handle: Box<dyn Any + Send>,
+        hub: Hub,
+        peer: Peer,
+        wake: Wake,
+    ) -> Result<Box<dyn Screen>, String>;
 }
 
-/// The turn of `m` under way, counted as [`Registered::progress`] says.
-pub fn turns<G: Game>(m: &crate::engine::Match<G>) -> usize {
-    let mut runs = 0;
-    let mut last = None;
-    for step in &m.history {
-        if let crate::engine::Actor::Seat(s) = step.actor {
-            if last != Some(s) {
-                runs += 1;
-            }
-            last = Some(s);
+/// Why a screen cannot be made: the table is of another game (a caller's bug, never a panic).
+const WRONG_GAME: &str = "this is a table of another game";
+
+impl<G: Playable> AnyGame for Entry<G> {
+    fn play_screen(
+        &self,
+        table: Box<dyn AnyTable>,
+        back_to_launcher: bool,
+    ) -> Result<Box<dyn Screen>, String> {
+        match table.into_any().downcast::<Table<G>>() {
+            Ok(t) => Ok(super::play::play_screen::<G>(*t, back_to_launcher)),
+            Err(_) => Err(WRONG_GAME.into()),
         }
     }
-    let same = last.is_some_and(|s| m.to_move().seats().contains(&s));
-    if same { runs.max(1) } else { runs + 1 }
-}
 
-/// A finished game's group for `hotseat sim`, and whether the side of interest won in it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Breakdown {
-    /// e.g. "Monster in seat 2".
-    pub group: String,
-    /// Whose win is counted, e.g. "village".
-    pub side: &'static str,
-    pub won: bool,
-}
-
-/// A game with its types erased, so the launcher, logs, sim and replay treat all games alike.
-/// What a finished game's result means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scoring {
-    /// Each seat scores points; the winners are the best (several share a tie).
-    Points,
-    /// Cooperative: everyone wins or loses together, with one shared score.
-    Together,
-    /// Sides win or lose; the scores only say who won.
-    Sides,
-}
-
-pub trait AnyGame: Sync {
-    fn id(&self) -> &'static str;
-    fn name(&self) -> &'static str;
-    fn pitch(&self) -> &'static str;
-    fn players(&self) -> (usize, usize);
-    /// The version of the game's rules its logs are written under.
-    fn rules_version(&self) -> u32;
-    fn options(&self) -> &'static [OptionSpec];
-    fn bots(&self) -> &'static [(&'static str, &'static str)];
-    fn rules(&self) -> &'static str;
-    fn describe_option(&self, key: &str, value: &str) -> Option<String>;
-    fn high_scores(&self) -> bool;
-    fn scoring(&self) -> Scoring;
-    /// Other names the command line accepts for the game.
-    fn aliases(&self) -> &'static [&'static str] {
-        &[]
-    }
-    fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String>;
-    /// Whether `options` (missing keys take their defaults) make a game for `players`, by the
-    /// rules' own checks; the setup form offers only values that pass.
-    fn check_setup(&self, options: &crate::engine::Options, players: usize) -> Result<(), String>;
-    fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError>;
-    /// Whether `kind` (with its level, see [`crate::bots::split_level`]) names a bot.
-    fn bot_ok(&self, kind: &str) -> bool;
-    /// Re-simulates a log without seating its bots: the outcome, or why it is refused.
-    fn check_log(&self, log: &LogFile) -> Result<Option<Outcome>, LogError>;
-    /// [`AnyGame::check_log`], with where the game stands (see [`Registered::progress`]).
-    fn check_log_progress(&self, log: &LogFile) -> Result<(Option<Outcome>, String), LogError>;
-}
-
-/// A table of any game, for headless use and for handing to the UI.
-pub trait AnyTable {
-    fn game(&self) -> &'static str;
-    fn to_log(&self) -> LogFile;
-    fn outcome(&self) -> Option<Outcome>;
-    fn actions(&self) -> usize;
-    /// A finished game's group for `hotseat sim` (see [`Registered::breakdown`]).
-    fn breakdown(&self) -> Option<Breakdown> {
-        None
-    }
-    /// A finished game's per-seat figures for `hotseat sim` (see [`Registered::figures`]).
-    fn figures(&self) -> Vec<(&'static str, Vec<f64>)> {
-        Vec::new()
-    }
-    /// Saves to `path` from now on (holding its lock) and at once; `Err` when the game is open
-    /// in another process.
-    fn set_save(&mut self, path: Option<std::path::PathBuf>) -> Result<(), String>;
-    fn save_error(&self) -> Option<String>;
-    /// Plays chance and bots until a human is to move or the game ends; `Err` on a rules bug.
-    fn run_bots(&mut self) -> Result<(), String>;
-    /// [`AnyTable::run_bots`], then only the first `actions` actions are kept: an unfinished
-    /// game for tests and examples.
-    fn run_bots_for(&mut self, actions: usize) -> Result<(), String> {
-        self.run_bots()?;
-        self.keep_first(actions);
-        Ok(())
-    }
-    /// Keeps the first `n` actions of the history.
-    fn keep_first(&mut self, n: usize);
-    /// The game screen for this table.
-    fn into_screen(self: Box<Self>, back_to_launcher: bool) -> Box<dyn super::Screen>;
-    /// The replay viewer for this table's history.
-    fn into_replay(self: Box<Self>) -> Box<dyn super::Screen>;
-    /// This table on the server, shared by every connection at it, with its driver thread.
-    fn into_room(
-        self: Box<Self>,
-        setup: crate::server::table_room::RoomSetup,
-    ) -> (
-        std::sync::Arc<dyn crate::server::table_room::ServerTable>,
-        Option<std::thread::JoinHandle<()>>,
-    );
-}
-
-pub struct Entry<G>(PhantomData<fn() -> G>);
-
-impl<G> Entry<G> {
-    pub const NEW: Entry<G> = Entry(PhantomData);
-}
-
-impl<G: Registered> AnyGame for Entry<G> {
-    fn id(&self) -> &'static str {
-        G::ID
-    }
-    fn name(&self) -> &'static str {
-        G::NAME
-    }
-    fn pitch(&self) -> &'static str {
-        G::PITCH
-    }
-    fn players(&self) -> (usize, usize) {
-        (G::MIN_PLAYERS, G::MAX_PLAYERS)
-    }
-    fn rules_version(&self) -> u32 {
-        G::RULES_VERSION
-    }
-    fn options(&self) -> &'static [OptionSpec] {
-        G::OPTIONS
-    }
-    fn bots(&self) -> &'static [(&'static str, &'static str)] {
-        G::BOTS
-    }
-    fn rules(&self) -> &'static str {
-        G::RULES
-    }
-    fn describe_option(&self, key: &str, value: &str) -> Option<String> {
-        G::describe_option(key, value)
-    }
-    fn high_scores(&self) -> bool {
-        G::HIGH_SCORES
-    }
-    fn scoring(&self) -> Scoring {
-        G::SCORING
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        G::ALIASES
-    }
-    fn new_table(&self, setup: Setup) -> Result<Box<dyn AnyTable>, String> {
-        let m = Match::<G>::new(setup)?;
-        Ok(Box::new(Table::new(m, G::make_bot)?))
-    }
-    fn check_setup(&self, options: &crate::engine::Options, players: usize) -> Result<(), String> {
-        if !(G::MIN_PLAYERS..=G::MAX_PLAYERS).contains(&players) {
-            return Err(format!(
-                "{} takes {} to {} players",
-                G::NAME,
-                G::MIN_PLAYERS,
-                G::MAX_PLAYERS
-            ));
+    fn replay_screen(&self, table: Box<dyn AnyTable>) -> Result<Box<dyn Screen>, String> {
+        match table.into_any().downcast::<Table<G>>() {
+            Ok(t) => Ok(super::replay::replay_screen::<G>(t.m)),
+            Err(_) => Err(WRONG_GAME.into()),
         }
-        let options = crate::engine::options::resolve(G::OPTIONS, options)?;
-        G::new(&options, players).map(|_| ())
     }
-    fn bot_ok(&self, kind: &str) -> bool {
-        G::make_bot(kind, 0).is_some()
-    }
-    fn load_table(&self, log: &LogFile) -> Result<Box<dyn AnyTable>, LogError> {
-        Ok(Box::new(Table::<G>::from_log(log, G::make_bot)?))
-    }
-    fn check_log(&self, log: &LogFile) -> Result<Option<Outcome>, LogError> {
-        Ok(Match::<G>::from_log(log)?.state.outcome())
-    }
-    fn check_log_progress(&self, log: &LogFile) -> Result<(Option<Outcome>, String), LogError> {
-        let m = Match::<G>::from_log(log)?;
-        Ok((m.state.outcome(), G::progress(&m)))
-    }
-}
 
-impl<G: Registered> AnyTable for Table<G> {
-    fn game(&self) -> &'static str {
-        G::ID
-    }
-    fn to_log(&self) -> LogFile {
-        self.m.to_log()
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.m.state.outcome()
-    }
-    fn actions(&self) -> usize {
-        self.m.history.len()
-    }
-    fn breakdown(&self) -> Option<Breakdown> {
-        self.m.state.breakdown()
-    }
-    fn figures(&self) -> Vec<(&'static str, Vec<f64>)> {
-        self.m.state.figures()
-    }
-    fn set_save(&mut self, path: Option<std::path::PathBuf>) -> Result<(), String> {
-        self.save_to(path)
-    }
-    fn save_error(&self) -> Option<String> {
-        self.save_error.clone()
-    }
-    fn run_bots(&mut self) -> Result<(), String> {
-        self.advance(Pace::HEADLESS)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
-    }
-    fn keep_first(&mut self, n: usize) {
-        self.rewind_to(n);
-    }
-    fn into_screen(self: Box<Self>, back_to_launcher: bool) -> Box<dyn super::Screen> {
-        super::play::play_screen::<G>(*self, back_to_launcher)
-    }
-    fn into_replay(self: Box<Self>) -> Box<dyn super::Screen> {
-        super::replay::replay_screen::<G>(self.m)
-    }
-    fn into_room(
-        self: Box<Self>,
-        setup: crate::server::table_room::RoomSetup,
-    ) -> (
-        std::sync::Arc<dyn crate::server::table_room::ServerTable>,
-        Option<std::thread::JoinHandle<()>>,
-    ) {
-        crate::server::table_room::open::<G>(*self, setup)
+    fn seat_screen(
+        &self,
+        handle: Box<dyn Any + Send>,
+        hub: Hub,
+        peer: Peer,
+        wake: Wake,
+    ) -> Result<Box<dyn Screen>, String> {
+        match handle.downcast::<Attached<G>>() {
+            Ok(at) => Ok(Box::new(super::play::Play::shared(*at, hub, peer, wake))),
+            Err(_) => Err(WRONG_GAME.into()),
+        }
     }
 }

@@ -10,7 +10,7 @@ use ratatui::widgets::Paragraph;
 
 use crate::engine::replay::Replay;
 use crate::engine::{Match, Viewer};
-use crate::ui::Registered;
+use crate::ui::Playable;
 
 use super::commands::{self, Command, Key};
 use super::events::{self, EventLog};
@@ -118,11 +118,11 @@ pub const REPLAY_COMMANDS: &[Command<ReplayCmd>] = &[
     },
 ];
 
-pub fn replay_screen<G: Registered>(m: Match<G>) -> Box<dyn Screen> {
+pub fn replay_screen<G: Playable>(m: Match<G>) -> Box<dyn Screen> {
     Box::new(ReplayScreen::new(m))
 }
 
-pub struct ReplayScreen<G: Registered> {
+pub struct ReplayScreen<G: Playable> {
     pub replay: Replay<G>,
     ui: G::Ui,
     names: Vec<String>,
@@ -139,7 +139,7 @@ pub struct ReplayScreen<G: Registered> {
     pub note: Option<&'static str>,
 }
 
-impl<G: Registered> ReplayScreen<G> {
+impl<G: Playable> ReplayScreen<G> {
     pub fn new(m: Match<G>) -> Self {
         let names: Vec<String> = m.players.iter().map(|p| p.name.clone()).collect();
         let events = EventLog::rebuild(&m);
@@ -210,7 +210,7 @@ impl<G: Registered> ReplayScreen<G> {
     }
 }
 
-impl<G: Registered> Screen for ReplayScreen<G> {
+impl<G: Playable> Screen for ReplayScreen<G> {
     fn render(&self, f: &mut Frame, theme: &Theme) {
         let [header, body, status] = Layout::vertical([
             Constraint::Length(1),
@@ -235,8 +235,7 @@ impl<G: Registered> Screen for ReplayScreen<G> {
             seat: self.viewer.seat(),
             legal: &[],
             names: &self.names,
-            ascii: theme.ascii,
-            color: theme.color,
+            theme: *theme,
         };
         self.ui.render(f, board, &ctx);
         let lines = self.events.lines(self.pos(), self.viewer, 64);

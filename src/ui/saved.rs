@@ -12,7 +12,7 @@ use crate::engine::log;
 use crate::store::Saved;
 use crate::ui::registered::Scoring;
 
-use super::launcher::Catalog;
+use super::catalog::Catalog;
 use super::theme::Theme;
 use super::widgets::{column_widths, fit, hint_line, truncate, width};
 use super::{Nav, Screen};
@@ -154,9 +154,21 @@ impl SavedList {
                 self.message = Some(format!("Cannot open {file}: {e}"));
                 return Nav::Stay;
             }
-            return Nav::Replace(table.into_screen(true));
+            return match game.play_screen(table, true) {
+                Ok(screen) => Nav::Replace(screen),
+                Err(e) => {
+                    self.message = Some(format!("Cannot open {file}: {e}"));
+                    Nav::Stay
+                }
+            };
         }
-        Nav::Push(table.into_replay())
+        match game.replay_screen(table) {
+            Ok(screen) => Nav::Push(screen),
+            Err(e) => {
+                self.message = Some(format!("Cannot open {file}: {e}"));
+                Nav::Stay
+            }
+        }
     }
 
     fn result_text(&self, s: &Saved) -> String {

@@ -7,7 +7,8 @@ use ratatui::crossterm::event::{Event, KeyCode};
 
 use crate::engine::log::{self, PlayerEntry};
 use crate::engine::{Actor, Game, Match, Options, Setup, Table, Viewer, rng};
-use crate::registry::{self, Registered};
+use crate::registry;
+use crate::ui::Playable;
 
 use super::app::App;
 use super::launcher::Catalog;
@@ -28,11 +29,11 @@ fn humans(n: usize) -> Vec<PlayerEntry> {
         .collect()
 }
 
-fn new_match<G: Registered>(players: usize, seed: u64) -> Match<G> {
+fn new_match<G: Playable>(players: usize, seed: u64) -> Match<G> {
     with_options(players, seed, Options::new())
 }
 
-fn with_options<G: Registered>(players: usize, seed: u64, options: Options) -> Match<G> {
+fn with_options<G: Playable>(players: usize, seed: u64, options: Options) -> Match<G> {
     Match::new(Setup {
         options,
         players: humans(players),
@@ -44,7 +45,7 @@ fn with_options<G: Registered>(players: usize, seed: u64, options: Options) -> M
 
 /// The default options, then each other value of each option with the rest at their default,
 /// leaving out what this player count cannot take.
-fn option_sets<G: Registered>(players: usize) -> Vec<Options> {
+fn option_sets<G: Playable>(players: usize) -> Vec<Options> {
     let mut sets = vec![Options::new()];
     for spec in G::OPTIONS {
         for v in spec.values.iter().skip(1) {
@@ -58,7 +59,7 @@ fn option_sets<G: Registered>(players: usize) -> Vec<Options> {
 }
 
 /// Plays `steps` random legal actions (chance as it comes); stops early at the end.
-fn advance<G: Registered>(m: &mut Match<G>, steps: usize, seed: u64) {
+fn advance<G: Playable>(m: &mut Match<G>, steps: usize, seed: u64) {
     let mut pick = rng::stream(seed, 99);
     for _ in 0..steps {
         m.run_chance().expect("chance");
@@ -75,7 +76,7 @@ fn advance<G: Registered>(m: &mut Match<G>, steps: usize, seed: u64) {
 }
 
 /// The game screen on `m` with `state` in place of its real state, after `keys`.
-fn play_on<G: Registered>(m: &Match<G>, state: Option<&G>, keys: &[Event]) -> Play<G> {
+fn play_on<G: Playable>(m: &Match<G>, state: Option<&G>, keys: &[Event]) -> Play<G> {
     let mut m = m.clone();
     if let Some(s) = state {
         m.state = s.clone();
@@ -89,7 +90,7 @@ fn play_on<G: Registered>(m: &Match<G>, state: Option<&G>, keys: &[Event]) -> Pl
 
 /// Every frame of the game screen a person may look at after `keys`: the screen at both sizes
 /// and with the `?` overlay open.
-fn frames<G: Registered>(m: &Match<G>, state: Option<&G>, keys: &[Event]) -> Vec<String> {
+fn frames<G: Playable>(m: &Match<G>, state: Option<&G>, keys: &[Event]) -> Vec<String> {
     let p = play_on(m, state, keys);
     let mut out: Vec<String> = SIZES.iter().map(|&(w, h)| draw(&p, THEME, w, h)).collect();
     let mut app = App::new(Box::new(play_on(m, state, keys)), THEME);
@@ -99,7 +100,7 @@ fn frames<G: Registered>(m: &Match<G>, state: Option<&G>, keys: &[Event]) -> Vec
 }
 
 /// The game screen after `keys` shows the same frames whatever its viewer may not know.
-fn same_frames_whatever_is_hidden<G: Registered>(m: &Match<G>, keys: &[Event], what: &str) {
+fn same_frames_whatever_is_hidden<G: Playable>(m: &Match<G>, keys: &[Event], what: &str) {
     let p = play_on(m, None, keys);
     // The pass screen shows no board: nothing but the public may show there.
     let viewer = if p.pass().is_some() {
@@ -127,7 +128,7 @@ fn same_frames_whatever_is_hidden<G: Registered>(m: &Match<G>, keys: &[Event], w
 
 /// The play screen (board or pass screen, the help overlay, the end panel) of every game at
 /// many moments of several games, as each person at the keyboard sees it.
-fn check_play_screens<G: Registered>(players: usize) {
+fn check_play_screens<G: Playable>(players: usize) {
     for (k, options) in option_sets::<G>(players).into_iter().enumerate() {
         let seed = 1 + k as u64;
         let mut m = with_options::<G>(players, seed, options);
@@ -164,11 +165,11 @@ fn every_game_screen_hides_what_its_viewer_may_not_know() {
 }
 
 /// A finished game of `G` played by random bots from `seed`.
-fn finished<G: Registered>(players: usize, seed: u64) -> Match<G> {
+fn finished<G: Playable>(players: usize, seed: u64) -> Match<G> {
     finished_with(players, seed, Options::new())
 }
 
-fn finished_with<G: Registered>(players: usize, seed: u64, options: Options) -> Match<G> {
+fn finished_with<G: Playable>(players: usize, seed: u64, options: Options) -> Match<G> {
     let kind = "random";
     let m = Match::new(Setup {
         options,
@@ -187,13 +188,13 @@ fn finished_with<G: Registered>(players: usize, seed: u64, options: Options) -> 
 
 /// Replay at step 0 shows the state at step 0: the same frames whichever way the game went on
 /// (only the step counter differs), and nothing of its end.
-fn check_replay_start<G: Registered>(players: usize) {
+fn check_replay_start<G: Playable>(players: usize) {
     for options in option_sets::<G>(players) {
         check_replay_start_with::<G>(players, options);
     }
 }
 
-fn check_replay_start_with<G: Registered>(players: usize, options: Options) {
+fn check_replay_start_with<G: Playable>(players: usize, options: Options) {
     let frames_at_start = |seed: u64| -> Vec<String> {
         let mut r = ReplayScreen::new(finished_with::<G>(players, seed, options.clone()));
         let mut out = Vec::new();

@@ -19,8 +19,8 @@ use crate::engine::rng;
 use crate::store;
 use crate::ui::AnyGame;
 
+use super::catalog::{Catalog, player_range};
 use super::commands::{self, Command, ENTER, Key};
-use super::launcher::{Catalog, player_range};
 use super::theme::Theme;
 use super::widgets::{TextInput, hint_line};
 use super::{Nav, Screen};
@@ -789,7 +789,13 @@ impl SetupForm {
                     self.error = Some(format!("Cannot start: {e}"));
                     return Nav::Stay;
                 }
-                Nav::Replace(table.into_screen(true))
+                match self.game.play_screen(table, true) {
+                    Ok(screen) => Nav::Replace(screen),
+                    Err(e) => {
+                        self.error = Some(format!("Cannot start: {e}"));
+                        Nav::Stay
+                    }
+                }
             }
             Err(e) => {
                 self.error = Some(format!("Cannot start: {e}"));

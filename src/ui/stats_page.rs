@@ -10,8 +10,8 @@ use ratatui::widgets::{Paragraph, Sparkline};
 
 use crate::stats::{GameStats, PlayerStats, Stats};
 
+use super::catalog::Catalog;
 use super::commands::{self, Command, Key};
-use super::launcher::Catalog;
 use super::scroll::{SCROLL_COMMANDS, Scroll};
 use super::theme::Theme;
 use super::widgets::{fit, hint_line};

@@ -74,7 +74,7 @@ pub fn keys_are_the_list<S: Screen, T: PartialEq + std::fmt::Debug, C: std::fmt:
 }
 
 /// Moves every computer player that is waiting, at once, and lets every held step happen.
-pub fn settle<G: crate::ui::Registered>(p: &mut super::play::Play<G>) {
+pub fn settle<G: crate::ui::Playable>(p: &mut super::play::Play<G>) {
     loop {
         match p.turn {
             super::play::Turn::Bots(_) => p.bot_move(),
@@ -85,7 +85,7 @@ pub fn settle<G: crate::ui::Registered>(p: &mut super::play::Play<G>) {
 }
 
 /// The game screen for `m`, with the computer players' first moves made.
-pub fn settled<G: crate::ui::Registered>(m: crate::engine::Match<G>) -> super::play::Play<G> {
+pub fn settled<G: crate::ui::Playable>(m: crate::engine::Match<G>) -> super::play::Play<G> {
     let table = crate::engine::Table::new(m, G::make_bot).expect("table");
     let mut p = super::play::Play::new(table, false);
     settle(&mut p);

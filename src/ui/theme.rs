@@ -1,8 +1,6 @@
 //! How things look: ASCII or box drawing, colour or none (NO_COLOR). Every screen draws through
 //! a [`Theme`] so both switches reach everything on screen.
 
-use std::cell::Cell;
-
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::widgets::{Block, BorderType, Borders};
@@ -94,12 +92,6 @@ impl From<UiOptions> for Theme {
     }
 }
 
-thread_local! {
-    /// The colours of the frame being drawn, for board code that builds its theme from a
-    /// [`super::Ctx`]'s two switches: the app sets it before each frame (one app per thread).
-    static LOOK: Cell<(bool, Palette)> = const { Cell::new((false, Palette::Standard)) };
-}
-
 impl Theme {
     pub const fn new(ascii: bool, color: bool) -> Self {
         Theme {
@@ -108,21 +100,6 @@ impl Theme {
             light: false,
             palette: Palette::Standard,
         }
-    }
-
-    /// This theme with the colours (light background, palette) of the frame being drawn.
-    pub fn with_frame_look(self) -> Self {
-        let (light, palette) = LOOK.with(Cell::get);
-        Theme {
-            light,
-            palette,
-            ..self
-        }
-    }
-
-    /// Makes this theme's colours the ones [`Theme::with_frame_look`] gives on this thread.
-    pub fn set_frame_look(&self) {
-        LOOK.with(|l| l.set((self.light, self.palette)));
     }
 
     pub fn colour_blind(&self) -> bool {
@@ -393,7 +370,7 @@ mod tests {
                 })
                 .expect("table");
             t.run_bots().expect("bots");
-            let app = App::new(t.into_screen(false), colour_blind());
+            let app = App::new(g.play_screen(t, false).expect("screen"), colour_blind());
             for (w, h) in [(80, 24), (120, 40)] {
                 let mut term = Terminal::new(TestBackend::new(w, h)).expect("terminal");
                 term.draw(|f| app.render(f)).expect("draw");
@@ -409,10 +386,5 @@ mod tests {
                 }
             }
         }
-        // The frame look stays on this thread until another app draws.
-        assert_eq!(
-            Theme::new(false, true).with_frame_look().palette,
-            Palette::ColourBlind
-        );
     }
 }

@@ -336,3 +336,34 @@ fn the_header_counts_the_thinkers_when_their_names_do_not_fit() {
         "{wide}"
     );
 }
+
+#[test]
+fn the_settings_pace_holds_a_computer_players_move_at_a_local_table() {
+    let pace = std::time::Duration::from_millis(1234);
+    let settings = crate::config::Settings {
+        bot_pace: pace,
+        ..Default::default()
+    };
+    let m = Match::<Demo>::new(Setup {
+        options: Default::default(),
+        players: vec![
+            PlayerEntry::human("Ann"),
+            PlayerEntry::bot("Bot 2", "greedy", 7),
+        ],
+        seed: 42,
+        started: "2026-11-25T20:00:00Z".into(),
+    })
+    .expect("demo setup");
+    let table = Table::new(m, Demo::make_bot).expect("table");
+    // `bot_pace_ms` (or `--bot-pace`) as main installs it, read when the screen opens.
+    let mut play = crate::config::scoped(settings, || Play::new(table, true));
+    let before = std::time::Instant::now();
+    play.on_event(&ch('2'));
+    let after = std::time::Instant::now();
+    let at = play.bot_at().expect("the computer player's move waits");
+    assert!(
+        at >= before + pace && at <= after + pace,
+        "{:?}",
+        at - before
+    );
+}

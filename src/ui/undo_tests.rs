@@ -5,7 +5,7 @@ use ratatui::crossterm::event::KeyCode;
 
 use crate::engine::log::PlayerEntry;
 use crate::engine::{Actor, Game, Match, Options, Setup, Table};
-use crate::ui::Registered;
+use crate::ui::{Playable, Registered};
 
 use super::Screen;
 use super::play::{Play, Turn};
@@ -14,7 +14,7 @@ use super::theme::Theme;
 
 const THEME: Theme = Theme::new(false, true);
 
-fn play<G: Registered>(players: Vec<PlayerEntry>, seed: u64) -> Play<G> {
+fn play<G: Playable>(players: Vec<PlayerEntry>, seed: u64) -> Play<G> {
     let m = Match::<G>::new(Setup {
         options: Options::new(),
         players,
@@ -26,7 +26,7 @@ fn play<G: Registered>(players: Vec<PlayerEntry>, seed: u64) -> Play<G> {
 }
 
 /// Lets the computer players act until the person at the keyboard is to move.
-fn until_person<G: Registered>(p: &mut Play<G>) {
+fn until_person<G: Playable>(p: &mut Play<G>) {
     for _ in 0..200 {
         match p.turn {
             Turn::Bots(_) => p.bot_move(),
@@ -43,7 +43,7 @@ fn until_person<G: Registered>(p: &mut Play<G>) {
 }
 
 /// Does the person's first legal action straight through the table, as a key would.
-fn act_first<G: Registered>(p: &mut Play<G>, want: impl Fn(&G::Action) -> bool) -> G::Action {
+fn act_first<G: Playable>(p: &mut Play<G>, want: impl Fn(&G::Action) -> bool) -> G::Action {
     let Turn::Person(seat) = p.turn else {
         panic!("nobody to move: {:?}", p.turn);
     };

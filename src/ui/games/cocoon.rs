@@ -836,8 +836,12 @@ impl GameUi<Cocoon> for CocoonUi {
 }
 
 /// This game's facts for the app: its computer players and its rules page.
-impl crate::ui::Registered for crate::games::cocoon::Cocoon {
+/// The game's screen.
+impl crate::ui::Playable for crate::games::cocoon::Cocoon {
     type Ui = CocoonUi;
+}
+
+impl crate::ui::Registered for crate::games::cocoon::Cocoon {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::cocoon::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/cocoon.md");
     fn progress(m: &crate::engine::Match<Self>) -> String {

@@ -695,8 +695,12 @@ impl GameUi<Couperation> for CouperationUi {
 }
 
 /// This game's facts for the app: its computer players and its rules page.
-impl crate::ui::Registered for crate::games::couperation::Couperation {
+/// The game's screen.
+impl crate::ui::Playable for crate::games::couperation::Couperation {
     type Ui = CouperationUi;
+}
+
+impl crate::ui::Registered for crate::games::couperation::Couperation {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::couperation::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/couperation.md");
     const ALIASES: &'static [&'static str] = &["coupenation", "coupe"];
@@ -774,8 +778,7 @@ mod tests {
                 seat: Some(seat),
                 legal: &legal,
                 names: &[],
-                ascii: false,
-                color: true,
+                theme: crate::ui::Theme::new(false, true),
             };
             let mut ui = p.ui.clone();
             ui.settle(&ctx);
@@ -814,8 +817,7 @@ mod tests {
             seat: Some(0),
             legal: &[],
             names: &names,
-            ascii: false,
-            color: false,
+            theme: crate::ui::Theme::new(false, false),
         };
         let lines = below_lines(&ctx, &THEME);
         let text: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
@@ -899,8 +901,7 @@ mod tests {
             seat: Some(seat),
             legal: &legal,
             names: &[],
-            ascii: false,
-            color: true,
+            theme: crate::ui::Theme::new(false, true),
         };
         let mut ui = p.ui.clone();
         ui.settle(&ctx);
@@ -1011,8 +1012,7 @@ mod tests {
             seat: Some(seat),
             legal: &legal,
             names: &[],
-            ascii: theme.ascii,
-            color: theme.color,
+            theme,
         };
         let mut ui = p.ui.clone();
         ui.settle(&ctx);
@@ -1063,8 +1063,7 @@ mod tests {
             seat: Some(seat),
             legal: &legal,
             names: &[],
-            ascii: false,
-            color: true,
+            theme: crate::ui::Theme::new(false, true),
         };
         let mut ui = p.ui.clone();
         ui.settle(&ctx);

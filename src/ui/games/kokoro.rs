@@ -1214,9 +1214,6 @@ impl GameUi<Kokoro> for KokoroUi {
     const UNDO: Option<&'static str> = Some(
         "with others at the table: take back the path you drew on this card; the next card waits for your key while you still may (a peek cannot be taken back)",
     );
-    /// Alone, the segment is previewed where Enter will draw it, and the next card follows at
-    /// once: a wait for a key after every path cost one key per card for nothing.
-    const HOLD_SOLO: bool = false;
     const END_PANEL: bool = false;
     /// The score sheet replaces the mat at the end; Esc switches to the final mats and back.
     const END_CLOSABLE: bool = true;
@@ -1310,35 +1307,7 @@ impl GameUi<Kokoro> for KokoroUi {
                 .map(|x| x.total)
                 .collect()
         }));
-        let humans = m
-            .players
-            .iter()
-            .filter(|p| p.kind == crate::engine::log::PlayerKind::Human)
-            .count();
-        if m.players.len() != 1 || humans != 1 {
-            return;
-        }
-        let Some(dir) = data_dir else {
-            return;
-        };
-        let Some(outcome) = m.state.outcome() else {
-            return;
-        };
-        let (variant, key) = variant_of(m);
-        let entry = Score {
-            name: m.players[0].name.clone(),
-            score: outcome.scores.first().copied().unwrap_or(0),
-            // The day the game was played: from the log, so a replayed end records the same.
-            date: m.started.chars().take(10).collect(),
-            game: format!("{}#{}", m.started, m.seed),
-        };
-        let r = highscores::record(&highscores::path_in(dir), &key, entry);
-        self.high = Some(HighReport {
-            variant,
-            table: r.table,
-            place: r.place,
-            warning: r.warning,
-        });
+        self.high = data_dir.and_then(|dir| record_high_score(m, dir));
     }
 
     fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Kokoro>) -> Option<Action> {
@@ -1365,11 +1334,50 @@ impl GameUi<Kokoro> for KokoroUi {
 }
 
 /// This game's facts for the app: its computer players and its rules page.
-impl crate::ui::Registered for crate::games::kokoro::Kokoro {
+/// The game's screen.
+impl crate::ui::Playable for crate::games::kokoro::Kokoro {
     type Ui = KokoroUi;
+}
+
+/// A finished solo game's score goes into the high-score table in `dir` (once: the same game
+/// recorded again finds itself there), with the player's place; `None` for other games.
+fn record_high_score(m: &Match<Kokoro>, dir: &Path) -> Option<HighReport> {
+    let humans = m
+        .players
+        .iter()
+        .filter(|p| p.kind == crate::engine::log::PlayerKind::Human)
+        .count();
+    if m.players.len() != 1 || humans != 1 {
+        return None;
+    }
+    let outcome = m.state.outcome()?;
+    let (variant, key) = variant_of(m);
+    let entry = Score {
+        name: m.players[0].name.clone(),
+        score: outcome.scores.first().copied().unwrap_or(0),
+        // The day the game was played: from the log, so a replayed end records the same.
+        date: m.started.chars().take(10).collect(),
+        game: format!("{}#{}", m.started, m.seed),
+    };
+    let r = highscores::record(&highscores::path_in(dir), &key, entry);
+    Some(HighReport {
+        variant,
+        table: r.table,
+        place: r.place,
+        warning: r.warning,
+    })
+}
+
+impl crate::ui::Registered for crate::games::kokoro::Kokoro {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::kokoro::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/kokoro.md");
     const HIGH_SCORES: bool = true;
+    /// Alone, the segment is previewed where Enter will draw it, and the next card follows at
+    /// once: a wait for a key after every path cost one key per card for nothing.
+    const HOLD_SOLO: bool = false;
+    fn record_end(m: &Match<Self>, dir: &Path) {
+        record_high_score(m, dir);
+    }
     fn progress(m: &Match<Self>) -> String {
         let v = m.state.view(crate::engine::Viewer::Public);
         format!("round {} of {ROUNDS}", v.round.max(1))

@@ -614,8 +614,12 @@ impl GameUi<Pocket> for PocketUi {
 }
 
 /// This game's facts for the app: its computer players and its rules page.
-impl crate::ui::Registered for crate::games::pocket::Pocket {
+/// The game's screen.
+impl crate::ui::Playable for crate::games::pocket::Pocket {
     type Ui = PocketUi;
+}
+
+impl crate::ui::Registered for crate::games::pocket::Pocket {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::pocket::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/pocket.md");
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {

@@ -762,8 +762,12 @@ impl GameUi<Rocca> for RoccaUi {
 }
 
 /// This game's facts for the app: its computer players and its rules page.
-impl crate::ui::Registered for crate::games::rocca::Rocca {
+/// The game's screen.
+impl crate::ui::Playable for crate::games::rocca::Rocca {
     type Ui = RoccaUi;
+}
+
+impl crate::ui::Registered for crate::games::rocca::Rocca {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::rocca::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/rocca.md");
     const SCORING: crate::ui::registered::Scoring = crate::ui::registered::Scoring::Sides;

@@ -252,8 +252,7 @@ impl Fixture {
             seat: Some(0),
             legal: &self.legal,
             names: &self.names,
-            ascii: false,
-            color: true,
+            theme: crate::ui::Theme::new(false, true),
         }
     }
 }

@@ -1,0 +1,1178 @@
+//! One table on the server: the authoritative [`Table`] of a game, the seats and who holds
+//! them, the connections showing it, and the thread that plays its chance and computer players.
+//!
+//! A connection never drives the table: its play screen sends its people's actions here
+//! ([`Attached::act`]) and mirrors the table's match to draw from its own seats' views
+//! ([`Attached::pull`]). Every change bumps the room's version and calls every attached
+//! connection's [`Wake`]; a play screen whose mirror is older than the version asks to act at
+//! once (its deadline is now), so the connection thread pulls before it draws again.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::engine::table::{Next, Pace};
+use crate::engine::thinker::Answer;
+use crate::engine::{Actor, Bot, Game, Seat, Table, ToMove, Viewer};
+use crate::registered::Registered;
+
+use super::seats::{SeatKind, SeatSummary, TableSummary};
+use super::table_store::{Ident, SeatRecord, TableRecord};
+use super::{Peer, Wake};
+
+/// One seat and who holds it.
+#[derive(Clone, Debug)]
+pub struct SeatHold {
+    pub kind: SeatKind,
+    /// The person's identity, for remote and here seats that someone holds.
+    pub holder: Option<Ident>,
+    /// The code that brings a keyless holder back (see [`super::table_code`]).
+    pub reconnect: Option<String>,
+    /// Since when no connection shows this person's seat; `None` while one does.
+    pub away_since: Option<Instant>,
+    /// A computer player plays the seat for now (its person is away, or the creator handed it).
+    pub stand_in: bool,
+    /// How long the game's history was when the stand-in took the seat, so that its person can
+    /// be told on their return how many moves were made for them.
+    pub stand_in_from: usize,
+}
+
+impl SeatHold {
+    pub fn new(kind: SeatKind, holder: Option<Ident>) -> SeatHold {
+        SeatHold {
+            kind,
+            holder,
+            reconnect: None,
+            away_since: None,
+            stand_in: false,
+            stand_in_from: 0,
+        }
+    }
+
+    fn person(&self) -> bool {
+        matches!(self.kind, SeatKind::Remote | SeatKind::Here)
+    }
+
+    pub fn record(&self) -> SeatRecord {
+        let (kind, bot) = match &self.kind {
+            SeatKind::Remote => ("remote", None),
+            SeatKind::Here => ("here", None),
+            SeatKind::Bot(k) => ("bot", Some(k.clone())),
+        };
+        SeatRecord {
+            kind: kind.into(),
+            bot,
+            holder: self.holder.clone(),
+            reconnect: self.reconnect.clone(),
+        }
+    }
+}
+
+/// One connection showing the table.
+struct Conn {
+    wake: Wake,
+    seats: Vec<Seat>,
+    /// The table's creator, seen as such (a key, or the creator's own first connection).
+    creator: bool,
+    /// Who is connected: a reconnect code that moves a guest's seats to a new connection takes
+    /// them (and the creator's controls) from this one.
+    ident: Ident,
+    /// Moves a computer player made for this connection's seats while their person was away.
+    played_for: usize,
+}
+
+/// What a room is made with.
+pub struct RoomSetup {
+    pub code: String,
+    pub seats: Vec<SeatHold>,
+    pub creator: Ident,
+    pub timeout: Duration,
+    pub log: PathBuf,
+    pub started: bool,
+    /// How long computer players "think" before their move shows (the settings' `bot_pace_ms`).
+    pub bot_delay: Duration,
+}
+
+/// The state behind a room's lock.
+pub struct Shared<G: Registered> {
+    pub table: Table<G>,
+    pub code: String,
+    pub seats: Vec<SeatHold>,
+    pub creator: Ident,
+    pub timeout: Duration,
+    /// Every remote seat has been taken once: play may go on.
+    pub started: bool,
+    /// The code of the table "play again" opened after this one.
+    pub again: Option<String>,
+    /// Why the game cannot go on (a rules or computer-player error).
+    pub broken: Option<String>,
+    pub log: PathBuf,
+    conns: BTreeMap<u64, Conn>,
+    next_conn: u64,
+    /// Since when no connection shows the table (`None` while one does).
+    unwatched_since: Option<Instant>,
+    /// When the computer players to move act (they "think" for `bot_delay` so that people
+    /// see one move at a time).
+    bots_at: Option<Instant>,
+    /// A step that would show this person something new waits while they may still take
+    /// their last move back (see [`Shared::undo_allowed`]).
+    held: Option<Seat>,
+    bot_delay: Duration,
+    /// The table as the lobbies last saw it.
+    listed: Option<TableSummary>,
+    /// The end of the game has been recorded (see [`Shared::record_end`]).
+    scored: bool,
+    closed: bool,
+    /// The driver's computer players are thinking with the room unlocked (see [`think`]):
+    /// whatever would change the game waits for them ([`Room::moving`]).
+    thinking: bool,
+    /// The real state while a test shows the connections a varied one.
+    #[cfg(test)]
+    real: Option<G>,
+}
+
+pub struct Room<G: Registered> {
+    state: Mutex<Shared<G>>,
+    cv: Condvar,
+    version: AtomicU64,
+}
+
+/// Opens a room on `table` (saving to its log already) and starts its driver thread.
+pub fn open<G: Registered>(
+    table: Table<G>,
+    setup: RoomSetup,
+) -> (Arc<dyn ServerTable>, Option<JoinHandle<()>>) {
+    let now = Instant::now();
+    let mut shared = Shared {
+        table,
+        code: setup.code,
+        seats: setup.seats,
+        creator: setup.creator,
+        timeout: setup.timeout,
+        started: setup.started,
+        again: None,
+        broken: None,
+        log: setup.log,
+        conns: BTreeMap::new(),
+        next_conn: 1,
+        unwatched_since: Some(Instant::now()),
+        bots_at: None,
+        held: None,
+        bot_delay: setup.bot_delay,
+        listed: None,
+        scored: false,
+        closed: false,
+        thinking: false,
+        #[cfg(test)]
+        real: None,
+    };
+    for s in 0..shared.seats.len() {
+        if let SeatKind::Bot(kind) = shared.seats[s].kind.clone() {
+            if !shared.table.is_bot(s) {
+                shared.stand_in(s, &kind);
+            }
+        } else if shared.seats[s].person() {
+            // Nobody is connected yet; the clock runs from now.
+            shared.seats[s].away_since = Some(now);
+        }
+    }
+    shared.start_if_full();
+    let room = Arc::new(Room {
+        state: Mutex::new(shared),
+        cv: Condvar::new(),
+        version: AtomicU64::new(1),
+    });
+    let driver = room.clone();
+    let handle = std::thread::Builder::new()
+        .name("hotseat-table".into())
+        .spawn(move || drive(&driver))
+        .ok();
+    (room, handle)
+}
+
+impl<G: Registered> Shared<G> {
+    /// Whether some connection shows `seat`.
+    fn shown(&self, seat: Seat) -> bool {
+        self.conns.values().any(|c| c.seats.contains(&seat))
+    }
+
+    /// The seats `ident` holds.
+    pub fn held(&self, ident: &Ident) -> Vec<Seat> {
+        (0..self.seats.len())
+            .filter(|&s| self.seats[s].holder.as_ref() == Some(ident))
+            .collect()
+    }
+
+    /// Starts play once every remote seat has someone.
+    fn start_if_full(&mut self) {
+        if !self.started
+            && self
+                .seats
+                .iter()
+                .all(|s| s.kind != SeatKind::Remote || s.holder.is_some())
+        {
+            self.started = true;
+        }
+    }
+
+    /// A computer player of `kind` (the game's best when unknown) takes `seat`, shown the game
+    /// so far as the seat saw it, so that it knows what its person knew.
+    fn stand_in(&mut self, seat: Seat, kind: &str) {
+        let seed = crate::engine::rng::bot_seed(self.table.m.seed ^ 0x5eed_5ea7, seat);
+        let bot = G::make_bot(kind, seed)
+            .or_else(|| G::BOTS.first().and_then(|(k, _)| G::make_bot(k, seed)));
+        let Some(mut bot) = bot else {
+            return;
+        };
+        let me = Viewer::Seat(seat);
+        let mut state = self.table.m.initial.clone();
+        bot.observe(&state.view(me));
+        for step in &self.table.m.history {
+            // Applied once already, so it applies again.
+            let _ = state.apply(step.actor, &step.action);
+            bot.observe(&state.view(me));
+        }
+        if let Some(slot) = self.table.bots.get_mut(seat) {
+            *slot = Some(bot);
+            self.seats[seat].stand_in = true;
+            self.seats[seat].stand_in_from = self.table.m.history.len();
+        }
+    }
+
+    /// The person is back: their seat is theirs again. Returns how many moves the computer
+    /// player made for them meanwhile.
+    fn stand_down(&mut self, seat: Seat) -> usize {
+        let hold = &mut self.seats[seat];
+        hold.away_since = None;
+        if !(hold.stand_in && hold.person()) {
+            return 0;
+        }
+        hold.stand_in = false;
+        let from = hold.stand_in_from;
+        if let Some(slot) = self.table.bots.get_mut(seat) {
+            *slot = None;
+        }
+        self.table
+            .m
+            .history
+            .iter()
+            .skip(from)
+            .filter(|step| step.actor == Actor::Seat(seat))
+            .count()
+    }
+
+    /// Seats whose person has been away longer than the timeout go to a computer player, while
+    /// somebody plays on: a table everyone has left waits for them instead of playing itself
+    /// to the end.
+    fn take_over_timed_out(&mut self, now: Instant) -> bool {
+        let mut changed = false;
+        if !self.conns.values().any(|c| !c.seats.is_empty()) {
+            return false;
+        }
+        for s in 0..self.seats.len() {
+            let h = &self.seats[s];
+            if h.person()
+                && !h.stand_in
+                && h.away_since
+                    .is_some_and(|t| now.saturating_duration_since(t) >= self.timeout)
+            {
+                let best = G::BOTS.first().map(|b| b.0).unwrap_or("");
+                self.stand_in(s, best);
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// When the next seat times out.
+    fn next_timeout(&self) -> Option<Instant> {
+        if !self.conns.values().any(|c| !c.seats.is_empty()) {
+            return None;
+        }
+        self.seats
+            .iter()
+            .filter(|h| h.person() && !h.stand_in)
+            .filter_map(|h| h.away_since.and_then(|t| t.checked_add(self.timeout)))
+            .min()
+    }
+
+    pub fn summary(&self) -> TableSummary {
+        TableSummary {
+            code: self.code.clone(),
+            game: G::ID.to_string(),
+            seats: (0..self.seats.len())
+                .map(|s| {
+                    let h = &self.seats[s];
+                    SeatSummary {
+                        seat: s,
+                        name: self.table.m.player_name(s).to_string(),
+                        kind: h.kind.clone(),
+                        free: h.kind == SeatKind::Remote && h.holder.is_none(),
+                        connected: self.shown(s),
+                        stand_in: h.stand_in && h.person(),
+                    }
+                })
+                .collect(),
+            options: G::OPTIONS
+                .iter()
+                .map(|o| {
+                    let v = crate::engine::options::get(&self.table.m.options, o.key);
+                    (o.label.to_string(), v.to_string())
+                })
+                .collect(),
+            started: self.started,
+            over: self.table.m.is_over(),
+        }
+    }
+
+    pub fn record(&self) -> TableRecord {
+        TableRecord {
+            code: self.code.clone(),
+            log: self
+                .log
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            creator: self.creator.clone(),
+            timeout_secs: self.timeout.as_secs(),
+            started: self.started,
+            seats: self.seats.iter().map(SeatHold::record).collect(),
+        }
+    }
+
+    /// Whether a person may take a move back here: every person's seat is at one terminal,
+    /// the only one showing the table (no remote seat, no spectator), so nothing taken back
+    /// was seen anywhere else.
+    pub fn undo_allowed(&self) -> bool {
+        self.seats.iter().all(|h| h.kind != SeatKind::Remote)
+            && self.conns.len() == 1
+            && self.conns.values().all(|c| {
+                self.seats
+                    .iter()
+                    .enumerate()
+                    .all(|(s, h)| !h.person() || h.stand_in || c.seats.contains(&s))
+            })
+    }
+
+    /// The person whose last move may still be taken back, if undo is allowed here.
+    fn undo_by(&self) -> Option<Seat> {
+        if !self.undo_allowed() {
+            return None;
+        }
+        if !G::HOLD_SOLO && self.table.m.players.len() == 1 {
+            // Nothing waits for a solo player in this game (see `Registered::HOLD_SOLO`).
+            return None;
+        }
+        let last = self
+            .table
+            .m
+            .history
+            .iter()
+            .rev()
+            .find_map(|st| match st.actor {
+                Actor::Seat(n) if !self.table.is_bot(n) => Some(n),
+                _ => None,
+            })?;
+        self.table.undo_span(last).map(|_| last)
+    }
+
+    /// Applies the table's driver up to the next decision a person owes or the computer
+    /// players' next round, and keeps the game's log up to date. A step that would show the
+    /// person who may still undo something new waits for them ([`Attached::go_on`]).
+    fn advance(&mut self, bot_rounds: usize) {
+        let hold_for = self.undo_by();
+        let next = self.table.advance(Pace {
+            bot_rounds,
+            hold_for,
+        });
+        self.after(next);
+    }
+
+    /// The computer players' answer comes back (see [`think`]): their choices are played
+    /// (or held), then chance up to the next decision.
+    fn settle(&mut self, answer: Answer<G>) {
+        let hold_for = self.undo_by();
+        let next = self.table.settle(
+            answer,
+            Pace {
+                bot_rounds: 0,
+                hold_for,
+            },
+        );
+        self.after(next);
+    }
+
+    /// Keeps the room in step with where the table stopped.
+    fn after(&mut self, next: Result<Next, crate::engine::Refusal>) {
+        match next {
+            Ok(Next::Held(seat)) => self.held = Some(seat),
+            Ok(_) => {}
+            Err(e) => self.broken = Some(format!("the game cannot go on: {e}")),
+        }
+        // A computer player standing in for a person moves for that person: saved at once,
+        // where the table alone would wait for a person's next decision.
+        if self.table.unsaved() && self.seats.iter().any(|h| h.stand_in && h.person()) {
+            self.table.persist();
+        }
+        if self.table.m.is_over() && !self.scored {
+            self.scored = true;
+            self.record_end();
+        }
+    }
+
+    /// The server's data folder: the logs are in its `games` folder.
+    fn data_dir(&self) -> Option<PathBuf> {
+        Some(self.log.parent()?.parent()?.to_path_buf())
+    }
+
+    /// The game just ended: the records a local game keeps outside its log are kept here too,
+    /// in the server's data folder, once (a solo Kokoro game's high score). The connections'
+    /// play screens then read the same table to show the player's place.
+    fn record_end(&self) {
+        if let Some(dir) = self.data_dir() {
+            G::record_end(&self.table.m, &dir);
+        }
+    }
+
+    /// What the driver must do now: `Some(true)` act at once, `Some(false)` wait for
+    /// `bots_at`, `None` nothing (people to move, or the end).
+    fn due(&mut self, now: Instant) -> Option<bool> {
+        if !self.started
+            || self.held.is_some()
+            || self.broken.is_some()
+            || self.table.save_error.is_some()
+        {
+            return None;
+        }
+        match self.table.m.to_move() {
+            ToMove::Over => None,
+            ToMove::Chance => Some(true),
+            ToMove::Seats(seats) => {
+                let bots = seats.iter().filter(|&&s| self.table.is_bot(s)).count();
+                if bots == 0 {
+                    self.bots_at = None;
+                    return None;
+                }
+                if bots < seats.len() {
+                    // People are to move too: the computer players choose now, unseen.
+                    return Some(true);
+                }
+                let at = *self.bots_at.get_or_insert(now + self.bot_delay);
+                Some(now >= at)
+            }
+        }
+    }
+}
+
+impl<G: Registered> Room<G> {
+    fn lock(&self) -> MutexGuard<'_, Shared<G>> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The room, to change the game: once the driver's computer players have finished
+    /// thinking (nothing may move under them; they end with [`Room::changed`], which wakes
+    /// this wait). Reading needs no wait: every terminal keeps drawing while they think.
+    fn moving(&self) -> MutexGuard<'_, Shared<G>> {
+        self.cv
+            .wait_while(self.lock(), |g| g.thinking)
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Something every connection shows may have changed.
+    fn changed(&self, g: &mut Shared<G>) {
+        self.version.fetch_add(1, Ordering::SeqCst);
+        for c in g.conns.values() {
+            c.wake.wake();
+        }
+        self.cv.notify_all();
+        // What the lobbies list of this table (seats, who is connected, started, over):
+        // they are woken only when that changed, not at every move.
+        let summary = g.summary();
+        if g.listed.as_ref() != Some(&summary) {
+            g.listed = Some(summary);
+            super::listing::ring();
+        }
+    }
+
+    fn join(&self, seats: Vec<Seat>, creator: bool, ident: Ident, wake: Wake) -> u64 {
+        // Standing a computer player down changes the seats' bots.
+        let mut g = self.moving();
+        let played_for = seats.iter().map(|&s| g.stand_down(s)).sum();
+        let id = g.next_conn;
+        g.next_conn += 1;
+        g.unwatched_since = None;
+        g.conns.insert(
+            id,
+            Conn {
+                wake,
+                seats,
+                creator,
+                ident,
+                played_for,
+            },
+        );
+        self.changed(&mut g);
+        id
+    }
+
+    fn detach(&self, conn: u64) {
+        let mut g = self.lock();
+        let Some(c) = g.conns.remove(&conn) else {
+            return;
+        };
+        let now = Instant::now();
+        for s in c.seats {
+            if !g.shown(s) && g.seats[s].person() && g.seats[s].holder.is_some() {
+                g.seats[s].away_since = Some(now);
+            }
+        }
+        if g.conns.is_empty() {
+            g.unwatched_since = Some(now);
+        }
+        self.changed(&mut g);
+    }
+}
+
+/// The driver thread: chance at once, computer players after their pause, seats whose people
+/// stayed away too long to a computer player. It sleeps on the room's condition variable in
+/// between, so an idle table costs nothing.
+fn drive<G: Registered>(room: &Room<G>) {
+    let mut g = room.lock();
+    loop {
+        // Nothing moves at a finished table: the thread ends with the game.
+        if g.closed || g.table.m.is_over() {
+            return;
+        }
+        if g.held.is_some() && !g.undo_allowed() {
+            // Someone else is here now (or the person left): the step waits no longer.
+            g.held = None;
+            if let Err(e) = g.table.release() {
+                g.broken = Some(format!("the game cannot go on: {e}"));
+            }
+            g.advance(0);
+            room.changed(&mut g);
+            continue;
+        }
+        let now = Instant::now();
+        if g.started && !g.table.m.is_over() && g.take_over_timed_out(now) {
+            room.changed(&mut g);
+            continue;
+        }
+        let mut wake_at = g.next_timeout();
+        match g.due(now) {
+            Some(true) => {
+                g.bots_at = None;
+                if matches!(g.table.m.to_move(), ToMove::Chance) {
+                    g.advance(0);
+                    room.changed(&mut g);
+                } else {
+                    g = think(room, g);
+                }
+                continue;
+            }
+            Some(false) => {
+                wake_at = [wake_at, g.bots_at].into_iter().flatten().min();
+            }
+            None => {}
+        }
+        g = match wake_at {
+            Some(at) => {
+                let wait = at
+                    .saturating_duration_since(now)
+                    .max(Duration::from_millis(1));
+                room.cv
+                    .wait_timeout(g, wait)
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0
+            }
+            None => room.cv.wait(g).unwrap_or_else(|e| e.into_inner()),
+        };
+    }
+}
+
+/// The computer players to move choose with the room unlocked, so that every terminal at the
+/// table (the host's own included) keeps drawing and reading keys while they think; changes to
+/// the game wait for them meanwhile ([`Room::moving`]).
+fn think<'a, G: Registered>(
+    room: &'a Room<G>,
+    mut g: MutexGuard<'a, Shared<G>>,
+) -> MutexGuard<'a, Shared<G>> {
+    let seats: Vec<Seat> = (g.table.m.to_move().seats().iter().copied())
+        .filter(|&s| g.table.is_bot(s))
+        .collect();
+    match g.table.ask(&seats) {
+        Ok(question) => {
+            g.thinking = true;
+            drop(g);
+            let answer = question.answer();
+            g = room.lock();
+            g.thinking = false;
+            g.settle(answer);
+        }
+        Err(e) => g.broken = Some(format!("the game cannot go on: {e}")),
+    }
+    room.changed(&mut g);
+    g
+}
+
+/// A room, whatever its game, as the hub sees it.
+pub trait ServerTable: Send + Sync {
+    fn summary(&self) -> TableSummary;
+    fn record(&self) -> TableRecord;
+    fn is_over(&self) -> bool;
+    /// Over, and nobody looks at it any more.
+    fn is_idle(&self) -> bool;
+    /// Not started, and nobody has looked at it for `after`: nobody is coming.
+    fn is_abandoned(&self, now: Instant, after: Duration) -> bool;
+    /// The log's path.
+    fn log(&self) -> PathBuf;
+    /// `by` takes `seat`, or the first free seat; a key that holds seats here gets them back.
+    /// Returns the seats `by` then holds.
+    fn take(&self, seat: Option<Seat>, by: &Peer) -> Result<Vec<Seat>, String>;
+    /// The seats a reconnect code gives back to `by`, if the code is this table's.
+    fn reclaim(&self, code: &str, by: &Peer) -> Option<Result<Vec<Seat>, String>>;
+    /// The seats `by`'s identity holds.
+    fn held_by(&self, by: &Peer) -> Vec<Seat>;
+    fn creator(&self) -> Ident;
+    /// The game's id.
+    fn game(&self) -> &'static str;
+    /// A connection showing `seats` (none: a spectator) joins the room: its seat handle, an
+    /// [`Attached`] of the room's game, which the UI turns into its play screen. Dropping the
+    /// handle detaches the connection.
+    fn attach(
+        self: Arc<Self>,
+        seats: Vec<Seat>,
+        creator: bool,
+        ident: Ident,
+        wake: Wake,
+    ) -> Box<dyn std::any::Any + Send>;
+    /// The creator gives `seat` to a computer player for the rest of the game.
+    fn hand_to_bot(&self, seat: Seat) -> Result<(), String>;
+    /// The creator frees `seat` for someone else (a computer player keeps it warm after the
+    /// timeout).
+    fn free(&self, seat: Seat) -> Result<(), String>;
+    /// What "play again" needs: the game, options, each seat as it is held, the players'
+    /// names, the creator and the timeout.
+    fn again_setup(&self) -> AgainSetup;
+    /// Every connection here follows to the table `code`.
+    fn set_again(&self, code: String);
+    /// The server is shutting down: the driver thread ends.
+    fn close(&self);
+    fn reconnect_codes(&self) -> Vec<String>;
+    /// Tests: nothing is due on the server (people to move, the end, or waiting for players).
+    #[cfg(test)]
+    fn quiet(&self) -> bool;
+    /// Seats `bot` (a `Box<dyn Bot<G>>` of this table's game) in a computer player's seat;
+    /// false when it is not one.
+    #[cfg(test)]
+    fn seat_bot(&self, seat: Seat, bot: Box<dyn std::any::Any + Send>) -> bool;
+    /// Tests: shows the connections a state that differs only in what `viewer` may not know
+    /// (`Some(salt)`), or the real one again (`None`).
+    #[cfg(test)]
+    fn vary_hidden(&self, viewer: Viewer, salt: Option<u64>);
+    /// Tests: the first person to move plays a random legal action; false at the end.
+    #[cfg(test)]
+    fn play_random(&self, seed: u64) -> bool;
+    /// Tests: the number of actions so far.
+    #[cfg(test)]
+    fn actions(&self) -> usize;
+}
+
+/// What "play again" copies from a finished table.
+pub struct AgainSetup {
+    pub game: &'static str,
+    pub options: crate::engine::Options,
+    pub seats: Vec<SeatHold>,
+    pub players: Vec<crate::engine::log::PlayerEntry>,
+    pub creator: Ident,
+    pub timeout: Duration,
+}
+
+impl<G: Registered> ServerTable for Room<G> {
+    fn summary(&self) -> TableSummary {
+        self.lock().summary()
+    }
+
+    fn record(&self) -> TableRecord {
+        self.lock().record()
+    }
+
+    fn is_over(&self) -> bool {
+        self.lock().table.m.is_over()
+    }
+
+    fn is_idle(&self) -> bool {
+        let g = self.lock();
+        g.table.m.is_over() && g.conns.is_empty()
+    }
+
+    fn is_abandoned(&self, now: Instant, after: Duration) -> bool {
+        let g = self.lock();
+        !g.started
+            && !g.table.m.is_over()
+            && g.conns.is_empty()
+            && g.unwatched_since
+                .is_some_and(|t| now.saturating_duration_since(t) >= after)
+    }
+
+    fn log(&self) -> PathBuf {
+        self.lock().log.clone()
+    }
+
+    fn take(&self, seat: Option<Seat>, by: &Peer) -> Result<Vec<Seat>, String> {
+        let mut g = self.lock();
+        let ident = Ident::of(by);
+        let held = g.held(&ident);
+        if !held.is_empty() && seat.is_none_or(|s| held.contains(&s)) {
+            return Ok(held);
+        }
+        // A guest by the same name holds a seat here: only its reconnect code brings it back
+        // (a name alone proves nothing), and two players by one name would be one too many.
+        if let Some(name) = ident.guest_name() {
+            let namesake = g.seats.iter().any(|h| {
+                h.holder
+                    .as_ref()
+                    .is_some_and(|o| *o != ident && o.guest_name() == Some(name))
+            });
+            if namesake {
+                return Err(
+                    "someone by that name has a seat here already: type its reconnect code to get it back, or connect under another name"
+                        .into(),
+                );
+            }
+        }
+        if g.table.m.is_over() {
+            return Err("this game is over".into());
+        }
+        let seat = match seat {
+            Some(s) => {
+                let Some(h) = g.seats.get(s) else {
+                    return Err(format!("this table has no seat {}", s + 1));
+                };
+                if h.kind != SeatKind::Remote || h.holder.is_some() {
+                    return Err(format!("seat {} is taken", s + 1));
+                }
+                s
+            }
+            None => (0..g.seats.len())
+                .find(|&s| g.seats[s].kind == SeatKind::Remote && g.seats[s].holder.is_none())
+                .ok_or("this table has no free seat: watch it instead")?,
+        };
+        let reconnect = match &ident {
+            Ident::Key(_) => None,
+            Ident::Guest(_) => Some(
+                held.first()
+                    .and_then(|&s| g.seats[s].reconnect.clone())
+                    .unwrap_or_else(super::table_code::fresh),
+            ),
+        };
+        let hold = &mut g.seats[seat];
+        hold.holder = Some(ident);
+        hold.reconnect = reconnect;
+        hold.away_since = Some(Instant::now());
+        if !g.started && crate::engine::log::check_name(&by.name).is_ok() {
+            // Before the first move a seat takes its person's name.
+            g.table.m.players[seat].name = by.name.clone();
+        }
+        g.start_if_full();
+        g.table.persist();
+        self.changed(&mut g);
+        Ok(vec![seat])
+    }
+
+    fn reclaim(&self, code: &str, by: &Peer) -> Option<Result<Vec<Seat>, String>> {
+        let mut g = self.lock();
+        let seats: Vec<Seat> = (0..g.seats.len())
+            .filter(|&s| g.seats[s].reconnect.as_deref() == Some(code))
+            .collect();
+        let first = *seats.first()?;
+        let new = Ident::of(by);
+        let Some(old) = g.seats[first].holder.clone() else {
+            return Some(Err("that seat was freed".into()));
+        };
+        if by.key.is_some() || old.guest_name() != new.guest_name() {
+            return Some(Err(
+                "that reconnect code belongs to another name: connect with the name you played under"
+                    .into(),
+            ));
+        }
+        // The name and its code prove the guest: their seats and rights move to this
+        // connection, and any other connection under the old identity loses them.
+        if old != new {
+            for h in g.seats.iter_mut() {
+                if h.holder.as_ref() == Some(&old) {
+                    h.holder = Some(new.clone());
+                }
+            }
+            if g.creator == old {
+                g.creator = new.clone();
+            }
+            for c in g.conns.values_mut() {
+                if c.ident == old {
+                    c.seats.clear();
+                    c.creator = false;
+                }
+            }
+            self.changed(&mut g);
+        }
+        Some(Ok(g.held(&new)))
+    }
+
+    fn held_by(&self, by: &Peer) -> Vec<Seat> {
+        self.lock().held(&Ident::of(by))
+    }
+
+    fn creator(&self) -> Ident {
+        self.lock().creator.clone()
+    }
+
+    fn game(&self) -> &'static str {
+        G::ID
+    }
+
+    fn attach(
+        self: Arc<Self>,
+        seats: Vec<Seat>,
+        creator: bool,
+        ident: Ident,
+        wake: Wake,
+    ) -> Box<dyn std::any::Any + Send> {
+        let conn = self.join(seats.clone(), creator, ident, wake);
+        Box::new(Attached {
+            room: self,
+            conn,
+            seen: 0,
+            mine: seats,
+            info: Info::default(),
+        })
+    }
+
+    fn hand_to_bot(&self, seat: Seat) -> Result<(), String> {
+        let mut g = self.moving();
+        let Some(h) = g.seats.get(seat) else {
+            return Err(format!("this table has no seat {}", seat + 1));
+        };
+        if !h.person() {
+            return Err("a computer player has that seat already".into());
+        }
+        let best = G::BOTS.first().map(|b| b.0).unwrap_or("").to_string();
+        for c in g.conns.values_mut() {
+            c.seats.retain(|&s| s != seat);
+        }
+        let h = &mut g.seats[seat];
+        h.kind = SeatKind::Bot(best.clone());
+        h.holder = None;
+        h.reconnect = None;
+        h.away_since = None;
+        if !h.stand_in {
+            g.stand_in(seat, &best);
+        }
+        g.start_if_full();
+        self.changed(&mut g);
+        Ok(())
+    }
+
+    fn free(&self, seat: Seat) -> Result<(), String> {
+        let mut g = self.lock();
+        if g.seats.get(seat).is_none() {
+            return Err(format!("this table has no seat {}", seat + 1));
+        }
+        for c in g.conns.values_mut() {
+            c.seats.retain(|&s| s != seat);
+        }
+        let started = g.started;
+        let h = &mut g.seats[seat];
+        let was_bot = matches!(h.kind, SeatKind::Bot(_));
+        if was_bot && !h.stand_in {
+            return Err("a computer player seated at the start keeps its seat".into());
+        }
+        h.kind = SeatKind::Remote;
+        h.holder = None;
+        h.reconnect = None;
+        if !h.stand_in {
+            // Nobody there: after the timeout a computer player keeps it warm.
+            h.away_since = started.then(Instant::now);
+        }
+        self.changed(&mut g);
+        Ok(())
+    }
+
+    fn again_setup(&self) -> AgainSetup {
+        let g = self.lock();
+        AgainSetup {
+            game: G::ID,
+            options: g.table.m.options.clone(),
+            seats: g
+                .seats
+                .iter()
+                .map(|h| SeatHold::new(h.kind.clone(), h.holder.clone()))
+                .collect(),
+            players: g.table.m.players.clone(),
+            creator: g.creator.clone(),
+            timeout: g.timeout,
+        }
+    }
+
+    fn set_again(&self, code: String) {
+        let mut g = self.lock();
+        g.again = Some(code);
+        self.changed(&mut g);
+    }
+
+    fn close(&self) {
+        let mut g = self.lock();
+        g.closed = true;
+        self.cv.notify_all();
+    }
+
+    fn reconnect_codes(&self) -> Vec<String> {
+        self.lock()
+            .seats
+            .iter()
+            .filter_map(|h| h.reconnect.clone())
+            .collect()
+    }
+
+    #[cfg(test)]
+    fn seat_bot(&self, seat: Seat, bot: Box<dyn std::any::Any + Send>) -> bool {
+        let Ok(bot) = bot.downcast::<Box<dyn Bot<G>>>() else {
+            return false;
+        };
+        let mut g = self.moving();
+        match g.table.bots.get_mut(seat) {
+            Some(slot @ Some(_)) => {
+                *slot = Some(*bot);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    #[cfg(test)]
+    fn quiet(&self) -> bool {
+        let mut g = self.lock();
+        !g.started || g.due(Instant::now()).is_none()
+    }
+
+    #[cfg(test)]
+    fn vary_hidden(&self, viewer: Viewer, salt: Option<u64>) {
+        let mut g = self.moving();
+        let real = g.real.take().unwrap_or_else(|| g.table.m.state.clone());
+        match salt {
+            Some(salt) => {
+                g.table.m.state = real.vary_hidden(viewer, salt);
+                g.real = Some(real);
+            }
+            None => g.table.m.state = real,
+        }
+        self.changed(&mut g);
+    }
+
+    #[cfg(test)]
+    fn play_random(&self, seed: u64) -> bool {
+        let mut g = self.moving();
+        let Some(&seat) = g.table.m.to_move().seats().first() else {
+            return false;
+        };
+        let legal = g.table.m.state.bot_actions(seat);
+        let mut pick = crate::engine::rng::stream(seed, 99);
+        let i = crate::engine::rng::below(&mut pick, legal.len() as u64) as usize;
+        let Some(a) = legal.get(i).cloned() else {
+            return false;
+        };
+        if g.table.apply(Actor::Seat(seat), a, Some(1)).is_err() {
+            return false;
+        }
+        g.advance(0);
+        self.changed(&mut g);
+        true
+    }
+
+    #[cfg(test)]
+    fn actions(&self) -> usize {
+        self.lock().table.m.history.len()
+    }
+}
+
+/// What a connection's screen knows of its table besides the match.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Info {
+    pub code: String,
+    pub started: bool,
+    pub seats: Vec<SeatSummary>,
+    /// This connection's reconnect code (a client without a key).
+    pub reconnect: Option<String>,
+    pub creator: bool,
+    pub again: Option<String>,
+    pub broken: Option<String>,
+    /// A person may take a move back at this table now (see [`Shared::undo_allowed`]).
+    pub undo: bool,
+    /// The step waiting for this person's "go on" (or undo), and the computer players whose
+    /// moves wait with it.
+    pub held: Option<(Seat, Vec<Seat>)>,
+    /// Moves a computer player made for this connection's seats while their person was away.
+    pub played_for: usize,
+}
+
+/// One connection's place at a room: the seats at its keyboard. Dropping it detaches the
+/// connection (the seats stay held, and their timeout starts).
+pub struct Attached<G: Registered> {
+    room: Arc<Room<G>>,
+    conn: u64,
+    /// The room's version the mirror was pulled at.
+    seen: u64,
+    /// The seats at this keyboard.
+    pub mine: Vec<Seat>,
+    pub info: Info,
+}
+
+impl<G: Registered> Drop for Attached<G> {
+    fn drop(&mut self) {
+        self.room.detach(self.conn);
+    }
+}
+
+/// A stand-in for a computer player in a mirror: the mirror never plays, it only needs to know
+/// which seats are computer players.
+struct Mirrored;
+
+impl<G: Game> Bot<G> for Mirrored {
+    fn choose(&mut self, _seat: Seat, _view: &G::View, legal: &[G::Action]) -> G::Action {
+        // Never called: a mirror is never advanced. `legal` is never empty by contract.
+        legal[0].clone()
+    }
+}
+
+impl<G: Registered> Attached<G> {
+    /// Whether the room changed since the last pull.
+    pub fn stale(&self) -> bool {
+        self.room.version.load(Ordering::SeqCst) != self.seen
+    }
+
+    /// The server's data folder (where a finished game's high score was recorded).
+    pub fn data_dir(&self) -> Option<PathBuf> {
+        self.room.lock().data_dir()
+    }
+
+    /// A mirror of the room's table (no store, no lock, no computer players that play).
+    pub fn mirror(&mut self) -> Table<G> {
+        let (m, bots) = {
+            let g = self.room.lock();
+            let bots = (0..g.seats.len())
+                .map(|s| {
+                    g.table
+                        .is_bot(s)
+                        .then(|| Box::new(Mirrored) as Box<dyn Bot<G>>)
+                })
+                .collect();
+            (g.table.m.clone(), bots)
+        };
+        let mut t = Table::shown(m, bots);
+        self.pull(&mut t);
+        t
+    }
+
+    /// Brings `mirror` and this connection's info up to date with the room.
+    pub fn pull(&mut self, mirror: &mut Table<G>) {
+        let g = self.room.lock();
+        self.seen = self.room.version.load(Ordering::SeqCst);
+        if mirror.m.history.len() != g.table.m.history.len()
+            || mirror.m.players != g.table.m.players
+            || mirror.m.state != g.table.m.state
+        {
+            mirror.m = g.table.m.clone();
+        }
+        for s in 0..mirror.bots.len() {
+            let bot = g.table.is_bot(s);
+            if mirror.is_bot(s) != bot {
+                mirror.bots[s] = bot.then(|| Box::new(Mirrored) as Box<dyn Bot<G>>);
+            }
+        }
+        let conn = g.conns.get(&self.conn);
+        self.mine = conn.map(|c| c.seats.clone()).unwrap_or_default();
+        self.info = Info {
+            code: g.code.clone(),
+            started: g.started,
+            seats: g.summary().seats,
+            reconnect: self
+                .mine
+                .first()
+                .and_then(|&s| g.seats[s].reconnect.clone()),
+            creator: conn.is_some_and(|c| c.creator),
+            again: g.again.clone(),
+            broken: g.broken.clone().or_else(|| g.table.save_error.clone()),
+            undo: g.undo_allowed(),
+            held: g.held.map(|h| (h, g.table.held_bots())),
+            played_for: conn.map_or(0, |c| c.played_for),
+        };
+    }
+
+    /// The person in `seat` (at this keyboard) does `action`.
+    pub fn act(&self, seat: Seat, action: G::Action, ms: u64) -> Result<(), String> {
+        let mut g = self.room.moving();
+        let mine = g
+            .conns
+            .get(&self.conn)
+            .is_some_and(|c| c.seats.contains(&seat));
+        if !mine || g.table.is_bot(seat) {
+            return Err("that seat is not yours to play".into());
+        }
+        if !g.started {
+            return Err("the table waits for its players".into());
+        }
+        g.table
+            .apply(Actor::Seat(seat), action, Some(ms))
+            .map_err(|e| e.to_string())?;
+        g.advance(0);
+        self.room.changed(&mut g);
+        Ok(())
+    }
+
+    /// The held step happens: `seat` gives up taking its last move back.
+    pub fn go_on(&self) {
+        let mut g = self.room.moving();
+        if g.held.take().is_none() {
+            return;
+        }
+        if let Err(e) = g.table.release() {
+            g.broken = Some(format!("the game cannot go on: {e}"));
+        }
+        g.advance(0);
+        self.room.changed(&mut g);
+    }
+
+    /// Takes back `seat`'s last move, where that is allowed here; false when it is not.
+    pub fn undo(&self, seat: Seat) -> bool {
+        let mut g = self.room.moving();
+        let mine = g
+            .conns
+            .get(&self.conn)
+            .is_some_and(|c| c.seats.contains(&seat));
+        if !mine || !g.undo_allowed() || !g.table.undo(seat) {
+            return false;
+        }
+        g.held = None;
+        g.bots_at = None;
+        // Computer players seated anew by the undo: stand-ins are the seats' own again.
+        for s in 0..g.seats.len() {
+            if g.seats[s].stand_in && !g.table.is_bot(s) {
+                let kind = match &g.seats[s].kind {
+                    SeatKind::Bot(k) => k.clone(),
+                    _ => G::BOTS.first().map(|b| b.0).unwrap_or("").to_string(),
+                };
+                g.stand_in(s, &kind);
+            }
+        }
+        g.advance(0);
+        self.room.changed(&mut g);
+        true
+    }
+
+    /// The room's code (a served table's, for "play again" and the seats screen).
+    pub fn code(&self) -> String {
+        self.room.lock().code.clone()
+    }
+}

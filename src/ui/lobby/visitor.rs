@@ -1,0 +1,162 @@
+//! What every lobby screen passes on: the tables it reaches ([`Tables`], the host's hub on a
+//! server), the person, their connection's wake and the games on offer; and how a seat the hub
+//! gives becomes a play screen ([`seat_screen`]).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::engine::Seat;
+use crate::host::hub::{Hub, Seated, TableSpec, TableSummary};
+use crate::host::table_store::Ident;
+use crate::host::{Peer, Wake};
+use crate::ui::{AnyGame, Screen};
+
+/// What the lobby and its screens need of the hub: [`Hub`] itself on the server; tests may
+/// stand in for it.
+pub trait Tables {
+    fn tables(&self) -> Vec<TableSummary>;
+    fn create(
+        &self,
+        spec: TableSpec,
+        by: &Peer,
+        wake: Wake,
+    ) -> Result<(String, Box<dyn Screen>), String>;
+    fn join(
+        &self,
+        code: &str,
+        seat: Option<Seat>,
+        by: &Peer,
+        wake: Wake,
+    ) -> Result<Box<dyn Screen>, String>;
+    fn watch(&self, code: &str, by: &Peer, wake: Wake) -> Result<Box<dyn Screen>, String>;
+    fn finished_logs(&self) -> Vec<PathBuf>;
+}
+
+/// The host's hub with the games this build shows: what a server's lobby and its tables'
+/// screens use. It reads as the hub itself, with the seat handles turned into screens.
+#[derive(Clone)]
+pub struct Served {
+    pub hub: Hub,
+    pub games: Vec<&'static dyn AnyGame>,
+}
+
+impl std::ops::Deref for Served {
+    type Target = Hub;
+    fn deref(&self) -> &Hub {
+        &self.hub
+    }
+}
+
+impl Served {
+    /// The hub over `data_dir`, running tables of `games`.
+    pub fn open(
+        data_dir: &std::path::Path,
+        games: &[&'static dyn AnyGame],
+    ) -> std::io::Result<Served> {
+        let host: Vec<&'static dyn crate::host::game::HostGame> = games
+            .iter()
+            .map(|&g| g as &'static dyn crate::host::game::HostGame)
+            .collect();
+        Ok(Served {
+            hub: Hub::open(data_dir, &host)?,
+            games: games.to_vec(),
+        })
+    }
+
+    /// Opens a table (see [`Hub::create`]): its code and the creator's screen.
+    pub fn create(
+        &self,
+        spec: TableSpec,
+        by: &Peer,
+        wake: Wake,
+    ) -> Result<(String, Box<dyn Screen>), String> {
+        let (code, seated) = self.hub.create(spec, by)?;
+        Ok((code, seat_screen(&self.games, &self.hub, seated, by, wake)?))
+    }
+
+    /// Takes a seat (see [`Hub::join`]): the play screen there.
+    pub fn join(
+        &self,
+        code: &str,
+        seat: Option<Seat>,
+        by: &Peer,
+        wake: Wake,
+    ) -> Result<Box<dyn Screen>, String> {
+        let seated = self.hub.join(code, seat, by)?;
+        seat_screen(&self.games, &self.hub, seated, by, wake)
+    }
+
+    /// Watches a table (see [`Hub::watch`]): the spectator's screen.
+    pub fn watch(&self, code: &str, by: &Peer, wake: Wake) -> Result<Box<dyn Screen>, String> {
+        let seated = self.hub.watch(code, by)?;
+        seat_screen(&self.games, &self.hub, seated, by, wake)
+    }
+}
+
+impl Tables for Served {
+    fn tables(&self) -> Vec<TableSummary> {
+        self.hub.tables()
+    }
+    fn create(
+        &self,
+        spec: TableSpec,
+        by: &Peer,
+        wake: Wake,
+    ) -> Result<(String, Box<dyn Screen>), String> {
+        Served::create(self, spec, by, wake)
+    }
+    fn join(
+        &self,
+        code: &str,
+        seat: Option<Seat>,
+        by: &Peer,
+        wake: Wake,
+    ) -> Result<Box<dyn Screen>, String> {
+        Served::join(self, code, seat, by, wake)
+    }
+    fn watch(&self, code: &str, by: &Peer, wake: Wake) -> Result<Box<dyn Screen>, String> {
+        Served::watch(self, code, by, wake)
+    }
+    fn finished_logs(&self) -> Vec<PathBuf> {
+        self.hub.finished_logs()
+    }
+}
+
+/// The play screen of `peer`'s place at a hosted table, on the connection `wake` redraws.
+pub fn seat_screen(
+    games: &[&'static dyn AnyGame],
+    hub: &Hub,
+    seated: Seated,
+    peer: &Peer,
+    wake: Wake,
+) -> Result<Box<dyn Screen>, String> {
+    let id = seated.room.game();
+    let game = games
+        .iter()
+        .find(|g| g.id() == id)
+        .ok_or("this table's game is not in this hotseat")?;
+    let handle = seated
+        .room
+        .attach(seated.seats, seated.creator, Ident::of(peer), wake.clone());
+    game.seat_screen(handle, hub.clone(), peer.clone(), wake)
+}
+
+/// The hub, the person and their connection's wake: what every lobby screen passes on.
+#[derive(Clone)]
+pub struct Visitor {
+    pub hub: Arc<dyn Tables>,
+    pub peer: Peer,
+    pub wake: Wake,
+    pub games: Vec<&'static dyn AnyGame>,
+}
+
+impl Visitor {
+    /// The game's display name, or its id (cleaned) when this build does not have it.
+    pub fn game_name(&self, id: &str) -> String {
+        self.games
+            .iter()
+            .find(|g| g.id() == id)
+            .map(|g| g.name().to_string())
+            .unwrap_or_else(|| crate::text::clean(id).into_owned())
+    }
+}

@@ -1,0 +1,55 @@
+//! The panel a network table shows until every remote seat is taken: the table's code to give
+//! the others, and who sits where so far. Nothing of the game is dealt to anyone's eyes yet.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Clear, Paragraph, Wrap};
+
+use crate::ui::Theme;
+
+use super::seat_admin::seat_line;
+use crate::host::room::Info;
+use crate::host::table_code;
+
+pub fn render(f: &mut Frame, area: Rect, theme: &Theme, info: &Info) {
+    f.render_widget(Clear, area);
+    let free = info.seats.iter().filter(|s| s.free).count();
+    let mut lines = vec![
+        Line::from(""),
+        Line::styled(
+            format!("  Table {}", table_code::show(&info.code)),
+            theme.title(),
+        ),
+        Line::from(""),
+        Line::from(format!(
+            "  Waiting for {free} more {}. Anyone who connects can join from the lobby,",
+            if free == 1 { "player" } else { "players" }
+        )),
+        Line::from("  by picking this table or typing its code."),
+        Line::from(""),
+    ];
+    for s in &info.seats {
+        lines.push(Line::from(format!("  {}", theme.text(&seat_line(s)))));
+    }
+    if let Some(code) = &info.reconnect {
+        lines.push(Line::from(""));
+        lines.push(Line::styled(
+            format!(
+                "  Your reconnect code: {} (with the same name it brings you back)",
+                table_code::show(code)
+            ),
+            theme.accent(),
+        ));
+    }
+    // Wide enough that the longest line (five more players) keeps a margin at 80 columns.
+    let width = area.width.min(78);
+    let height = (lines.len() as u16 + 3).min(area.height);
+    let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(theme.block("Waiting for players")),
+        popup,
+    );
+}
