@@ -12,7 +12,7 @@ use ratatui::crossterm::event::KeyCode;
 use crate::engine::{Options, Viewer};
 use crate::ui::Theme;
 use crate::ui::app::App;
-use crate::ui::lobby::Served;
+use crate::ui::lobby::{Lobby, Served};
 use crate::ui::testutil::{ch, draw_app, key};
 use crate::ui::{Playable, Registered};
 
@@ -1387,4 +1387,35 @@ fn a_hosted_solo_game_waits_for_its_player_exactly_as_at_a_local_table() {
         moves += 1;
     });
     assert!(p.is_over() && moves > 10);
+}
+
+#[test]
+fn drawing_the_lobby_changes_nothing_at_the_host() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, terms, spectator) = full_table::<crate::games::couperation::Couperation>(&hub, 2);
+    play_to_end(&hub, &code);
+    // Everyone leaves the finished table: nobody looks at it any more.
+    drop(terms);
+    drop(spectator);
+    let saved = || std::fs::read(crate::host::table_store::path(dir.path())).expect("tables");
+    let before = saved();
+    let lobby = Lobby::new(
+        hub.hub.clone(),
+        crate::registry::GAMES.to_vec(),
+        peer("eve", Some("eve")),
+        Wake::none(),
+    );
+    for size in [(80, 24), (120, 40), (80, 24)] {
+        let frame = crate::ui::testutil::draw(&lobby, Theme::new(false, true), size.0, size.1);
+        assert!(!frame.contains(&table_code::show(&code)), "{frame}");
+    }
+    // The list no longer shows the table, but drawing it moved nothing: the table is still
+    // open at the host and the saved list of tables is as it was.
+    assert!(hub.room(&code).is_some());
+    assert_eq!(saved(), before);
+    // Opening the finished games (a key, not a frame) lets it go.
+    assert_eq!(hub.finished_logs().len(), 1);
+    assert!(hub.room(&code).is_none());
+    assert_ne!(saved(), before);
 }
