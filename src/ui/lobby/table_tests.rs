@@ -1205,7 +1205,6 @@ use crate::ui::Screen;
 
 #[test]
 fn a_served_tables_computer_players_keep_the_settings_pace() {
-    use crate::ui::play::Play;
     let dir = tempfile::tempdir().expect("tmp");
     let pace = Duration::from_millis(300);
     let settings = crate::config::Settings {
@@ -1221,15 +1220,7 @@ fn a_served_tables_computer_players_keep_the_settings_pace() {
     let best = crate::games::pocket::Pocket::BOTS[0].0.to_string();
     let mut s = spec("pocket", vec![SeatSpec::Here("ann".into())]);
     s.seats.push(SeatSpec::Bot { kind: best });
-    let (code, seated) = hub.hub.create(s, &ann).expect("create");
-    let room = seated.room.clone();
-    let handle = room
-        .clone()
-        .attach(seated.seats, true, Ident::of(&ann), Wake::none());
-    let at = *handle
-        .downcast::<crate::host::room::Attached<crate::games::pocket::Pocket>>()
-        .expect("a Pocket table");
-    let mut p = Play::shared(at, hub.hub.clone(), ann.clone(), Wake::none());
+    let (code, _room, mut p) = served_play::<crate::games::pocket::Pocket>(&hub, s, &ann);
     // Ann plays until the computer player is to move; its move shows no sooner than the pace.
     let mut pick = crate::engine::rng::stream(3, 3);
     for _ in 0..200 {
@@ -1258,6 +1249,28 @@ fn a_served_tables_computer_players_keep_the_settings_pace() {
         }
     }
     panic!("the computer player never moved");
+}
+
+/// A table opened by `by` on `hub` (`spec`'s seats), and `by`'s play screen at it.
+fn served_play<G: Playable>(
+    hub: &Served,
+    spec: TableSpec,
+    by: &Peer,
+) -> (
+    String,
+    Arc<dyn crate::host::room::ServerTable>,
+    crate::ui::play::Play<G>,
+) {
+    let (code, seated) = hub.hub.create(spec, by).expect("create");
+    let room = seated.room.clone();
+    let handle = room
+        .clone()
+        .attach(seated.seats, true, Ident::of(by), Wake::none());
+    let at = *handle
+        .downcast::<crate::host::room::Attached<G>>()
+        .expect("a table of this game");
+    let p = crate::ui::play::Play::shared(at, hub.hub.clone(), by.clone(), Wake::none());
+    (code, room, p)
 }
 
 /// The person at this terminal who is to move now, after any step that waits for them.
@@ -1304,22 +1317,14 @@ fn a_local_game_and_a_served_game_with_the_same_seed_seats_and_inputs_write_the_
     use crate::engine::log::PlayerEntry;
     use crate::engine::{Match, Setup, Table};
     use crate::games::pocket::Pocket;
-    use crate::ui::play::{Play, Turn};
+    use crate::ui::play::Turn;
     let dir = tempfile::tempdir().expect("tmp");
     let hub = hub(dir.path());
     let ann = peer("ann", Some("ann"));
     let best = Pocket::BOTS[0].0.to_string();
     let mut s = spec("pocket", vec![SeatSpec::Here("ann".into())]);
     s.seats.push(SeatSpec::Bot { kind: best.clone() });
-    let (code, seated) = hub.hub.create(s, &ann).expect("create");
-    let room = seated.room.clone();
-    let handle = room
-        .clone()
-        .attach(seated.seats, true, Ident::of(&ann), Wake::none());
-    let at = *handle
-        .downcast::<crate::host::room::Attached<Pocket>>()
-        .expect("a Pocket table");
-    let mut served = Play::shared(at, hub.hub.clone(), ann.clone(), Wake::none());
+    let (code, room, mut served) = served_play::<Pocket>(&hub, s, &ann);
     play_out(&mut served, 11, |p| {
         quiet(&hub, &code);
         p.on_deadline();
@@ -1341,7 +1346,7 @@ fn a_local_game_and_a_served_game_with_the_same_seed_seats_and_inputs_write_the_
     let mut table = Table::new(m, Pocket::make_bot).expect("table");
     let local_path = dir.path().join("local.json");
     table.save_to(Some(local_path.clone())).expect("saves");
-    let mut local = Play::new(table, true);
+    let mut local = crate::ui::play::Play::new(table, true);
     play_out(&mut local, 11, |p| {
         while matches!(p.turn, Turn::Bots(_)) {
             p.bot_move();
@@ -1358,24 +1363,15 @@ fn a_local_game_and_a_served_game_with_the_same_seed_seats_and_inputs_write_the_
 #[test]
 fn a_hosted_solo_game_waits_for_its_player_exactly_as_at_a_local_table() {
     use crate::games::kokoro::Kokoro;
-    use crate::ui::play::{Play, Turn};
+    use crate::ui::play::Turn;
     // Kokoro previews every path before it is drawn, so a solo player's next card never waits
     // for a key (`HOLD_SOLO`); the hosted table now keeps the same rule as the local one.
     const { assert!(!Kokoro::HOLD_SOLO) };
     let dir = tempfile::tempdir().expect("tmp");
     let hub = hub(dir.path());
     let ann = peer("ann", Some("ann"));
-    let (code, seated) = hub
-        .hub
-        .create(spec("kokoro", vec![SeatSpec::Here("ann".into())]), &ann)
-        .expect("create");
-    let handle = seated
-        .room
-        .attach(seated.seats, true, Ident::of(&ann), Wake::none());
-    let at = *handle
-        .downcast::<crate::host::room::Attached<Kokoro>>()
-        .expect("a Kokoro table");
-    let mut p = Play::shared(at, hub.hub.clone(), ann.clone(), Wake::none());
+    let solo = spec("kokoro", vec![SeatSpec::Here("ann".into())]);
+    let (code, _room, mut p) = served_play::<Kokoro>(&hub, solo, &ann);
     let mut moves = 0;
     play_out(&mut p, 5, |p| {
         quiet(&hub, &code);
