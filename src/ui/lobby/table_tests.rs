@@ -1229,15 +1229,27 @@ fn a_served_tables_computer_players_keep_the_settings_pace() {
         if p.is_over() {
             break;
         }
+        match p.turn {
+            crate::ui::play::Turn::Shown => {
+                p.on_event(&ch(' '));
+            }
+            crate::ui::play::Turn::Held(_) => p.go_on(),
+            _ => {}
+        }
         let Some(seat) = person_to_move(&p) else {
             continue;
         };
         let before = p.table.m.history.len();
         let legal = p.table.m.state.bot_actions(seat);
         let i = crate::engine::rng::below(&mut pick, legal.len() as u64) as usize;
-        let acted = Instant::now();
+        let mut acted = Instant::now();
         p.act_after(seat, legal[i], 1);
         p.on_deadline();
+        if p.held() {
+            // A failed flip waits for Ann's look: the pause runs from her key.
+            acted = Instant::now();
+            p.on_event(&ch(' '));
+        }
         if person_to_move(&p).is_none() && !p.is_over() {
             let bot = crate::engine::Actor::Seat(1);
             until("the computer player's move", || {
@@ -1414,4 +1426,51 @@ fn drawing_the_lobby_changes_nothing_at_the_host() {
     assert_eq!(hub.finished_logs().len(), 1);
     assert!(hub.room(&code).is_none());
     assert_ne!(saved(), before);
+}
+
+#[test]
+fn at_a_hosted_table_the_computer_players_wait_until_a_failed_flip_was_seen_as_at_home() {
+    use crate::games::pocket::Pocket;
+    use crate::ui::play::Turn;
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    // No pause at all: only the wait for Ann's look can keep the computer player back.
+    hub.set_bot_delay(Duration::ZERO);
+    let ann = peer("ann", Some("ann"));
+    let mut s = spec("pocket", vec![SeatSpec::Here("ann".into())]);
+    s.seats.push(SeatSpec::Bot {
+        kind: Pocket::BOTS[0].0.to_string(),
+    });
+    let (code, _room, mut p) = served_play::<Pocket>(&hub, s, &ann);
+    let mut pick = crate::engine::rng::stream(9, 9);
+    for _ in 0..2000 {
+        quiet(&hub, &code);
+        p.on_deadline();
+        match p.turn.clone() {
+            Turn::Shown => {
+                let n = p.table.m.history.len();
+                // The table owes nothing while Ann has not looked: the computer player waits.
+                quiet(&hub, &code);
+                p.on_deadline();
+                assert_eq!(p.table.m.history.len(), n);
+                assert_eq!(p.turn, Turn::Shown);
+                // Her key says she has seen it; play goes on.
+                p.on_event(&ch(' '));
+                until("the computer player's move", || {
+                    p.on_deadline();
+                    p.table.m.history.len() > n
+                });
+                return;
+            }
+            Turn::Person(seat) => {
+                let legal = p.table.m.state.bot_actions(seat);
+                let i = crate::engine::rng::below(&mut pick, legal.len() as u64) as usize;
+                p.act_after(seat, legal[i], 1);
+            }
+            Turn::Held(_) => p.go_on(),
+            Turn::Over => break,
+            _ => {}
+        }
+    }
+    panic!("no flip failed in front of a computer player");
 }
