@@ -120,6 +120,11 @@ pub struct Shared<G: Registered> {
     /// A step that would show this person something new waits while they may still take
     /// their last move back (see [`Shared::undo_allowed`]).
     held: Option<Seat>,
+    /// At a table whose people all sit at one terminal: its last move may have put on the
+    /// board something they must look at before the computer players go on (Pocket's failed
+    /// flip). The computer players wait until that terminal has drawn it and says it needs no
+    /// look ([`Attached::seen`]), as at a local table.
+    unseen: bool,
     bot_delay: Duration,
     /// The table as the lobbies last saw it.
     listed: Option<TableSummary>,
@@ -161,6 +166,7 @@ pub fn open<G: Registered>(
         unwatched_since: Some(Instant::now()),
         bots_at: None,
         held: None,
+        unseen: false,
         bot_delay: setup.bot_delay,
         listed: None,
         scored: false,
@@ -442,6 +448,7 @@ impl<G: Registered> Shared<G> {
     fn due(&mut self, now: Instant) -> Option<bool> {
         if !self.started
             || self.held.is_some()
+            || (self.unseen && self.undo_allowed())
             || self.broken.is_some()
             || self.table.save_error.is_some()
         {
@@ -1127,8 +1134,20 @@ impl<G: Registered> Attached<G> {
             .apply(Actor::Seat(seat), action, Some(ms))
             .map_err(|e| e.to_string())?;
         g.advance(0);
+        // Until this terminal has drawn the move's result, nothing it must see may be passed.
+        g.unseen = g.undo_allowed();
         self.room.changed(&mut g);
         Ok(())
+    }
+
+    /// This terminal shows the table as it is and its people need not look at anything
+    /// before the computer players go on (see [`Shared::unseen`]).
+    pub fn seen(&self) {
+        let mut g = self.room.lock();
+        if g.unseen {
+            g.unseen = false;
+            self.room.cv.notify_all();
+        }
     }
 
     /// The held step happens: `seat` gives up taking its last move back.

@@ -486,6 +486,12 @@ impl<G: Playable> Play<G> {
         if !was_person && matches!(self.turn, Turn::Person(_)) {
             self.turn_started = Instant::now();
         }
+        if self.turn != Turn::Shown
+            && let Some(r) = &self.remote
+        {
+            // Nothing here waits for a look: the computer players may go on.
+            r.seen();
+        }
         self.undo_by = self.keyboard.filter(|&k| {
             undo && !matches!(self.turn, Turn::Over | Turn::Halted(_))
                 && self.table.undo_span(k).is_some()

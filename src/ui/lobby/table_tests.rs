@@ -12,7 +12,7 @@ use ratatui::crossterm::event::KeyCode;
 use crate::engine::{Options, Viewer};
 use crate::ui::Theme;
 use crate::ui::app::App;
-use crate::ui::lobby::Served;
+use crate::ui::lobby::{Lobby, Served};
 use crate::ui::testutil::{ch, draw_app, key};
 use crate::ui::{Playable, Registered};
 
@@ -1205,7 +1205,6 @@ use crate::ui::Screen;
 
 #[test]
 fn a_served_tables_computer_players_keep_the_settings_pace() {
-    use crate::ui::play::Play;
     let dir = tempfile::tempdir().expect("tmp");
     let pace = Duration::from_millis(300);
     let settings = crate::config::Settings {
@@ -1221,15 +1220,7 @@ fn a_served_tables_computer_players_keep_the_settings_pace() {
     let best = crate::games::pocket::Pocket::BOTS[0].0.to_string();
     let mut s = spec("pocket", vec![SeatSpec::Here("ann".into())]);
     s.seats.push(SeatSpec::Bot { kind: best });
-    let (code, seated) = hub.hub.create(s, &ann).expect("create");
-    let room = seated.room.clone();
-    let handle = room
-        .clone()
-        .attach(seated.seats, true, Ident::of(&ann), Wake::none());
-    let at = *handle
-        .downcast::<crate::host::room::Attached<crate::games::pocket::Pocket>>()
-        .expect("a Pocket table");
-    let mut p = Play::shared(at, hub.hub.clone(), ann.clone(), Wake::none());
+    let (code, _room, mut p) = served_play::<crate::games::pocket::Pocket>(&hub, s, &ann);
     // Ann plays until the computer player is to move; its move shows no sooner than the pace.
     let mut pick = crate::engine::rng::stream(3, 3);
     for _ in 0..200 {
@@ -1238,15 +1229,27 @@ fn a_served_tables_computer_players_keep_the_settings_pace() {
         if p.is_over() {
             break;
         }
+        match p.turn {
+            crate::ui::play::Turn::Shown => {
+                p.on_event(&ch(' '));
+            }
+            crate::ui::play::Turn::Held(_) => p.go_on(),
+            _ => {}
+        }
         let Some(seat) = person_to_move(&p) else {
             continue;
         };
         let before = p.table.m.history.len();
         let legal = p.table.m.state.bot_actions(seat);
         let i = crate::engine::rng::below(&mut pick, legal.len() as u64) as usize;
-        let acted = Instant::now();
+        let mut acted = Instant::now();
         p.act_after(seat, legal[i], 1);
         p.on_deadline();
+        if p.held() {
+            // A failed flip waits for Ann's look: the pause runs from her key.
+            acted = Instant::now();
+            p.on_event(&ch(' '));
+        }
         if person_to_move(&p).is_none() && !p.is_over() {
             let bot = crate::engine::Actor::Seat(1);
             until("the computer player's move", || {
@@ -1258,6 +1261,28 @@ fn a_served_tables_computer_players_keep_the_settings_pace() {
         }
     }
     panic!("the computer player never moved");
+}
+
+/// A table opened by `by` on `hub` (`spec`'s seats), and `by`'s play screen at it.
+fn served_play<G: Playable>(
+    hub: &Served,
+    spec: TableSpec,
+    by: &Peer,
+) -> (
+    String,
+    Arc<dyn crate::host::room::ServerTable>,
+    crate::ui::play::Play<G>,
+) {
+    let (code, seated) = hub.hub.create(spec, by).expect("create");
+    let room = seated.room.clone();
+    let handle = room
+        .clone()
+        .attach(seated.seats, true, Ident::of(by), Wake::none());
+    let at = *handle
+        .downcast::<crate::host::room::Attached<G>>()
+        .expect("a table of this game");
+    let p = crate::ui::play::Play::shared(at, hub.hub.clone(), by.clone(), Wake::none());
+    (code, room, p)
 }
 
 /// The person at this terminal who is to move now, after any step that waits for them.
@@ -1304,22 +1329,14 @@ fn a_local_game_and_a_served_game_with_the_same_seed_seats_and_inputs_write_the_
     use crate::engine::log::PlayerEntry;
     use crate::engine::{Match, Setup, Table};
     use crate::games::pocket::Pocket;
-    use crate::ui::play::{Play, Turn};
+    use crate::ui::play::Turn;
     let dir = tempfile::tempdir().expect("tmp");
     let hub = hub(dir.path());
     let ann = peer("ann", Some("ann"));
     let best = Pocket::BOTS[0].0.to_string();
     let mut s = spec("pocket", vec![SeatSpec::Here("ann".into())]);
     s.seats.push(SeatSpec::Bot { kind: best.clone() });
-    let (code, seated) = hub.hub.create(s, &ann).expect("create");
-    let room = seated.room.clone();
-    let handle = room
-        .clone()
-        .attach(seated.seats, true, Ident::of(&ann), Wake::none());
-    let at = *handle
-        .downcast::<crate::host::room::Attached<Pocket>>()
-        .expect("a Pocket table");
-    let mut served = Play::shared(at, hub.hub.clone(), ann.clone(), Wake::none());
+    let (code, room, mut served) = served_play::<Pocket>(&hub, s, &ann);
     play_out(&mut served, 11, |p| {
         quiet(&hub, &code);
         p.on_deadline();
@@ -1341,7 +1358,7 @@ fn a_local_game_and_a_served_game_with_the_same_seed_seats_and_inputs_write_the_
     let mut table = Table::new(m, Pocket::make_bot).expect("table");
     let local_path = dir.path().join("local.json");
     table.save_to(Some(local_path.clone())).expect("saves");
-    let mut local = Play::new(table, true);
+    let mut local = crate::ui::play::Play::new(table, true);
     play_out(&mut local, 11, |p| {
         while matches!(p.turn, Turn::Bots(_)) {
             p.bot_move();
@@ -1358,24 +1375,15 @@ fn a_local_game_and_a_served_game_with_the_same_seed_seats_and_inputs_write_the_
 #[test]
 fn a_hosted_solo_game_waits_for_its_player_exactly_as_at_a_local_table() {
     use crate::games::kokoro::Kokoro;
-    use crate::ui::play::{Play, Turn};
+    use crate::ui::play::Turn;
     // Kokoro previews every path before it is drawn, so a solo player's next card never waits
     // for a key (`HOLD_SOLO`); the hosted table now keeps the same rule as the local one.
     const { assert!(!Kokoro::HOLD_SOLO) };
     let dir = tempfile::tempdir().expect("tmp");
     let hub = hub(dir.path());
     let ann = peer("ann", Some("ann"));
-    let (code, seated) = hub
-        .hub
-        .create(spec("kokoro", vec![SeatSpec::Here("ann".into())]), &ann)
-        .expect("create");
-    let handle = seated
-        .room
-        .attach(seated.seats, true, Ident::of(&ann), Wake::none());
-    let at = *handle
-        .downcast::<crate::host::room::Attached<Kokoro>>()
-        .expect("a Kokoro table");
-    let mut p = Play::shared(at, hub.hub.clone(), ann.clone(), Wake::none());
+    let solo = spec("kokoro", vec![SeatSpec::Here("ann".into())]);
+    let (code, _room, mut p) = served_play::<Kokoro>(&hub, solo, &ann);
     let mut moves = 0;
     play_out(&mut p, 5, |p| {
         quiet(&hub, &code);
@@ -1387,4 +1395,82 @@ fn a_hosted_solo_game_waits_for_its_player_exactly_as_at_a_local_table() {
         moves += 1;
     });
     assert!(p.is_over() && moves > 10);
+}
+
+#[test]
+fn drawing_the_lobby_changes_nothing_at_the_host() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, terms, spectator) = full_table::<crate::games::couperation::Couperation>(&hub, 2);
+    play_to_end(&hub, &code);
+    // Everyone leaves the finished table: nobody looks at it any more.
+    drop(terms);
+    drop(spectator);
+    let saved = || std::fs::read(crate::host::table_store::path(dir.path())).expect("tables");
+    let before = saved();
+    let lobby = Lobby::new(
+        hub.hub.clone(),
+        crate::registry::GAMES.to_vec(),
+        peer("eve", Some("eve")),
+        Wake::none(),
+    );
+    for size in [(80, 24), (120, 40), (80, 24)] {
+        let frame = crate::ui::testutil::draw(&lobby, Theme::new(false, true), size.0, size.1);
+        assert!(!frame.contains(&table_code::show(&code)), "{frame}");
+    }
+    // The list no longer shows the table, but drawing it moved nothing: the table is still
+    // open at the host and the saved list of tables is as it was.
+    assert!(hub.room(&code).is_some());
+    assert_eq!(saved(), before);
+    // Opening the finished games (a key, not a frame) lets it go.
+    assert_eq!(hub.finished_logs().len(), 1);
+    assert!(hub.room(&code).is_none());
+    assert_ne!(saved(), before);
+}
+
+#[test]
+fn at_a_hosted_table_the_computer_players_wait_until_a_failed_flip_was_seen_as_at_home() {
+    use crate::games::pocket::Pocket;
+    use crate::ui::play::Turn;
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    // No pause at all: only the wait for Ann's look can keep the computer player back.
+    hub.set_bot_delay(Duration::ZERO);
+    let ann = peer("ann", Some("ann"));
+    let mut s = spec("pocket", vec![SeatSpec::Here("ann".into())]);
+    s.seats.push(SeatSpec::Bot {
+        kind: Pocket::BOTS[0].0.to_string(),
+    });
+    let (code, _room, mut p) = served_play::<Pocket>(&hub, s, &ann);
+    let mut pick = crate::engine::rng::stream(9, 9);
+    for _ in 0..2000 {
+        quiet(&hub, &code);
+        p.on_deadline();
+        match p.turn.clone() {
+            Turn::Shown => {
+                let n = p.table.m.history.len();
+                // The table owes nothing while Ann has not looked: the computer player waits.
+                quiet(&hub, &code);
+                p.on_deadline();
+                assert_eq!(p.table.m.history.len(), n);
+                assert_eq!(p.turn, Turn::Shown);
+                // Her key says she has seen it; play goes on.
+                p.on_event(&ch(' '));
+                until("the computer player's move", || {
+                    p.on_deadline();
+                    p.table.m.history.len() > n
+                });
+                return;
+            }
+            Turn::Person(seat) => {
+                let legal = p.table.m.state.bot_actions(seat);
+                let i = crate::engine::rng::below(&mut pick, legal.len() as u64) as usize;
+                p.act_after(seat, legal[i], 1);
+            }
+            Turn::Held(_) => p.go_on(),
+            Turn::Over => break,
+            _ => {}
+        }
+    }
+    panic!("no flip failed in front of a computer player");
 }
