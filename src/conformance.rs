@@ -16,9 +16,9 @@
 //! `HOTSEAT_PLAYOUTS` sets the rules playouts per player count (default below); they cycle
 //! through the option sets (each value of each option). Panics name the game, seed and problem.
 //!
-//! Test code only: it is compiled for the crate's own tests and, through the `testkit`
-//! feature (which `cargo test` and `cargo bench` turn on), for `tests/` and `benches/`.
-#![cfg(any(test, feature = "testkit"))]
+//! Only tests use it (`tests/conformance.rs`, `tests/bots_blind.rs`). It is not behind a
+//! `testkit` feature: turned on by a dev-dependency of the crate on itself, that made the unit
+//! tests' build wait for the library's (one after the other instead of side by side).
 
 use std::sync::{Arc, Mutex};
 

@@ -131,7 +131,6 @@ impl<G: Game> Match<G> {
 
     /// Samples and applies chance actions until a seat is to move or the game is over. For
     /// tests (the table plays chance as it comes).
-    #[cfg(any(test, feature = "testkit"))]
     pub fn run_chance(&mut self) -> Result<usize, Refusal> {
         let mut n = 0;
         while let Some(a) = self.sample_chance() {
