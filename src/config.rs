@@ -367,6 +367,16 @@ pub fn scoped<R>(s: Settings, f: impl FnOnce() -> R) -> R {
     r
 }
 
+/// [`scoped`] with the default settings but for `bot_pace_ms` (tests of the pace).
+#[cfg(test)]
+pub fn paced<R>(pace: Duration, f: impl FnOnce() -> R) -> R {
+    let s = Settings {
+        bot_pace: pace,
+        ..Settings::default()
+    };
+    scoped(s, f)
+}
+
 /// What `hotseat config` prints about the settings file in force, and whether it is sound
 /// (or absent, where nothing names it).
 pub fn report_in_force() -> (String, bool) {

@@ -233,13 +233,9 @@ mod tests {
     fn a_hosted_tables_computer_players_keep_the_settings_pace() {
         let dir = tempfile::tempdir().expect("tmp");
         let pace = Duration::from_millis(1234);
-        let settings = crate::config::Settings {
-            bot_pace: pace,
-            ..Default::default()
-        };
         // The launcher's "Host on the network" runs on the screen's thread, where main
         // installed the settings.
-        let (_server, hub) = crate::config::scoped(settings, || {
+        let (_server, hub) = crate::config::paced(pace, || {
             host_hub(dir.path(), crate::registry::GAMES, LOCAL).expect("hosting")
         });
         assert_eq!(hub.bot_delay(), pace);

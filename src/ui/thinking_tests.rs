@@ -80,8 +80,8 @@ impl LogStore for Writes {
     }
 }
 
-/// Ann against a gated computer player, whose thinking wakes the test; Ann is to move.
-fn gated_game(store: Option<Writes>) -> (App, Gate) {
+/// Ann against a greedy computer player; Ann is to move.
+fn ann_and_a_bot() -> Table<Demo> {
     let m = Match::<Demo>::new(Setup {
         options: Default::default(),
         players: vec![
@@ -92,7 +92,12 @@ fn gated_game(store: Option<Writes>) -> (App, Gate) {
         started: "2026-11-25T20:00:00Z".into(),
     })
     .expect("demo setup");
-    let mut table = Table::new(m, Demo::make_bot).expect("table");
+    Table::new(m, Demo::make_bot).expect("table")
+}
+
+/// Ann against a gated computer player, whose thinking wakes the test; Ann is to move.
+fn gated_game(store: Option<Writes>) -> (App, Gate) {
+    let mut table = ann_and_a_bot();
     let (wake, woken) = waker();
     let (bot, gate) = gated(woken);
     table.bots[1] = Some(bot);
@@ -340,23 +345,9 @@ fn the_header_counts_the_thinkers_when_their_names_do_not_fit() {
 #[test]
 fn the_settings_pace_holds_a_computer_players_move_at_a_local_table() {
     let pace = std::time::Duration::from_millis(1234);
-    let settings = crate::config::Settings {
-        bot_pace: pace,
-        ..Default::default()
-    };
-    let m = Match::<Demo>::new(Setup {
-        options: Default::default(),
-        players: vec![
-            PlayerEntry::human("Ann"),
-            PlayerEntry::bot("Bot 2", "greedy", 7),
-        ],
-        seed: 42,
-        started: "2026-11-25T20:00:00Z".into(),
-    })
-    .expect("demo setup");
-    let table = Table::new(m, Demo::make_bot).expect("table");
+    let table = ann_and_a_bot();
     // `bot_pace_ms` (or `--bot-pace`) as main installs it, read when the screen opens.
-    let mut play = crate::config::scoped(settings, || Play::new(table, true));
+    let mut play = crate::config::paced(pace, || Play::new(table, true));
     let before = std::time::Instant::now();
     play.on_event(&ch('2'));
     let after = std::time::Instant::now();

@@ -1207,12 +1207,8 @@ use crate::ui::Screen;
 fn a_served_tables_computer_players_keep_the_settings_pace() {
     let dir = tempfile::tempdir().expect("tmp");
     let pace = Duration::from_millis(300);
-    let settings = crate::config::Settings {
-        bot_pace: pace,
-        ..Default::default()
-    };
     // `hotseat serve --bot-pace` (or `bot_pace_ms`), as main installs it before the hub opens.
-    let hub = crate::config::scoped(settings, || {
+    let hub = crate::config::paced(pace, || {
         Served::open(dir.path(), crate::registry::GAMES).expect("hub")
     });
     assert_eq!(hub.bot_delay(), pace);
