@@ -58,10 +58,7 @@ pub static GAMES: &[&dyn AnyGame] = crate::for_each_game!(entries);
 
 /// The games as the host runs them.
 pub fn host_games() -> Vec<&'static dyn crate::host::game::HostGame> {
-    GAMES
-        .iter()
-        .map(|&g| g as &'static dyn crate::host::game::HostGame)
-        .collect()
+    crate::ui::registered::host_games(GAMES)
 }
 
 /// A game by id or alias.

@@ -33,6 +33,15 @@ pub struct Seated {
     pub creator: bool,
 }
 
+impl Seated {
+    /// `by`'s connection, which `wake` redraws, joins the room at these seats: its handle
+    /// (see [`ServerTable::attach`]).
+    pub fn attach(self, by: &Peer, wake: super::Wake) -> Box<dyn std::any::Any + Send> {
+        self.room
+            .attach(self.seats, self.creator, Ident::of(by), wake)
+    }
+}
+
 /// Every table of the server. Cheap to clone; all clones share the tables.
 #[derive(Clone)]
 pub struct Hub {

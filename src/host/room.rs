@@ -1189,9 +1189,4 @@ impl<G: Registered> Attached<G> {
         self.room.changed(&mut g);
         true
     }
-
-    /// The room's code (a served table's, for "play again" and the seats screen).
-    pub fn code(&self) -> String {
-        self.room.lock().code.clone()
-    }
 }

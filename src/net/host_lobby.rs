@@ -10,7 +10,6 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::{Peer, ServeOptions, Wake, Welcome, hostkey, ssh};
-use crate::host::game::HostGame;
 use crate::host::hub::Hub;
 use crate::host::limits;
 use crate::ui::AnyGame;
@@ -180,8 +179,7 @@ fn host_hub(
     games: &[&'static dyn AnyGame],
     at: HostAt,
 ) -> Result<(Hosted, Hub), String> {
-    let host_games: Vec<&'static dyn HostGame> =
-        games.iter().map(|&g| g as &'static dyn HostGame).collect();
+    let host_games = crate::ui::registered::host_games(games);
     Hosted::start(data_dir, at.bind, at.port, games, || {
         Hub::open(data_dir, &host_games).map_err(|e| {
             format!(

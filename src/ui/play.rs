@@ -15,7 +15,6 @@ use crate::engine::thinker::{Thinking, Wake};
 use crate::engine::{Actor, Seat, Table, ToMove, Viewer};
 use crate::host::hub::Hub;
 use crate::host::room::Attached;
-use crate::host::table_store::Ident;
 use crate::host::{Peer, Wake as HostWake};
 use crate::ui::Playable;
 
@@ -245,12 +244,7 @@ impl<G: Playable> Play<G> {
         let (r, link) = (self.remote.as_ref()?, self.link.as_ref()?);
         let code = r.info.again.clone()?;
         let seated = link.hub.follow(&code, !r.mine.is_empty(), &link.peer)?;
-        let handle = seated.room.attach(
-            seated.seats,
-            seated.creator,
-            Ident::of(&link.peer),
-            link.wake.clone(),
-        );
+        let handle = seated.attach(&link.peer, link.wake.clone());
         let at = handle.downcast::<Attached<G>>().ok()?;
         let next = Play::shared(*at, link.hub.clone(), link.peer.clone(), link.wake.clone());
         Some(Box::new(next))
@@ -805,7 +799,7 @@ impl<G: Playable> Play<G> {
             PlayCmd::Ready => self.confirm_pass(),
             PlayCmd::Again => {
                 if let (Some(r), Some(link)) = (&self.remote, &self.link)
-                    && let Err(e) = link.hub.play_again(&r.code())
+                    && let Err(e) = link.hub.play_again(&r.info.code)
                 {
                     self.status = Some(e);
                 }

@@ -36,6 +36,11 @@ pub trait AnyGame: GameInfo + HostGame {
     ) -> Result<Box<dyn Screen>, String>;
 }
 
+/// `games` as the host runs them (the same entries, seen as [`HostGame`]s).
+pub fn host_games(games: &[&'static dyn AnyGame]) -> Vec<&'static dyn HostGame> {
+    games.iter().map(|&g| g as &'static dyn HostGame).collect()
+}
+
 /// Why a screen cannot be made: the table is of another game (a caller's bug, never a panic).
 const WRONG_GAME: &str = "this is a table of another game";
 

@@ -18,7 +18,6 @@ use crate::ui::{Playable, Registered};
 
 use crate::host::hub::{SeatKind, SeatSpec, TableSpec};
 use crate::host::table_code;
-use crate::host::table_store::Ident;
 use crate::host::{Peer, Wake};
 
 const THEME: Theme = Theme::new(false, true);
@@ -1271,9 +1270,7 @@ fn served_play<G: Playable>(
 ) {
     let (code, seated) = hub.hub.create(spec, by).expect("create");
     let room = seated.room.clone();
-    let handle = room
-        .clone()
-        .attach(seated.seats, true, Ident::of(by), Wake::none());
+    let handle = seated.attach(by, Wake::none());
     let at = *handle
         .downcast::<crate::host::room::Attached<G>>()
         .expect("a table of this game");

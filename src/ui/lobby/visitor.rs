@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use crate::engine::Seat;
 use crate::host::hub::{Hub, Seated, TableSpec, TableSummary};
-use crate::host::table_store::Ident;
 use crate::host::{Peer, Wake};
 use crate::ui::{AnyGame, Screen};
 
@@ -53,10 +52,7 @@ impl Served {
         data_dir: &std::path::Path,
         games: &[&'static dyn AnyGame],
     ) -> std::io::Result<Served> {
-        let host: Vec<&'static dyn crate::host::game::HostGame> = games
-            .iter()
-            .map(|&g| g as &'static dyn crate::host::game::HostGame)
-            .collect();
+        let host = crate::ui::registered::host_games(games);
         Ok(Served {
             hub: Hub::open(data_dir, &host)?,
             games: games.to_vec(),
@@ -135,9 +131,7 @@ pub fn seat_screen(
         .iter()
         .find(|g| g.id() == id)
         .ok_or("this table's game is not in this hotseat")?;
-    let handle = seated
-        .room
-        .attach(seated.seats, seated.creator, Ident::of(peer), wake.clone());
+    let handle = seated.attach(peer, wake.clone());
     game.seat_screen(handle, hub.clone(), peer.clone(), wake)
 }
 
