@@ -210,6 +210,18 @@ impl Outcome {
     }
 }
 
+/// What the players at a table may say to each other now, as the rules allow (a table of
+/// people at other terminals talks through its chat line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chat {
+    /// Anything.
+    Open,
+    /// Nothing now, and why ("eyes are closed at night").
+    Closed(&'static str),
+    /// Only these phrases, which tell nothing the rules keep secret.
+    Phrases(&'static [&'static str]),
+}
+
 /// One game's rules. The implementing type is the whole game state.
 ///
 /// Pure: no I/O, no clock, no randomness. Randomness enters only as chance actions that the
@@ -269,6 +281,11 @@ pub trait Game: Clone + Debug + PartialEq + Send + 'static {
             Self::NAME,
             Self::RULES_VERSION
         ))
+    }
+    /// What the players may say to each other at this point of the game (spectators talk
+    /// among themselves whatever it is). Open unless the rules say otherwise.
+    fn chat(&self) -> Chat {
+        Chat::Open
     }
     /// A state that differs from this one only in what `viewer` may not know (other seats'
     /// secrets, unseen cards), varied by `salt`. Used by tests to prove views leak nothing.

@@ -16,7 +16,7 @@ pub mod thinker;
 
 pub use bot::Bot;
 pub use game::{
-    Actor, Game, Illegal, Outcome, Refusal, Seat, ToMove, Viewer, name_seats, seat_ref,
+    Actor, Chat, Game, Illegal, Outcome, Refusal, Seat, ToMove, Viewer, name_seats, seat_ref,
 };
 pub use options::{OptionSpec, Options};
 pub use session::{Match, Setup};

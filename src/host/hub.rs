@@ -37,8 +37,13 @@ impl Seated {
     /// `by`'s connection, which `wake` redraws, joins the room at these seats: its handle
     /// (see [`ServerTable::attach`]).
     pub fn attach(self, by: &Peer, wake: super::Wake) -> Box<dyn std::any::Any + Send> {
-        self.room
-            .attach(self.seats, self.creator, Ident::of(by), wake)
+        self.room.attach(
+            self.seats,
+            self.creator,
+            Ident::of(by),
+            by.name.clone(),
+            wake,
+        )
     }
 }
 
@@ -704,6 +709,12 @@ impl Hub {
         room.hand_to_bot(seat)?;
         self.save();
         Ok(())
+    }
+
+    /// The creator mutes the person in `seat` of table `code` in its chat, or lets them
+    /// speak again.
+    pub fn mute(&self, code: &str, seat: Seat, muted: bool, by: &Peer) -> Result<(), String> {
+        self.creators_room(code, by)?.mute(seat, muted)
     }
 
     /// The creator frees `seat` of table `code` for someone else.

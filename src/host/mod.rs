@@ -6,6 +6,7 @@
 //! hands out seat handles ([`room::Attached`]) that the UI turns into play screens. Below it are
 //! only the games, their bots and the engine.
 
+pub mod chat;
 pub mod events;
 pub mod game;
 pub mod hub;

@@ -21,12 +21,16 @@ use std::time::{Duration, Instant};
 
 use crate::engine::table::{Next, Pace};
 use crate::engine::thinker::Answer;
-use crate::engine::{Actor, Bot, Game, Seat, Table, ToMove, Viewer};
+use crate::engine::{Actor, Bot, Chat, Game, Seat, Table, ToMove, Viewer};
 use crate::registered::Registered;
 
+use super::chat::{ChatLog, Said, Speaker};
 use super::seats::{SeatKind, SeatSummary, TableSummary};
 use super::table_store::{Ident, SeatRecord, TableRecord};
 use super::{Peer, Wake};
+
+/// How many of the chat's last lines a connection is given.
+const CHAT_SHOWN: usize = 30;
 
 /// One seat and who holds it.
 #[derive(Clone, Debug)]
@@ -87,6 +91,8 @@ struct Conn {
     ident: Ident,
     /// Moves a computer player made for this connection's seats while their person was away.
     played_for: usize,
+    /// The name the connection came with (a spectator's name in the chat).
+    name: String,
 }
 
 /// What a room is made with.
@@ -141,6 +147,10 @@ pub struct Shared<G: Registered> {
     /// The driver's computer players are thinking with the room unlocked (see [`think`]):
     /// whatever would change the game waits for them ([`Room::moving`]).
     thinking: bool,
+    /// What the table's people said (not at a local game's room: nobody to talk to).
+    chat: ChatLog,
+    /// A local game's room (see [`local`]): it closes when its terminal leaves.
+    standalone: bool,
     /// The real state while a test shows the connections a varied one.
     #[cfg(test)]
     real: Option<G>,
@@ -152,8 +162,6 @@ pub struct Room<G: Registered> {
     version: AtomicU64,
     /// How the room's driver runs.
     driving: Driving,
-    /// A local game's room (see [`local`]): it closes when its terminal leaves.
-    standalone: bool,
 }
 
 /// How a room's driver runs.
@@ -207,7 +215,7 @@ pub fn local<G: Registered>(
         bot_delay,
     };
     let room = build(table, setup, driving, true);
-    let conn = room.join(people.clone(), true, me, wake);
+    let conn = room.join(people.clone(), true, me, String::new(), wake);
     {
         // Chance up to the first decision before the screen opens, as the terminal is already
         // here: a step that would show its person something new after a move they may still
@@ -258,6 +266,8 @@ fn build<G: Registered>(
         scored: false,
         closed: false,
         thinking: false,
+        chat: ChatLog::default(),
+        standalone,
         #[cfg(test)]
         real: None,
     };
@@ -277,7 +287,6 @@ fn build<G: Registered>(
         cv: Condvar::new(),
         version: AtomicU64::new(1),
         driving,
-        standalone,
     })
 }
 
@@ -415,6 +424,7 @@ impl<G: Registered> Shared<G> {
                         free: h.kind == SeatKind::Remote && h.holder.is_none(),
                         connected: self.shown(s),
                         stand_in: h.stand_in && h.person(),
+                        muted: h.holder.as_ref().is_some_and(|i| self.chat.is_muted(i)),
                     }
                 })
                 .collect(),
@@ -610,6 +620,18 @@ impl<G: Registered> Shared<G> {
             played_for: c.map_or(0, |c| c.played_for),
             bots: pending && self.started && self.held.is_none() && self.broken.is_none(),
             bots_at: self.bots_at,
+            chat: c.map_or(Vec::new(), |c| {
+                self.chat.visible(c.seats.is_empty(), CHAT_SHOWN)
+            }),
+            talk: c.filter(|_| !self.standalone).map(|c| {
+                if self.chat.is_muted(&c.ident) {
+                    Chat::Closed("the table's creator muted you")
+                } else if c.seats.is_empty() {
+                    Chat::Open
+                } else {
+                    self.table.m.state.chat()
+                }
+            }),
         };
         (mine, info)
     }
@@ -645,7 +667,7 @@ impl<G: Registered> Room<G> {
         }
     }
 
-    fn join(&self, seats: Vec<Seat>, creator: bool, ident: Ident, wake: Wake) -> u64 {
+    fn join(&self, seats: Vec<Seat>, creator: bool, ident: Ident, name: String, wake: Wake) -> u64 {
         // Standing a computer player down changes the seats' bots.
         let mut g = self.moving();
         let played_for = seats.iter().map(|&s| g.stand_down(s)).sum();
@@ -660,6 +682,7 @@ impl<G: Registered> Room<G> {
                 creator,
                 ident,
                 played_for,
+                name,
             },
         );
         self.changed(&mut g);
@@ -679,7 +702,7 @@ impl<G: Registered> Room<G> {
         }
         if g.conns.is_empty() {
             g.unwatched_since = Some(now);
-            if self.standalone {
+            if g.standalone {
                 // A local game ends with its screen: the driver stops (a thought under way
                 // finishes into nothing).
                 g.closed = true;
@@ -848,8 +871,11 @@ pub trait ServerTable: Send + Sync {
         seats: Vec<Seat>,
         creator: bool,
         ident: Ident,
+        name: String,
         wake: Wake,
     ) -> Box<dyn std::any::Any + Send>;
+    /// The creator mutes the person in `seat` in the chat (`muted`), or lets them speak again.
+    fn mute(&self, seat: Seat, muted: bool) -> Result<(), String>;
     /// The creator gives `seat` to a computer player for the rest of the game.
     fn hand_to_bot(&self, seat: Seat) -> Result<(), String>;
     /// The creator frees `seat` for someone else (a computer player keeps it warm after the
@@ -1039,9 +1065,10 @@ impl<G: Registered> ServerTable for Room<G> {
         seats: Vec<Seat>,
         creator: bool,
         ident: Ident,
+        name: String,
         wake: Wake,
     ) -> Box<dyn std::any::Any + Send> {
-        let conn = self.join(seats.clone(), creator, ident, wake);
+        let conn = self.join(seats.clone(), creator, ident, name, wake);
         Box::new(Attached {
             room: self,
             conn,
@@ -1049,6 +1076,16 @@ impl<G: Registered> ServerTable for Room<G> {
             mine: seats,
             info: Info::default(),
         })
+    }
+
+    fn mute(&self, seat: Seat, muted: bool) -> Result<(), String> {
+        let mut g = self.lock();
+        let Some(who) = g.seats.get(seat).and_then(|h| h.holder.clone()) else {
+            return Err(format!("nobody holds seat {}", seat + 1));
+        };
+        g.chat.mute(who, muted);
+        self.changed(&mut g);
+        Ok(())
     }
 
     fn hand_to_bot(&self, seat: Seat) -> Result<(), String> {
@@ -1227,6 +1264,10 @@ pub struct Info {
     pub bots: bool,
     /// When the computer players' move shows at the earliest (their pause).
     pub bots_at: Option<Instant>,
+    /// The last lines of the table's chat this connection may read.
+    pub chat: Vec<Said>,
+    /// What this connection may say now (`None`: no chat here, a local game).
+    pub talk: Option<Chat>,
 }
 
 /// One connection's place at a room: the seats at its keyboard. Dropping it detaches the
@@ -1342,6 +1383,33 @@ impl<G: Registered> Attached<G> {
         self.room.changed(&mut g);
         drop(g);
         self.room.run_inline();
+        Ok(())
+    }
+
+    /// This connection's person says `text` at the table: to everyone from a seat, as the
+    /// game allows now; to the other spectators only from none. Why it is refused otherwise.
+    pub fn say(&self, text: &str) -> Result<(), String> {
+        let mut g = self.room.lock();
+        if g.standalone {
+            return Err("nobody else is at this table".into());
+        }
+        let Some(c) = g.conns.get(&self.conn) else {
+            return Err("you have left this table".into());
+        };
+        let ident = c.ident.clone();
+        let spectator = c.seats.is_empty();
+        let name = match c.seats.first() {
+            Some(&s) => g.table.m.player_name(s).to_string(),
+            None => format!("{} (watching)", c.name),
+        };
+        let policy = g.table.m.state.chat();
+        let speaker = Speaker {
+            ident: &ident,
+            name: &name,
+            spectator,
+        };
+        g.chat.say(speaker, text, policy, Instant::now())?;
+        self.room.changed(&mut g);
         Ok(())
     }
 

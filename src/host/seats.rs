@@ -54,6 +54,8 @@ pub struct SeatSummary {
     pub connected: bool,
     /// A computer player plays it while its person is away.
     pub stand_in: bool,
+    /// The table's creator muted its person in the chat.
+    pub muted: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

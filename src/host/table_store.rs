@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 /// (lower-cased) and its connection's secret (`ann#5f0c…`). A name alone proves nothing: the
 /// same name on another connection is another identity, and only the seat's reconnect code
 /// moves a guest's seats and rights to a new connection ([`Ident::guest_name`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Ident {
     Key(String),

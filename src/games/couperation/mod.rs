@@ -6,6 +6,7 @@
 pub mod cards;
 pub mod pyramid;
 mod rebuild;
+pub mod talk;
 mod turn;
 
 pub use turn::reaches;
@@ -442,6 +443,10 @@ impl Game for Couperation {
             ),
             _ => true,
         }
+    }
+
+    fn chat(&self) -> crate::engine::Chat {
+        talk::chat()
     }
 
     fn vary_hidden(&self, viewer: Viewer, salt: u64) -> Self {

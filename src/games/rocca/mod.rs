@@ -10,6 +10,7 @@ mod night;
 mod rebuild;
 pub use rebuild::vote_changes;
 mod secrets;
+pub mod talk;
 pub mod view;
 
 use serde::{Deserialize, Serialize};
@@ -699,6 +700,10 @@ impl Game for Rocca {
             }
             .to_string(),
         )
+    }
+
+    fn chat(&self) -> crate::engine::Chat {
+        talk::chat(self.stage)
     }
 
     fn vary_hidden(&self, viewer: Viewer, salt: u64) -> Self {

@@ -1,6 +1,6 @@
 //! The table creator's seat screen (`s` on the play screen): who holds each seat, and the
-//! creator's two moves, giving a seat to a computer player for good or freeing it for
-//! someone else. It reads the table afresh at every frame.
+//! creator's moves: giving a seat to a computer player for good, freeing it for someone else,
+//! muting its person in the chat. It reads the table afresh at every frame.
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
@@ -51,7 +51,8 @@ pub fn seat_line(s: &SeatSummary) -> String {
     } else {
         "away"
     };
-    format!("{}  {}  ({kind}, {state})", s.seat + 1, s.name)
+    let muted = if s.muted { ", muted" } else { "" };
+    format!("{}  {}  ({kind}, {state}{muted})", s.seat + 1, s.name)
 }
 
 impl SeatsScreen {
@@ -108,6 +109,7 @@ impl Screen for SeatsScreen {
                     (theme.up_down(), "seat"),
                     ("b", "give to a computer player"),
                     ("f", "free for someone else"),
+                    ("m", "mute in the chat"),
                     ("Esc", "back"),
                 ],
             ),
@@ -134,6 +136,16 @@ impl Screen for SeatsScreen {
                 self.status = Some(
                     match self.hub.hand_to_bot(&self.code, self.cursor, &self.by) {
                         Ok(()) => format!("Seat {} goes to a computer player", self.cursor + 1),
+                        Err(e) => e,
+                    },
+                );
+            }
+            KeyCode::Char('m') => {
+                let muted = self.seats().get(self.cursor).is_some_and(|s| s.muted);
+                self.status = Some(
+                    match self.hub.mute(&self.code, self.cursor, !muted, &self.by) {
+                        Ok(()) if muted => format!("Seat {} may talk again", self.cursor + 1),
+                        Ok(()) => format!("Seat {} is muted in the chat", self.cursor + 1),
                         Err(e) => e,
                     },
                 );
@@ -168,6 +180,10 @@ impl Screen for SeatsScreen {
             (
                 "f".into(),
                 "free the seat: anyone may join it (a computer player plays it after the table's timeout)".into(),
+            ),
+            (
+                "m".into(),
+                "mute the seat's person in the table's chat, or let them talk again".into(),
             ),
             ("Esc".into(), "back to the game".into()),
         ]

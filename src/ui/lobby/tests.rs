@@ -142,6 +142,7 @@ fn seat(i: usize, name: &str, kind: SeatKind, free: bool) -> SeatSummary {
         free,
         connected: !free,
         stand_in: false,
+        muted: false,
     }
 }
 
