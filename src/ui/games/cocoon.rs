@@ -849,6 +849,14 @@ impl crate::ui::Registered for crate::games::cocoon::Cocoon {
         let rounds = crate::games::cocoon::rounds_for(s.players());
         format!("round {} of {rounds}", s.round().min(rounds))
     }
+    fn hint(
+        seat: crate::engine::Seat,
+        seen: &[Self::View],
+        legal: &[Self::Action],
+        effort: crate::registered::Effort,
+    ) -> Option<crate::registered::Hint<Self::Action>> {
+        crate::bots::hint::cocoon::hint(seat, seen, legal, effort)
+    }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         // What each kind and level is: `crate::bots::kinds`, the one place that says.
         crate::bots::kinds::cocoon(kind, seed)

@@ -707,6 +707,14 @@ impl crate::ui::Registered for crate::games::couperation::Couperation {
     const SCORING: crate::ui::registered::Scoring = crate::ui::registered::Scoring::Together;
     /// The shared score is the pyramid's cards turned face up.
     const SCORE_UNIT: Option<&'static str> = Some("cards face up");
+    fn hint(
+        seat: crate::engine::Seat,
+        seen: &[Self::View],
+        legal: &[Self::Action],
+        effort: crate::registered::Effort,
+    ) -> Option<crate::registered::Hint<Self::Action>> {
+        crate::bots::hint::couperation::hint(seat, seen, legal, effort)
+    }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         // What each kind and level is: `crate::bots::kinds`, the one place that says.
         crate::bots::kinds::couperation(kind, seed)

@@ -1382,6 +1382,14 @@ impl crate::ui::Registered for crate::games::kokoro::Kokoro {
         let v = m.state.view(crate::engine::Viewer::Public);
         format!("round {} of {ROUNDS}", v.round.max(1))
     }
+    fn hint(
+        seat: crate::engine::Seat,
+        seen: &[Self::View],
+        legal: &[Self::Action],
+        effort: crate::registered::Effort,
+    ) -> Option<crate::registered::Hint<Self::Action>> {
+        crate::bots::hint::kokoro::hint(seat, seen, legal, effort)
+    }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         // What each kind and level is: `crate::bots::kinds`, the one place that says.
         crate::bots::kinds::kokoro(kind, seed)

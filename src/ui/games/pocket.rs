@@ -622,6 +622,14 @@ impl crate::ui::Playable for crate::games::pocket::Pocket {
 impl crate::ui::Registered for crate::games::pocket::Pocket {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::pocket::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/pocket.md");
+    fn hint(
+        seat: crate::engine::Seat,
+        seen: &[Self::View],
+        legal: &[Self::Action],
+        effort: crate::registered::Effort,
+    ) -> Option<crate::registered::Hint<Self::Action>> {
+        crate::bots::hint::pocket::hint(seat, seen, legal, effort)
+    }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         // What each kind and level is: `crate::bots::kinds`, the one place that says.
         crate::bots::kinds::pocket(kind, seed)
