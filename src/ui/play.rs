@@ -109,6 +109,8 @@ pub struct Play<G: Playable> {
     /// How long a computer player "thinks" before its move shows: the settings' `bot_pace_ms`
     /// (or `--bot-pace`) when the screen opened.
     bot_pace: Duration,
+    /// The hint key's state (see [`super::hint`]).
+    pub hints: super::hint::Hints<G>,
 }
 
 /// A hosted table's way back to its host (see [`Play::link`]).
@@ -224,6 +226,7 @@ impl<G: Playable> Play<G> {
             thinking: None,
             think_on,
             bot_pace: crate::config::current().bot_pace,
+            hints: Default::default(),
         };
         p.drive();
         p
@@ -751,6 +754,7 @@ impl<G: Playable> Play<G> {
             }
             PlayCmd::Skip => matches!(self.turn, Turn::Bots(_)),
             PlayCmd::GoOn => matches!(self.turn, Turn::Held(_)),
+            PlayCmd::Hint => super::hint::applies(self),
         }
     }
 
@@ -820,6 +824,7 @@ impl<G: Playable> Play<G> {
             PlayCmd::Undo => self.undo(),
             PlayCmd::Skip => self.bot_move(),
             PlayCmd::GoOn => self.go_on(),
+            PlayCmd::Hint => super::hint::ask(self),
         }
         Nav::Stay
     }
@@ -1279,6 +1284,9 @@ impl<G: Playable> Screen for Play<G> {
     /// At a network table: now, when the server's table changed since it was pulled (the
     /// connection is woken for that, and pulls before it draws).
     fn deadline(&self) -> Option<Instant> {
+        if let Some(at) = super::hint::deadline(self) {
+            return Some(at);
+        }
         if let Some(r) = &self.remote {
             return r.stale().then(Instant::now);
         }
@@ -1296,6 +1304,9 @@ impl<G: Playable> Screen for Play<G> {
     }
 
     fn on_deadline(&mut self) -> Nav {
+        if super::hint::land(self) {
+            return Nav::Stay;
+        }
         if self.remote.is_some() {
             self.sync();
             // "Play again" was chosen at another terminal: this one follows.
@@ -1372,6 +1383,7 @@ impl<G: Playable> Screen for Play<G> {
                 }
                 PlayCmd::Again => self.applies(PlayCmd::Again),
                 PlayCmd::Seats => !over && self.applies(PlayCmd::Seats),
+                PlayCmd::Hint => !over && super::hint::offered(self),
             })
             .copied()
             .collect();

@@ -6,7 +6,7 @@ use super::{Effort, Hint, line, seed_of, watch_and_choose};
 use crate::bots::Level;
 use crate::bots::couperation::Builder;
 use crate::bots::search::{self, Budget};
-use crate::engine::Seat;
+use crate::engine::{Bot, Seat};
 use crate::games::couperation::{Action, FINISH, SLOTS, View, card_name, slot_name};
 
 pub fn hint(seat: Seat, seen: &[View], legal: &[Action], effort: Effort) -> Option<Hint<Action>> {
@@ -24,11 +24,16 @@ pub fn hint(seat: Seat, seen: &[View], legal: &[Action], effort: Effort) -> Opti
     // A builder of its own that watched the same views: what it knows is gone is the person's
     // knowledge too (their discards, the scrapped reserve cards they saw).
     let mut reader = Builder::new(seed, Level::Hard);
-    let _ = watch_and_choose(&mut reader, seat, seen, legal);
-    let room = |slot: u8| match reader.room_of(seat, view, usize::from(slot)) {
-        Some((lo, hi)) if lo == hi => format!("only {lo} fits {}", slot_name(slot.into())),
-        Some((lo, hi)) => format!("{lo}–{hi} fit {}", slot_name(slot.into())),
-        None => format!("nothing fits {} any more", slot_name(slot.into())),
+    for v in seen {
+        reader.observe(v);
+    }
+    let room = |slot: u8| {
+        let at = slot_name(slot.into());
+        match reader.room_of(seat, view, usize::from(slot)) {
+            Some((lo, hi)) if lo == hi => format!("{at} takes only {lo}"),
+            Some((lo, hi)) => format!("{at} takes {lo}–{hi}"),
+            None => format!("nothing fits {at} any more"),
+        }
     };
     let wins = bot
         .last_estimate()

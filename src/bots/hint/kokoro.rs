@@ -1,6 +1,7 @@
 //! Kokoro's hint: the hard player ([`search::kokoro::player`]) chooses; the reason names the
-//! round's box when the move saves it or it is still open, the sanctuary chain the path
-//! lengthens, and what the search's playouts of the move scored.
+//! round's box when the move saves it or it is still open, what the sanctuary's chain counts
+//! (caterpillars plus flowers) before and after the move, and what the search's playouts of
+//! the move scored.
 
 use super::{Effort, Hint, estimate_words, line, seed_of, watch_and_choose};
 use crate::bots::search::{self, Budget};
@@ -60,15 +61,18 @@ fn chain_words(seat: Seat, view: &View, space: u8, mirrored: bool) -> Option<Str
         .and_then(|r| view.sheets.get(seat)?.boxes.get(r).copied().flatten())
         .unwrap_or(0);
     Some(if open && after > previous {
-        format!("saves box {}: {letter} chain {before}→{after}", view.round)
+        format!(
+            "saves box {}: {letter}'s chain counts {before}→{after}",
+            view.round
+        )
     } else if open {
         format!(
-            "box {} still open: {letter} chain {after}, needs {}",
+            "box {} open: {letter}'s chain counts {after}, needs {}",
             view.round,
             previous + 1
         )
     } else if after > before {
-        format!("{letter} chain {before}→{after}")
+        format!("{letter}'s chain counts {before}→{after}")
     } else {
         return None;
     })

@@ -804,6 +804,38 @@ impl GameUi<Cocoon> for CocoonUi {
         None
     }
 
+    /// A hinted space: the board's cursor on it (a hinted tile for "any empty space" chosen
+    /// first); any other hinted move: its menu row, at its value.
+    fn show_hint(&mut self, action: &Action, ctx: &Ctx<Cocoon>) {
+        let space = match *action {
+            Action::PlaceAt { tile, at } => {
+                self.staged = Some(tile);
+                Some(at)
+            }
+            Action::Replace { at } | Action::PutTaken { at } => Some(at),
+            Action::SwapTaken => ctx
+                .view
+                .players
+                .get(ctx.view.turn)
+                .and_then(|p| p.in_play())
+                .map(|(at, _)| at),
+            _ => None,
+        };
+        if space.is_some() {
+            self.cursor = space;
+            return;
+        }
+        self.staged = None;
+        let items = self.items(ctx);
+        for (row, item) in items.iter().enumerate() {
+            if let Some(k) = item.actions.iter().position(|a| a == action) {
+                self.menu = row;
+                self.variant = k;
+                return;
+            }
+        }
+    }
+
     fn layout(body: Rect) -> (Rect, Rect) {
         let [b, p] = Layout::vertical([
             Constraint::Length(board::board_height(body)),

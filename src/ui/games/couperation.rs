@@ -608,6 +608,19 @@ impl GameUi<Couperation> for CouperationUi {
         }
     }
 
+    /// The cursor on the hinted move's slot and the move highlighted among its options (a
+    /// turn-up still asks for its second Enter).
+    fn show_hint(&mut self, action: &Action, ctx: &Ctx<Couperation>) {
+        self.settle(ctx);
+        self.confirm = None;
+        if let Some(slot) = action_slot(action) {
+            self.cursor = slot;
+        }
+        if let Some(i) = self.options(ctx).iter().position(|a| a == action) {
+            self.option = i;
+        }
+    }
+
     fn run(&mut self, cmd: Cmd, key: KeyEvent, ctx: &Ctx<Couperation>) -> Option<Action> {
         let n = self.options(ctx).len();
         let forward = matches!(

@@ -1279,6 +1279,18 @@ impl GameUi<Kokoro> for KokoroUi {
         None
     }
 
+    /// The cursor on the hinted space of one's own mat, mirrored as hinted; a hinted peek
+    /// only brings one's own mat back (the status line says `p`).
+    fn show_hint(&mut self, action: &Action, ctx: &Ctx<Kokoro>) {
+        self.viewing = None;
+        self.acked = ctx.view.records.len();
+        if let Action::Draw { space, mirrored } = *action {
+            self.settle_cursor(ctx);
+            self.cursor = space;
+            self.mirrored = mirrored;
+        }
+    }
+
     fn show_end(&mut self, shown: bool) {
         self.board_at_end = !shown;
     }

@@ -541,6 +541,15 @@ impl GameUi<Pocket> for PocketUi {
         }
     }
 
+    /// The cursor on the hinted tile (a tap the status line asks for: `t` there).
+    fn show_hint(&mut self, action: &Action, ctx: &Ctx<Pocket>) {
+        if let Action::Flip { cell, .. } | Action::Show { cell } = *action {
+            self.settle_cursor(ctx.view);
+            self.cursor = cell;
+            self.note = None;
+        }
+    }
+
     /// Wide and tall screens: larger tiles with the side panel beside them and the event pane
     /// below; otherwise the usual split.
     fn layout(body: Rect) -> (Rect, Rect) {

@@ -721,6 +721,19 @@ impl GameUi<Rocca> for RoccaUi {
         }
     }
 
+    /// The cursor on the villager where Enter makes the hinted move (a sleeper's, a vote, the
+    /// Mayor's die); `n` or `c` moves are named on the status line.
+    fn show_hint(&mut self, action: &Action, ctx: &Ctx<Rocca>) {
+        let Some(seat) = ctx.seat else {
+            return;
+        };
+        let here = (0..ctx.view.villagers.len() as u8)
+            .find(|&v| action_at(ctx.view, seat, ctx.legal, v).as_ref() == Some(action));
+        if let Some(v) = here {
+            self.cursor = v;
+        }
+    }
+
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Rocca>) {
         let theme = ctx.theme();
         let view = ctx.view;
