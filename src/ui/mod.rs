@@ -11,7 +11,6 @@ pub mod encoder;
 pub mod events;
 pub mod games;
 pub mod help;
-pub mod hint;
 pub mod input;
 pub mod launcher;
 pub mod lobby;

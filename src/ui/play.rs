@@ -26,6 +26,8 @@ use super::theme::Theme;
 use super::widgets::{self, hint_line};
 use super::{Ctx, GameUi, Nav, Screen, pass};
 
+pub mod hint;
+
 /// Columns the end panel adds for a score chart.
 const END_CHART_W: u16 = 40;
 
@@ -109,8 +111,8 @@ pub struct Play<G: Playable> {
     /// How long a computer player "thinks" before its move shows: the settings' `bot_pace_ms`
     /// (or `--bot-pace`) when the screen opened.
     bot_pace: Duration,
-    /// The hint key's state (see [`super::hint`]).
-    pub hints: super::hint::Hints<G>,
+    /// The hint key's state (see [`hint`]).
+    pub hints: hint::Hints<G>,
 }
 
 /// A hosted table's way back to its host (see [`Play::link`]).
@@ -754,7 +756,7 @@ impl<G: Playable> Play<G> {
             }
             PlayCmd::Skip => matches!(self.turn, Turn::Bots(_)),
             PlayCmd::GoOn => matches!(self.turn, Turn::Held(_)),
-            PlayCmd::Hint => super::hint::applies(self),
+            PlayCmd::Hint => hint::applies(self),
         }
     }
 
@@ -824,7 +826,7 @@ impl<G: Playable> Play<G> {
             PlayCmd::Undo => self.undo(),
             PlayCmd::Skip => self.bot_move(),
             PlayCmd::GoOn => self.go_on(),
-            PlayCmd::Hint => super::hint::ask(self),
+            PlayCmd::Hint => hint::ask(self),
         }
         Nav::Stay
     }
@@ -1284,7 +1286,7 @@ impl<G: Playable> Screen for Play<G> {
     /// At a network table: now, when the server's table changed since it was pulled (the
     /// connection is woken for that, and pulls before it draws).
     fn deadline(&self) -> Option<Instant> {
-        if let Some(at) = super::hint::deadline(self) {
+        if let Some(at) = hint::deadline(self) {
             return Some(at);
         }
         if let Some(r) = &self.remote {
@@ -1304,7 +1306,7 @@ impl<G: Playable> Screen for Play<G> {
     }
 
     fn on_deadline(&mut self) -> Nav {
-        if super::hint::land(self) {
+        if hint::land(self) {
             return Nav::Stay;
         }
         if self.remote.is_some() {
@@ -1383,7 +1385,7 @@ impl<G: Playable> Screen for Play<G> {
                 }
                 PlayCmd::Again => self.applies(PlayCmd::Again),
                 PlayCmd::Seats => !over && self.applies(PlayCmd::Seats),
-                PlayCmd::Hint => !over && super::hint::offered(self),
+                PlayCmd::Hint => !over && hint::offered(self),
             })
             .copied()
             .collect();

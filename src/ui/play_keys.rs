@@ -25,7 +25,7 @@ pub enum PlayCmd {
     /// At a network table, for its creator: the seat screen.
     Seats,
     /// At a person's decision: what the hardest computer player would do (see
-    /// [`super::hint`]).
+    /// [`super::play::hint`]).
     Hint,
 }
 

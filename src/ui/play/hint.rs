@@ -22,8 +22,8 @@ use crate::engine::{Match, Seat, Viewer};
 use crate::host::hub::SeatKind;
 use crate::registered::{Effort, Hint};
 
-use super::play::{Play, Turn};
-use super::{Ctx, GameUi, Playable, Theme};
+use super::{Play, Turn};
+use crate::ui::{Ctx, GameUi, Playable, Theme};
 
 /// What the status line says while a hint is worked out.
 pub const THINKING: &str = "Looking for a hint…";
@@ -56,7 +56,7 @@ impl<G: Playable> Default for Hints<G> {
     fn default() -> Self {
         Hints {
             asked: None,
-            on_thread: (!cfg!(test)).then(|| Arc::new(super::input::nudge) as Wake),
+            on_thread: (!cfg!(test)).then(|| Arc::new(crate::ui::input::nudge) as Wake),
             // Tests compare screens: a hint by playout count is the same on any machine.
             effort: if cfg!(test) {
                 Effort::Exact(TEST_PLAYOUTS)
