@@ -114,6 +114,11 @@ pub fn ask<G: Playable>(p: &mut Play<G>) {
     let Turn::Person(seat) = p.turn else {
         return;
     };
+    if p.remote.is_none() {
+        // The log marks the decision this hint was asked for (a hosted table's log is its
+        // room's, which this screen only mirrors: not marked there).
+        p.table.m.hint_asked(seat);
+    }
     let slot = Arc::new(Mutex::new(None));
     p.hints.asked = Some(Asked {
         seat,

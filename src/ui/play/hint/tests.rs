@@ -265,3 +265,41 @@ fn rocca_screen_with_a_hint_at_a_vote() {
     );
     snapshots(&p, "hint_rocca");
 }
+
+#[test]
+fn a_decision_made_after_a_hint_is_marked_in_the_log_and_the_replay() {
+    let mut p = kokoro_solo();
+    // A first decision without a hint, then one with.
+    p.on_event(&key(KeyCode::Enter));
+    settle(&mut p);
+    p.on_event(&ch('H'));
+    p.on_event(&key(KeyCode::Enter));
+    settle(&mut p);
+    let marked: Vec<bool> = p
+        .table
+        .m
+        .history
+        .iter()
+        .filter(|s| s.actor == Actor::Seat(0))
+        .map(|s| s.hint)
+        .collect();
+    assert_eq!(marked, vec![false, true]);
+    // The log says so, once, and only on that decision; read back (as resuming and replaying
+    // do) it is still there.
+    let log = p.table.m.to_log();
+    let text = serde_json::to_string(&log).expect("json");
+    assert_eq!(text.matches("\"hint\":true").count(), 1, "{text}");
+    let back = Table::<Kokoro>::from_log(&log, Kokoro::make_bot).expect("the log reads back");
+    let again: Vec<bool> = back.m.history.iter().map(|s| s.hint).collect();
+    let before: Vec<bool> = p.table.m.history.iter().map(|s| s.hint).collect();
+    assert_eq!(again, before);
+    // The replay's event pane shows it beside that decision only.
+    let events = crate::ui::events::EventLog::rebuild(&back.m);
+    let lines = events.lines(back.m.history.len(), Viewer::Omniscient, 100);
+    let with: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.contains(crate::ui::events::HINT_MARK))
+        .collect();
+    assert_eq!(with.len(), 1, "{lines:?}");
+    assert!(with[0].contains("draws"), "{with:?}");
+}
