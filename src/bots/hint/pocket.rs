@@ -1,6 +1,8 @@
-//! Pocket's hint: the hard memory ([`MemoryBot::hard`]), shown every view the person was
-//! shown, picks the flip; the reason says whether it remembers the tile there (a person who
-//! watched every turn saw it too) and what the flip does to the run.
+//! Pocket's hint: the hard memory ([`MemoryBot::hard`]) picks the flip from the view on the
+//! person's screen alone, not from every view they were shown: Pocket is a memory game, and
+//! what the table saw in earlier turns must be remembered, not looked up (`docs/secrets.md`).
+//! It knows what this view shows: this turn's run and the tiles the last turn turned up. The
+//! reason says whether it knows the tile there and what the flip does to the run.
 
 use super::{Effort, Hint, line, seed_of, watch_and_choose};
 use crate::bots::pocket::MemoryBot;
@@ -8,9 +10,10 @@ use crate::engine::Seat;
 use crate::games::pocket::{Action, Verdict, View, cell_name, matches};
 
 pub fn hint(seat: Seat, seen: &[View], legal: &[Action], _effort: Effort) -> Option<Hint<Action>> {
-    let view = seen.last()?;
+    let now = seen.len().checked_sub(1)?;
+    let view = &seen[now];
     let mut bot = MemoryBot::hard(seed_of(seat, view));
-    let action = watch_and_choose(&mut bot, seat, seen, legal)?;
+    let action = watch_and_choose(&mut bot, seat, &seen[now..], legal)?;
     let why = match action {
         Action::Flip { cell, tap } => {
             let need = view.run.need;
