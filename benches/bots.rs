@@ -18,9 +18,6 @@ use std::time::{Duration, Instant};
 use hotseat::bots::Level;
 use hotseat::engine::log::PlayerEntry;
 use hotseat::engine::{Actor, Bot, Game, Match, Setup, ToMove, Viewer};
-use hotseat::games::{
-    cocoon::Cocoon, couperation::Couperation, kokoro::Kokoro, pocket::Pocket, rocca::Rocca,
-};
 use hotseat::ui::registered::Registered;
 
 /// A decision may take this long at most (issue #10).
@@ -242,25 +239,19 @@ fn main() {
         "game", "pl", "player", "n", "median", "p99", "max"
     );
     let mut over = Vec::new();
-    row::<Pocket>(2, &mut over);
-    row::<Kokoro>(1, &mut over);
-    row::<Kokoro>(4, &mut over);
-    row::<Couperation>(2, &mut over);
-    row::<Couperation>(4, &mut over);
-    row::<Rocca>(5, &mut over);
-    row::<Cocoon>(2, &mut over);
-    row::<Cocoon>(4, &mut over);
+    // Every game of the registry, at its fewest players and at the middle of its range.
+    hotseat::for_each_game!(|G| for players in
+        hotseat::registered::sample_sizes::<G>().into_iter().take(2)
+    {
+        row::<G>(players, &mut over);
+    });
     println!();
     println!("playouts: whole games per second with the normal bot in every seat");
     println!(
         "{:<12} {:>2}  {:<12} {:>10} {:>12}",
         "game", "pl", "bot", "games/s", "actions/s"
     );
-    speed::<Pocket>(2);
-    speed::<Kokoro>(1);
-    speed::<Couperation>(2);
-    speed::<Rocca>(5);
-    speed::<Cocoon>(2);
+    hotseat::for_each_game!(|G| speed::<G>(G::MIN_PLAYERS));
     if !over.is_empty() {
         println!();
         println!("over the 200 ms a decision may take: {}", over.join("; "));

@@ -4,9 +4,8 @@
 use divan::Bencher;
 use hotseat::engine::log::{self, PlayerEntry};
 use hotseat::engine::{Actor, Game, Match, Setup, ToMove, rng};
-use hotseat::games::{
-    cocoon::Cocoon, couperation::Couperation, kokoro::Kokoro, pocket::Pocket, rocca::Rocca,
-};
+use hotseat::games::kokoro::Kokoro;
+use hotseat::registered::sample_sizes;
 
 fn main() {
     divan::main();
@@ -53,30 +52,21 @@ fn bench_playout<G: Game>(b: Bencher, players: usize) {
     });
 }
 
-#[divan::bench(args = [2, 5])]
-fn playout_pocket(b: Bencher, players: usize) {
-    bench_playout::<Pocket>(b, players);
+/// One random game to its end, for every game of the registry at its sample table sizes.
+macro_rules! playouts {
+    ($($id:ident => $game:ty,)*) => {
+        mod playout {
+            use super::*;
+            $(
+                #[divan::bench(args = sample_sizes::<$game>())]
+                fn $id(b: Bencher, players: usize) {
+                    bench_playout::<$game>(b, players);
+                }
+            )*
+        }
+    };
 }
-
-#[divan::bench(args = [1, 4, 8])]
-fn playout_kokoro(b: Bencher, players: usize) {
-    bench_playout::<Kokoro>(b, players);
-}
-
-#[divan::bench(args = [2, 4])]
-fn playout_couperation(b: Bencher, players: usize) {
-    bench_playout::<Couperation>(b, players);
-}
-
-#[divan::bench(args = [3, 6])]
-fn playout_rocca(b: Bencher, players: usize) {
-    bench_playout::<Rocca>(b, players);
-}
-
-#[divan::bench(args = [2, 5])]
-fn playout_cocoon(b: Bencher, players: usize) {
-    bench_playout::<Cocoon>(b, players);
-}
+hotseat::for_each_game!(playouts);
 
 fn bench_replay<G: Game>(b: Bencher, players: usize) {
     let l = playout::<G>(players, 42).to_log();
@@ -85,16 +75,22 @@ fn bench_replay<G: Game>(b: Bencher, players: usize) {
         .bench_local(|| Match::<G>::from_log(&l).expect("replays"));
 }
 
-/// Re-simulating a log with every check; the counter gives actions per second.
-#[divan::bench]
-fn replay_pocket(b: Bencher) {
-    bench_replay::<Pocket>(b, 4);
+/// Re-simulating a log with every check, a game of the most players of every game of the
+/// registry; the counter gives actions per second.
+macro_rules! replays {
+    ($($id:ident => $game:ty,)*) => {
+        mod replay {
+            use super::*;
+            $(
+                #[divan::bench]
+                fn $id(b: Bencher) {
+                    bench_replay::<$game>(b, <$game as Game>::MAX_PLAYERS);
+                }
+            )*
+        }
+    };
 }
-
-#[divan::bench]
-fn replay_kokoro(b: Bencher) {
-    bench_replay::<Kokoro>(b, 8);
-}
+hotseat::for_each_game!(replays);
 
 /// Parsing a log's JSON (before re-simulation).
 #[divan::bench]

@@ -4,6 +4,7 @@
 use divan::Bencher;
 use hotseat::engine::log::PlayerEntry;
 use hotseat::engine::{Match, Setup, Table};
+use hotseat::registered::{Registered, sample_sizes};
 use hotseat::registry::AnyTable;
 use hotseat::ui::Playable;
 use hotseat::ui::play::Play;
@@ -12,6 +13,12 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 fn main() {
+    // The screens' rooms play on by themselves: at the longest pace their computer players
+    // think once, then wait while the frames are measured.
+    hotseat::config::install(hotseat::config::Settings {
+        bot_pace: std::time::Duration::from_secs(5),
+        ..Default::default()
+    });
     divan::main();
 }
 
@@ -45,27 +52,20 @@ fn bench_frame<G: Playable>(b: Bencher, players: usize, kind: &str) {
     });
 }
 
-#[divan::bench]
-fn frame_pocket_200x60(b: Bencher) {
-    bench_frame::<hotseat::games::pocket::Pocket>(b, 4, "memory");
+/// One frame of every game of the registry at 200×60, its best computer players at every
+/// seat, at its sample table sizes.
+macro_rules! frames {
+    ($($id:ident => $game:ty,)*) => {
+        mod frame_200x60 {
+            use super::*;
+            $(
+                #[divan::bench(args = sample_sizes::<$game>())]
+                fn $id(b: Bencher, players: usize) {
+                    let best = <$game as Registered>::BOTS.first().map_or("random", |k| k.0);
+                    bench_frame::<$game>(b, players, best);
+                }
+            )*
+        }
+    };
 }
-
-#[divan::bench(args = [1, 4, 8])]
-fn frame_kokoro_200x60(b: Bencher, players: usize) {
-    bench_frame::<hotseat::games::kokoro::Kokoro>(b, players, "planner");
-}
-
-#[divan::bench(args = [2, 4])]
-fn frame_couperation_200x60(b: Bencher, players: usize) {
-    bench_frame::<hotseat::games::couperation::Couperation>(b, players, "builder");
-}
-
-#[divan::bench(args = [3, 6])]
-fn frame_rocca_200x60(b: Bencher, players: usize) {
-    bench_frame::<hotseat::games::rocca::Rocca>(b, players, "sleuth");
-}
-
-#[divan::bench(args = [2, 5])]
-fn frame_cocoon_200x60(b: Bencher, players: usize) {
-    bench_frame::<hotseat::games::cocoon::Cocoon>(b, players, "wheel");
-}
+hotseat::for_each_game!(frames);

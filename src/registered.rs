@@ -90,6 +90,15 @@ pub fn hint<G: Registered>(
     G::hint(seat, seen, &legal, effort).filter(|h| legal.contains(&h.action))
 }
 
+/// The table sizes a measurement of `G` covers (benches): the fewest players, the middle of
+/// the range and the most, each once.
+pub fn sample_sizes<G: Game>() -> Vec<usize> {
+    let (lo, hi) = (G::MIN_PLAYERS, G::MAX_PLAYERS);
+    let mut sizes = vec![lo, (lo + hi) / 2, hi];
+    sizes.dedup();
+    sizes
+}
+
 /// The turn of `m` under way, counted as [`Registered::progress`] says.
 pub fn turns<G: Game>(m: &crate::engine::Match<G>) -> usize {
     let mut runs = 0;

@@ -2,13 +2,13 @@
 //!
 //! A search player may think for a good part of a second; the screen's thread must keep
 //! reading keys and drawing meanwhile. So the table hands the bots to move over in a
-//! [`Question`] (each bot with the state it decides on), the question is answered on a thread
-//! of its own, and the [`Answer`] brings the bots back with their choices (see
+//! [`Question`] (each bot with the state it decides on), the question is answered away from
+//! the table (a room's driver thread answers it with the room unlocked), and the [`Answer`]
+//! brings the bots back with their choices (see
 //! [`super::table::Table::ask`] and [`super::table::Table::settle`]). Headless play (`sim`,
 //! `run_bots`) never comes here: it chooses in place.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Arc, Mutex};
 
 use super::bot::Bot;
 use super::game::{Game, Seat, Viewer};
@@ -40,6 +40,13 @@ pub struct Answer<G: Game> {
     pub(super) bots: Vec<(Seat, Box<dyn Bot<G>>)>,
     pub(super) chosen: Result<Vec<(Seat, G::Action)>, String>,
     pub(super) at: Stamp,
+}
+
+impl<G: Game> Answer<G> {
+    /// A computer player could not choose (it panicked): the game cannot go on.
+    pub fn failed(&self) -> bool {
+        self.chosen.is_err()
+    }
 }
 
 impl<G: Game> Question<G> {
@@ -134,64 +141,10 @@ fn reason(panic: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
-/// Called from the thinking thread once the answer is in: ends the screen's wait.
-pub type Wake = Arc<dyn Fn() + Send + Sync>;
-
-/// A question being answered. Dropping it discards the answer (undo, leaving): the thread
-/// finishes its thought, finds nobody listening and ends.
-pub struct Thinking<G: Game> {
-    slot: Arc<Mutex<Option<Answer<G>>>>,
-    seats: Vec<Seat>,
-}
-
-impl<G: Game> Thinking<G> {
-    /// Answers `q` on a new thread and calls `wake` when the answer is in. A thread per
-    /// round costs microseconds against a search player's tenths of a second, and nothing
-    /// waits when no bot thinks.
-    pub fn start(q: Question<G>, wake: Wake) -> std::io::Result<Self> {
-        let slot = Arc::new(Mutex::new(None));
-        let seats = q.seats();
-        let filled = slot.clone();
-        std::thread::Builder::new()
-            .name(THREAD_NAME.into())
-            .spawn(move || {
-                let answer = q.answer();
-                *filled.lock().unwrap_or_else(|e| e.into_inner()) = Some(answer);
-                wake();
-            })?;
-        Ok(Thinking { slot, seats })
-    }
-
-    /// Answers `q` here and now (unit tests of screens that do not test the thinking).
-    pub fn inline(q: Question<G>) -> Self {
-        let seats = q.seats();
-        Thinking {
-            slot: Arc::new(Mutex::new(Some(q.answer()))),
-            seats,
-        }
-    }
-
-    /// The seats thinking.
-    pub fn seats(&self) -> &[Seat] {
-        &self.seats
-    }
-
-    pub fn ready(&self) -> bool {
-        self.slot
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .is_some()
-    }
-
-    /// The answer, once it is in.
-    pub fn take(&self) -> Option<Answer<G>> {
-        self.slot.lock().unwrap_or_else(|e| e.into_inner()).take()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::mpsc::{Receiver, Sender, channel};
+    use std::sync::{Arc, Mutex};
     use std::time::Duration;
 
     use super::*;

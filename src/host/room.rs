@@ -6,6 +6,11 @@
 //! ([`Attached::pull`]). Every change bumps the room's version and calls every attached
 //! connection's [`Wake`]; a play screen whose mirror is older than the version asks to act at
 //! once (its deadline is now), so the connection thread pulls before it draws again.
+//!
+//! A local game (the launcher's, `hotseat play`) is a room too, without a hub ([`local`]):
+//! every person's seat is at the one terminal, which is its only connection. So the local
+//! screen and a remote connection are two views of the same kind of room, paced, held and
+//! saved by the same driver.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -114,16 +119,18 @@ pub struct Shared<G: Registered> {
     next_conn: u64,
     /// Since when no connection shows the table (`None` while one does).
     unwatched_since: Option<Instant>,
-    /// When the computer players to move act (they "think" for `bot_delay` so that people
-    /// see one move at a time).
+    /// When the computer players to move act: they start thinking at once, and their move
+    /// shows no sooner than `bot_delay` later, so that people see one move at a time.
     bots_at: Option<Instant>,
+    /// The computer players' decision, in, waiting for `bots_at` (see [`Shared::due`]).
+    answer: Option<Answer<G>>,
     /// A step that would show this person something new waits while they may still take
     /// their last move back (see [`Shared::undo_allowed`]).
     held: Option<Seat>,
-    /// At a table whose people all sit at one terminal: its last move may have put on the
+    /// At a table whose people all sit at one terminal: its last step may have put on the
     /// board something they must look at before the computer players go on (Pocket's failed
-    /// flip). The computer players wait until that terminal has drawn it and says it needs no
-    /// look ([`Attached::seen`]), as at a local table.
+    /// flip, a person's or a computer player's). The computer players wait until that
+    /// terminal has drawn it and says it needs no look ([`Attached::seen`]).
     unseen: bool,
     bot_delay: Duration,
     /// The table as the lobbies last saw it.
@@ -143,6 +150,22 @@ pub struct Room<G: Registered> {
     state: Mutex<Shared<G>>,
     cv: Condvar,
     version: AtomicU64,
+    /// How the room's driver runs.
+    driving: Driving,
+    /// A local game's room (see [`local`]): it closes when its terminal leaves.
+    standalone: bool,
+}
+
+/// How a room's driver runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Driving {
+    /// On a thread of its own, which sleeps while nothing is due: the terminals read keys and
+    /// draw while the computer players think.
+    Thread,
+    /// On the thread of whoever changed the room, until nothing is due now (tests of screens
+    /// that do not test the thinking: every step is taken before the call returns, and a
+    /// computer player's pause waits for [`Attached::hurry`]).
+    Inline,
 }
 
 /// Opens a room on `table` (saving to its log already) and starts its driver thread.
@@ -150,6 +173,68 @@ pub fn open<G: Registered>(
     table: Table<G>,
     setup: RoomSetup,
 ) -> (Arc<dyn ServerTable>, Option<JoinHandle<()>>) {
+    let room = build(table, setup, Driving::Thread, false);
+    let handle = start(&room);
+    (room, handle)
+}
+
+/// A local game's room: every person's seat is at this terminal (`SeatKind::Here`), which is
+/// attached as its one connection; the computer players keep their seats. Nobody times out,
+/// there is no code to share, and the room closes when the returned handle is dropped.
+/// `wake` is called whenever the table changes (the driver's thread moved it).
+pub fn local<G: Registered>(
+    table: Table<G>,
+    bot_delay: Duration,
+    driving: Driving,
+    wake: Wake,
+) -> Attached<G> {
+    let me = Ident::Guest("this terminal".into());
+    let seats: Vec<SeatHold> = (0..table.m.players.len())
+        .map(|s| match table.m.players[s].bot.clone() {
+            Some(kind) if table.is_bot(s) => SeatHold::new(SeatKind::Bot(kind), None),
+            _ if table.is_bot(s) => SeatHold::new(SeatKind::Bot(String::new()), None),
+            _ => SeatHold::new(SeatKind::Here, Some(me.clone())),
+        })
+        .collect();
+    let people: Vec<Seat> = (0..seats.len()).filter(|&s| !table.is_bot(s)).collect();
+    let setup = RoomSetup {
+        code: String::new(),
+        seats,
+        creator: me.clone(),
+        timeout: Duration::MAX,
+        log: PathBuf::new(),
+        started: true,
+        bot_delay,
+    };
+    let room = build(table, setup, driving, true);
+    let conn = room.join(people.clone(), true, me, wake);
+    {
+        // Chance up to the first decision before the screen opens, as the terminal is already
+        // here: a step that would show its person something new after a move they may still
+        // take back (a saved game reopened) waits for them.
+        let mut g = room.lock();
+        g.advance(0);
+    }
+    // Detached: it ends when the screen leaves and the room closes.
+    let _driver = start(&room);
+    let mut at = Attached {
+        room,
+        conn,
+        seen: 0,
+        mine: people,
+        info: Info::default(),
+    };
+    at.room.run_inline();
+    at.sync_info();
+    at
+}
+
+fn build<G: Registered>(
+    table: Table<G>,
+    setup: RoomSetup,
+    driving: Driving,
+    standalone: bool,
+) -> Arc<Room<G>> {
     let now = Instant::now();
     let mut shared = Shared {
         table,
@@ -165,6 +250,7 @@ pub fn open<G: Registered>(
         next_conn: 1,
         unwatched_since: Some(Instant::now()),
         bots_at: None,
+        answer: None,
         held: None,
         unseen: false,
         bot_delay: setup.bot_delay,
@@ -186,17 +272,27 @@ pub fn open<G: Registered>(
         }
     }
     shared.start_if_full();
-    let room = Arc::new(Room {
+    Arc::new(Room {
         state: Mutex::new(shared),
         cv: Condvar::new(),
         version: AtomicU64::new(1),
-    });
+        driving,
+        standalone,
+    })
+}
+
+/// Starts the room's driver thread, if it has one.
+fn start<G: Registered>(room: &Arc<Room<G>>) -> Option<JoinHandle<()>> {
+    if room.driving != Driving::Thread {
+        return None;
+    }
     let driver = room.clone();
-    let handle = std::thread::Builder::new()
-        .name("hotseat-table".into())
+    // Named as the thinking threads are: a computer player's panic here is caught and halts
+    // the table, and the app's panic hook leaves the terminal alone.
+    std::thread::Builder::new()
+        .name(crate::engine::thinker::THREAD_NAME.into())
         .spawn(move || drive(&driver))
-        .ok();
-    (room, handle)
+        .ok()
 }
 
 impl<G: Registered> Shared<G> {
@@ -418,6 +514,9 @@ impl<G: Registered> Shared<G> {
             Ok(_) => {}
             Err(e) => self.broken = Some(format!("the game cannot go on: {e}")),
         }
+        // Until the one terminal of a table whose people all sit there has drawn the result,
+        // nothing it must see may be passed (see `Shared::unseen`).
+        self.unseen = self.undo_allowed();
         // A computer player standing in for a person moves for that person: saved at once,
         // where the table alone would wait for a person's next decision.
         if self.table.unsaved() && self.seats.iter().any(|h| h.stand_in && h.person()) {
@@ -443,8 +542,9 @@ impl<G: Registered> Shared<G> {
         }
     }
 
-    /// What the driver must do now: `Some(true)` act at once, `Some(false)` wait for
-    /// `bots_at`, `None` nothing (people to move, or the end).
+    /// What the driver must do now: `Some(true)` act at once (chance, the computer players
+    /// start thinking, or their decision lands), `Some(false)` wait for `bots_at`, `None`
+    /// nothing (people to move, the end, a held step, a failed save).
     fn due(&mut self, now: Instant) -> Option<bool> {
         if !self.started
             || self.held.is_some()
@@ -460,17 +560,58 @@ impl<G: Registered> Shared<G> {
             ToMove::Seats(seats) => {
                 let bots = seats.iter().filter(|&&s| self.table.is_bot(s)).count();
                 if bots == 0 {
-                    self.bots_at = None;
+                    self.forget_decision();
                     return None;
                 }
-                if bots < seats.len() {
-                    // People are to move too: the computer players choose now, unseen.
+                if self.answer.as_ref().is_some_and(Answer::failed) {
+                    // A computer player failed: the table stops now, not after the pause.
                     return Some(true);
                 }
-                let at = *self.bots_at.get_or_insert(now + self.bot_delay);
+                if self.answer.is_none() {
+                    // They think at once; alone at the step, their move shows after the pause
+                    // (which runs while they think), with people, as soon as they have chosen.
+                    let pause = if bots < seats.len() {
+                        Duration::ZERO
+                    } else {
+                        self.bot_delay
+                    };
+                    self.bots_at.get_or_insert(now + pause);
+                    return Some(true);
+                }
+                let at = *self.bots_at.get_or_insert(now);
                 Some(now >= at)
             }
         }
+    }
+
+    /// A person's change took the game elsewhere: a decision waiting for its pause is moot.
+    fn forget_decision(&mut self) {
+        self.answer = None;
+        self.bots_at = None;
+    }
+
+    /// What this room tells a connection: `conn`'s seats and rights, and where play stands.
+    fn info(&self, conn: u64) -> (Vec<Seat>, Info) {
+        let c = self.conns.get(&conn);
+        let mine = c.map(|c| c.seats.clone()).unwrap_or_default();
+        let pending = matches!(self.table.m.to_move(), ToMove::Seats(seats)
+            if seats.iter().any(|&s| self.table.is_bot(s)));
+        let info = Info {
+            code: self.code.clone(),
+            started: self.started,
+            seats: self.summary().seats,
+            reconnect: mine.first().and_then(|&s| self.seats[s].reconnect.clone()),
+            creator: c.is_some_and(|c| c.creator),
+            again: self.again.clone(),
+            broken: self.broken.clone(),
+            unsaved: self.table.save_error.clone(),
+            alone: self.undo_allowed(),
+            held: self.held.map(|h| (h, self.table.held_bots())),
+            played_for: c.map_or(0, |c| c.played_for),
+            bots: pending && self.started && self.held.is_none() && self.broken.is_none(),
+            bots_at: self.bots_at,
+        };
+        (mine, info)
     }
 }
 
@@ -538,71 +679,118 @@ impl<G: Registered> Room<G> {
         }
         if g.conns.is_empty() {
             g.unwatched_since = Some(now);
+            if self.standalone {
+                // A local game ends with its screen: the driver stops (a thought under way
+                // finishes into nothing).
+                g.closed = true;
+            }
         }
         self.changed(&mut g);
     }
+
+    /// With [`Driving::Inline`], takes every step that is due now, on this thread.
+    fn run_inline(&self) {
+        if self.driving != Driving::Inline {
+            return;
+        }
+        let mut g = self.lock();
+        loop {
+            let (next, step) = step(self, g);
+            g = next;
+            if !matches!(step, Step::Again) {
+                return;
+            }
+        }
+    }
 }
 
-/// The driver thread: chance at once, computer players after their pause, seats whose people
-/// stayed away too long to a computer player. It sleeps on the room's condition variable in
-/// between, so an idle table costs nothing.
+/// What the driver does after one [`step`].
+enum Step {
+    /// Something happened: look again at once.
+    Again,
+    /// Nothing is due before this instant (`None`: before something changes).
+    Until(Option<Instant>),
+    /// The table is closed or over: the driver ends.
+    Stop,
+}
+
+/// The driver thread: chance at once, computer players (thinking at once, moving after their
+/// pause), seats whose people stayed away too long to a computer player. It sleeps on the
+/// room's condition variable in between, so an idle table costs nothing.
 fn drive<G: Registered>(room: &Room<G>) {
     let mut g = room.lock();
     loop {
-        // Nothing moves at a finished table: the thread ends with the game.
-        if g.closed || g.table.m.is_over() {
-            return;
-        }
-        if g.held.is_some() && !g.undo_allowed() {
-            // Someone else is here now (or the person left): the step waits no longer.
-            g.held = None;
-            if let Err(e) = g.table.release() {
-                g.broken = Some(format!("the game cannot go on: {e}"));
-            }
-            g.advance(0);
-            room.changed(&mut g);
-            continue;
-        }
-        let now = Instant::now();
-        if g.started && !g.table.m.is_over() && g.take_over_timed_out(now) {
-            room.changed(&mut g);
-            continue;
-        }
-        let mut wake_at = g.next_timeout();
-        match g.due(now) {
-            Some(true) => {
-                g.bots_at = None;
-                if matches!(g.table.m.to_move(), ToMove::Chance) {
-                    g.advance(0);
-                    room.changed(&mut g);
-                } else {
-                    g = think(room, g);
-                }
-                continue;
-            }
-            Some(false) => {
-                wake_at = [wake_at, g.bots_at].into_iter().flatten().min();
-            }
-            None => {}
-        }
-        g = match wake_at {
-            Some(at) => {
+        let (next, step) = step(room, g);
+        g = next;
+        g = match step {
+            Step::Again => continue,
+            Step::Stop => return,
+            Step::Until(Some(at)) => {
                 let wait = at
-                    .saturating_duration_since(now)
+                    .saturating_duration_since(Instant::now())
                     .max(Duration::from_millis(1));
                 room.cv
                     .wait_timeout(g, wait)
                     .unwrap_or_else(|e| e.into_inner())
                     .0
             }
-            None => room.cv.wait(g).unwrap_or_else(|e| e.into_inner()),
+            Step::Until(None) => room.cv.wait(g).unwrap_or_else(|e| e.into_inner()),
         };
+    }
+}
+
+/// One step of a room's driver, whichever thread runs it (see [`Driving`]).
+fn step<'a, G: Registered>(
+    room: &'a Room<G>,
+    mut g: MutexGuard<'a, Shared<G>>,
+) -> (MutexGuard<'a, Shared<G>>, Step) {
+    // Nothing moves at a finished table: the thread ends with the game.
+    if g.closed || g.table.m.is_over() {
+        return (g, Step::Stop);
+    }
+    if g.held.is_some() && !g.undo_allowed() {
+        // Someone else is here now (or the person left): the step waits no longer.
+        g.held = None;
+        if let Err(e) = g.table.release() {
+            g.broken = Some(format!("the game cannot go on: {e}"));
+        }
+        g.advance(0);
+        room.changed(&mut g);
+        return (g, Step::Again);
+    }
+    let now = Instant::now();
+    if g.started && g.take_over_timed_out(now) {
+        room.changed(&mut g);
+        return (g, Step::Again);
+    }
+    let wake_at = g.next_timeout();
+    match g.due(now) {
+        Some(true) => {
+            if matches!(g.table.m.to_move(), ToMove::Chance) {
+                g.forget_decision();
+                g.advance(0);
+                room.changed(&mut g);
+            } else if let Some(answer) = g.answer.take() {
+                g.bots_at = None;
+                g.settle(answer);
+                room.changed(&mut g);
+            } else {
+                g = think(room, g);
+            }
+            (g, Step::Again)
+        }
+        Some(false) => {
+            let at = [wake_at, g.bots_at].into_iter().flatten().min();
+            (g, Step::Until(at))
+        }
+        None => (g, Step::Until(wake_at)),
     }
 }
 
 /// The computer players to move choose with the room unlocked, so that every terminal at the
 /// table (the host's own included) keeps drawing and reading keys while they think; changes to
-/// the game wait for them meanwhile ([`Room::moving`]).
+/// the game wait for them meanwhile ([`Room::moving`]), but for an undo, which makes their
+/// decision moot. The decision waits in the room for the end of their pause.
 fn think<'a, G: Registered>(
     room: &'a Room<G>,
     mut g: MutexGuard<'a, Shared<G>>,
@@ -612,16 +800,22 @@ fn think<'a, G: Registered>(
         .collect();
     match g.table.ask(&seats) {
         Ok(question) => {
+            // Nothing the terminals show changes until the decision lands: they already show
+            // the computer players to move (see `Info::bots`).
             g.thinking = true;
             drop(g);
             let answer = question.answer();
             g = room.lock();
             g.thinking = false;
-            g.settle(answer);
+            g.answer = Some(answer);
+            // The terminals learn that the decision is in, and when it shows.
+            room.changed(&mut g);
         }
-        Err(e) => g.broken = Some(format!("the game cannot go on: {e}")),
+        Err(e) => {
+            g.broken = Some(format!("the game cannot go on: {e}"));
+            room.changed(&mut g);
+        }
     }
-    room.changed(&mut g);
     g
 }
 
@@ -1014,14 +1208,25 @@ pub struct Info {
     pub reconnect: Option<String>,
     pub creator: bool,
     pub again: Option<String>,
+    /// Why the game cannot go on (a rules or computer-player error).
     pub broken: Option<String>,
-    /// A person may take a move back at this table now (see [`Shared::undo_allowed`]).
-    pub undo: bool,
+    /// Why the log could not be written: the game waits until a save succeeds
+    /// ([`Attached::save`]).
+    pub unsaved: Option<String>,
+    /// Every person at this table sits at this terminal, the only one showing it (see
+    /// [`Shared::undo_allowed`]): a person may take a move back, and hurry the computer
+    /// players.
+    pub alone: bool,
     /// The step waiting for this person's "go on" (or undo), and the computer players whose
     /// moves wait with it.
     pub held: Option<(Seat, Vec<Seat>)>,
     /// Moves a computer player made for this connection's seats while their person was away.
     pub played_for: usize,
+    /// Computer players are to move and have not yet: they think, or their move waits for
+    /// `bots_at`.
+    pub bots: bool,
+    /// When the computer players' move shows at the earliest (their pause).
+    pub bots_at: Option<Instant>,
 }
 
 /// One connection's place at a room: the seats at its keyboard. Dropping it detaches the
@@ -1098,23 +1303,23 @@ impl<G: Registered> Attached<G> {
                 mirror.bots[s] = bot.then(|| Box::new(Mirrored) as Box<dyn Bot<G>>);
             }
         }
-        let conn = g.conns.get(&self.conn);
-        self.mine = conn.map(|c| c.seats.clone()).unwrap_or_default();
-        self.info = Info {
-            code: g.code.clone(),
-            started: g.started,
-            seats: g.summary().seats,
-            reconnect: self
-                .mine
-                .first()
-                .and_then(|&s| g.seats[s].reconnect.clone()),
-            creator: conn.is_some_and(|c| c.creator),
-            again: g.again.clone(),
-            broken: g.broken.clone().or_else(|| g.table.save_error.clone()),
-            undo: g.undo_allowed(),
-            held: g.held.map(|h| (h, g.table.held_bots())),
-            played_for: conn.map_or(0, |c| c.played_for),
-        };
+        (self.mine, self.info) = g.info(self.conn);
+    }
+
+    /// Brings this connection's info up to date (not the mirror).
+    fn sync_info(&mut self) {
+        let g = self.room.lock();
+        (self.mine, self.info) = g.info(self.conn);
+    }
+
+    /// The room's computer players are thinking now.
+    pub fn thinking(&self) -> bool {
+        self.room.lock().thinking
+    }
+
+    /// The room's driver runs inline (see [`Driving::Inline`]).
+    pub fn inline(&self) -> bool {
+        self.room.driving == Driving::Inline
     }
 
     /// The person in `seat` (at this keyboard) does `action`.
@@ -1134,9 +1339,9 @@ impl<G: Registered> Attached<G> {
             .apply(Actor::Seat(seat), action, Some(ms))
             .map_err(|e| e.to_string())?;
         g.advance(0);
-        // Until this terminal has drawn the move's result, nothing it must see may be passed.
-        g.unseen = g.undo_allowed();
         self.room.changed(&mut g);
+        drop(g);
+        self.room.run_inline();
         Ok(())
     }
 
@@ -1147,6 +1352,8 @@ impl<G: Registered> Attached<G> {
         if g.unseen {
             g.unseen = false;
             self.room.cv.notify_all();
+            drop(g);
+            self.room.run_inline();
         }
     }
 
@@ -1161,11 +1368,48 @@ impl<G: Registered> Attached<G> {
         }
         g.advance(0);
         self.room.changed(&mut g);
+        drop(g);
+        self.room.run_inline();
+    }
+
+    /// The computer players' move shows as soon as they have chosen: the rest of their pause
+    /// is skipped. Only where every person sits at this terminal (nobody else's pace is cut).
+    pub fn hurry(&self) {
+        let mut g = self.room.lock();
+        if !g.undo_allowed() {
+            return;
+        }
+        // Before they have started thinking too: their pause is then over before it begins.
+        let now = Instant::now();
+        g.bots_at = Some(g.bots_at.map_or(now, |at| at.min(now)));
+        self.room.cv.notify_all();
+        drop(g);
+        self.room.run_inline();
+    }
+
+    /// Writes whatever the log lacks (a local game being left, a save that failed). On
+    /// success a game that waited for the save goes on; the error otherwise.
+    pub fn save(&self) -> Result<(), String> {
+        let mut g = self.room.lock();
+        let failed = g.table.save_error.is_some();
+        if g.table.unsaved() || failed {
+            g.table.persist();
+        }
+        if let Some(e) = g.table.save_error.clone() {
+            return Err(e);
+        }
+        if failed {
+            self.room.changed(&mut g);
+            drop(g);
+            self.room.run_inline();
+        }
+        Ok(())
     }
 
     /// Takes back `seat`'s last move, where that is allowed here; false when it is not.
+    /// Computer players thinking meanwhile are not waited for: their decision is moot.
     pub fn undo(&self, seat: Seat) -> bool {
-        let mut g = self.room.moving();
+        let mut g = self.room.lock();
         let mine = g
             .conns
             .get(&self.conn)
@@ -1174,7 +1418,11 @@ impl<G: Registered> Attached<G> {
             return false;
         }
         g.held = None;
-        g.bots_at = None;
+        g.forget_decision();
+        // The table seated fresh computer players (see `Table::undo`): the thought under way,
+        // if any, comes back stale and is dropped (`Table::settle`), so changes need not
+        // wait for it.
+        g.thinking = false;
         // Computer players seated anew by the undo: stand-ins are the seats' own again.
         for s in 0..g.seats.len() {
             if g.seats[s].stand_in && !g.table.is_bot(s) {
@@ -1187,6 +1435,8 @@ impl<G: Registered> Attached<G> {
         }
         g.advance(0);
         self.room.changed(&mut g);
+        drop(g);
+        self.room.run_inline();
         true
     }
 }

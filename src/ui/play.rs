@@ -1,7 +1,7 @@
 //! The game screen around any game's [`GameUi`]: header, board, event pane, hint line; the
 //! pass-the-keyboard hand-off, the computer players' pace, undo, and the end panel.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind};
@@ -9,12 +9,9 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 
-use crate::engine::Refusal;
-use crate::engine::table::{Next, Pace};
-use crate::engine::thinker::{Thinking, Wake};
-use crate::engine::{Actor, Seat, Table, ToMove, Viewer};
+use crate::engine::{Seat, Table, ToMove, Viewer};
 use crate::host::hub::Hub;
-use crate::host::room::Attached;
+use crate::host::room::{self, Attached, Driving};
 use crate::host::{Peer, Wake as HostWake};
 use crate::ui::Playable;
 
@@ -76,6 +73,8 @@ pub enum Halt {
 }
 
 pub struct Play<G: Playable> {
+    /// The table as this terminal shows it: a mirror of its room's table, pulled whenever the
+    /// room changes (see [`Play::sync`]). Only the room plays it.
     pub table: Table<G>,
     pub ui: G::Ui,
     back: bool,
@@ -91,26 +90,19 @@ pub struct Play<G: Playable> {
     /// How many event lines the pane is scrolled back (PgUp/PgDn); 0 follows the newest.
     pub events_back: usize,
     turn_started: Instant,
-    /// Where app-level records (high scores) go; `None` in unit tests.
+    /// Where app-level records (high scores) go at a local table; `None` in unit tests.
     pub data_dir: Option<std::path::PathBuf>,
     /// The game's `on_game_over` has been called.
     over_seen: bool,
     /// The end of the game is put away to look at the final board (Esc).
     pub end_hidden: bool,
-    /// At a table on the server: this terminal's place there. `table` is then a mirror of the
-    /// server's table, pulled whenever it changes, and only the seats at this keyboard play.
-    pub remote: Option<Attached<G>>,
+    /// This terminal's place at the table's room, local or hosted: the seats at its keyboard.
+    /// The room plays chance and computer players, paces, holds and saves; this screen sends
+    /// its people's actions there and draws from its own seats' views.
+    pub room: Attached<G>,
     /// At a hosted table: the hub, who is at this terminal and how to redraw it, for "play
-    /// again" and the creator's seats screen.
+    /// again" and the creator's seats screen. `None` at a local table.
     link: Option<Link>,
-    /// The computer players' decision in flight while the turn is [`Turn::Bots`]. Dropped
-    /// (undo, leaving) it is discarded: the thread's answer then goes nowhere.
-    thinking: Option<Thinking<G>>,
-    /// Where computer players think.
-    think_on: ThinkOn,
-    /// How long a computer player "thinks" before its move shows: the settings' `bot_pace_ms`
-    /// (or `--bot-pace`) when the screen opened.
-    bot_pace: Duration,
     /// The hint key's state (see [`hint`]).
     pub hints: hint::Hints<G>,
 }
@@ -122,48 +114,42 @@ struct Link {
     wake: HostWake,
 }
 
-/// Where the computer players think.
-#[derive(Clone)]
-pub enum ThinkOn {
-    /// On a thread of their own, which wakes the screen when they have chosen: the screen
-    /// reads keys and draws meanwhile.
-    Thread(Wake),
-    /// At once, on the screen's thread, when their turn comes (unit tests of everything but
-    /// the thinking itself, which need no waiting).
-    Here,
-}
-
-impl ThinkOn {
-    /// The app's: a thread that nudges the terminal's wait (see [`super::input::nudge`]).
-    fn app() -> Self {
-        if cfg!(test) {
-            ThinkOn::Here
-        } else {
-            ThinkOn::Thread(std::sync::Arc::new(super::input::nudge))
-        }
-    }
-}
-
 impl<G: Playable> Play<G> {
+    /// A local game on `table`: a room of its own with every person's seat at this terminal.
     pub fn new(table: Table<G>, back: bool) -> Self {
-        Self::build(table, back, None, ThinkOn::app())
+        // Unit tests of screens take every step before a key returns; the app's room thinks on
+        // its own thread and nudges the terminal's wait (see `super::input::nudge`).
+        let (driving, wake) = if cfg!(test) {
+            (Driving::Inline, HostWake::none())
+        } else {
+            (Driving::Thread, HostWake::new(super::input::nudge))
+        };
+        Self::local(table, back, driving, wake)
     }
 
-    /// The same screen with its computer players thinking on a thread that calls `wake`
-    /// when they have chosen (tests of the thinking; the app's own wakes the terminal).
+    /// The same screen with its room's computer players thinking on the room's thread, which
+    /// calls `wake` whenever the table changed (tests of the thinking).
     #[cfg(test)]
-    pub fn thinking_on_thread(table: Table<G>, back: bool, wake: Wake) -> Self {
-        Self::build(table, back, None, ThinkOn::Thread(wake))
+    pub fn thinking_on_thread(table: Table<G>, back: bool, wake: HostWake) -> Self {
+        Self::local(table, back, Driving::Thread, wake)
     }
 
-    /// The screen of one connection at a table on the server: drawn only from the views of the
-    /// seats at its keyboard (none: a spectator, who sees the public view).
+    fn local(table: Table<G>, back: bool, driving: Driving, wake: HostWake) -> Self {
+        // `bot_pace_ms` (or `--bot-pace`) as it is when the game opens.
+        let pace = crate::config::current().bot_pace;
+        let mut at = room::local(table, pace, driving, wake);
+        let mirror = at.mirror();
+        Self::build(mirror, back, at, None)
+    }
+
+    /// The screen of one connection at a hosted table: drawn only from the views of the seats
+    /// at its keyboard (none: a spectator, who sees the public view).
     pub fn shared(mut at: Attached<G>, hub: Hub, peer: Peer, wake: HostWake) -> Self {
         let table = at.mirror();
         let reconnect = at.info.reconnect.clone();
         let played_for = at.info.played_for;
-        let mut p = Self::build(table, true, Some(at), ThinkOn::app());
-        p.link = Some(Link { hub, peer, wake });
+        let link = Link { hub, peer, wake };
+        let mut p = Self::build(table, true, at, Some(link));
         if played_for > 0 {
             // Back after a computer player stood in: say so, or the board seems to have moved
             // on by itself.
@@ -180,19 +166,17 @@ impl<G: Playable> Play<G> {
         p
     }
 
-    fn build(table: Table<G>, back: bool, remote: Option<Attached<G>>, think_on: ThinkOn) -> Self {
+    fn build(table: Table<G>, back: bool, room: Attached<G>, link: Option<Link>) -> Self {
         let names: Vec<String> = table.m.players.iter().map(|p| p.name.clone()).collect();
         let events = EventLog::rebuild(&table.m);
-        let humans: Vec<Seat> = match &remote {
-            Some(r) => r.mine.clone(),
-            None => (0..names.len()).filter(|&s| !table.is_bot(s)).collect(),
-        };
-        // A lone human is always at the keyboard. Of several, a saved game reopens with the
-        // one whose last decision may still be taken back: the step after it waits for them
-        // again, as it did before they left (their private view stays hidden as it was).
+        let humans: Vec<Seat> = room.mine.clone();
+        // A lone human is always at the keyboard. Of several at a local table, a saved game
+        // reopens with the one whose last decision may still be taken back: the step after it
+        // waits for them again, as it did before they left (their private view stays hidden
+        // as it was).
         let keyboard = match humans.as_slice() {
             [one] => Some(*one),
-            _ if remote.is_none() => table
+            _ if link.is_none() => table
                 .m
                 .history
                 .iter()
@@ -207,7 +191,7 @@ impl<G: Playable> Play<G> {
                 }),
             _ => None,
         };
-        let data_dir = (!cfg!(test) && remote.is_none()).then(crate::store::data_dir);
+        let data_dir = (!cfg!(test) && link.is_none()).then(crate::store::data_dir);
         let mut p = Play {
             table,
             ui: G::Ui::default(),
@@ -223,14 +207,11 @@ impl<G: Playable> Play<G> {
             data_dir,
             over_seen: false,
             end_hidden: false,
-            remote,
-            link: None,
-            thinking: None,
-            think_on,
-            bot_pace: crate::config::current().bot_pace,
+            room,
+            link,
             hints: Default::default(),
         };
-        p.drive();
+        p.sync();
         p
     }
 
@@ -239,16 +220,18 @@ impl<G: Playable> Play<G> {
     pub fn with_data_dir(mut self, dir: Option<std::path::PathBuf>) -> Self {
         self.data_dir = dir;
         self.over_seen = false;
-        self.drive();
+        self.sync();
         self
     }
 
     /// This terminal's screen at the table "play again" opened after this one, if there is
     /// one: with the seats its person holds there, or as a spectator.
     fn follow_again(&self) -> Option<Box<dyn Screen>> {
-        let (r, link) = (self.remote.as_ref()?, self.link.as_ref()?);
-        let code = r.info.again.clone()?;
-        let seated = link.hub.follow(&code, !r.mine.is_empty(), &link.peer)?;
+        let link = self.link.as_ref()?;
+        let code = self.room.info.again.clone()?;
+        let seated = link
+            .hub
+            .follow(&code, !self.room.mine.is_empty(), &link.peer)?;
         let handle = seated.attach(&link.peer, link.wake.clone());
         let at = handle.downcast::<Attached<G>>().ok()?;
         let next = Play::shared(*at, link.hub.clone(), link.peer.clone(), link.wake.clone());
@@ -257,16 +240,14 @@ impl<G: Playable> Play<G> {
 
     /// Whether computer players are thinking and have not chosen yet.
     pub fn thinking(&self) -> bool {
-        self.thinking.as_ref().is_some_and(|t| !t.ready())
+        self.room.thinking()
     }
 
-    /// How many people play at this keyboard: every person at a local table, the seats at
-    /// this terminal at a network table.
+    /// How many people play at this keyboard: the seats at this terminal that are not
+    /// computer players (every person, at a local table).
     fn humans(&self) -> usize {
-        match &self.remote {
-            Some(r) => r.mine.iter().filter(|&&s| !self.table.is_bot(s)).count(),
-            None => self.table.people(),
-        }
+        let mine = self.room.mine.iter();
+        mine.filter(|&&s| !self.table.is_bot(s)).count()
     }
 
     fn name(&self, seat: Seat) -> &str {
@@ -312,119 +293,29 @@ impl<G: Playable> Play<G> {
         }
     }
 
-    /// Runs the table's driver (chance) up to the next decision and sets the turn from where
-    /// it stops. Computer players never choose here: their turn starts their thinking.
-    fn drive(&mut self) {
-        if self.remote.is_some() {
-            self.sync();
-            return;
-        }
-        if matches!(self.turn, Turn::Halted(_)) {
-            return;
-        }
-        let next = self.table.advance(self.pace());
-        self.follow(next);
-    }
-
-    /// How far the table goes by itself: no computer player's round (they think elsewhere),
-    /// and steps that would show the person at the keyboard something new wait for them.
-    fn pace(&self) -> Pace {
-        let solo = self.table.m.players.len() == 1;
-        Pace {
-            bot_rounds: 0,
-            hold_for: self
-                .keyboard
-                .filter(|&k| !self.table.is_bot(k) && (G::HOLD_SOLO || !solo)),
-        }
-    }
-
-    /// The computer players in `seats` think, to move at `at` at the earliest. A decision
-    /// already in flight goes on (the screen was only set up again).
-    fn think(&mut self, seats: &[Seat], at: Instant) -> Turn {
-        if self.thinking.is_some() {
-            return match self.turn {
-                Turn::Bots(was) => Turn::Bots(was),
-                _ => Turn::Bots(at),
-            };
-        }
-        let broken = |e: String| Turn::Halted(Halt::Broken(format!("the game cannot go on: {e}")));
-        let question = match self.table.ask(seats) {
-            Ok(q) => q,
-            Err(e) => return broken(e.to_string()),
-        };
-        let thinking = match &self.think_on {
-            ThinkOn::Thread(wake) => Thinking::start(question, wake.clone()),
-            ThinkOn::Here => Ok(Thinking::inline(question)),
-        };
-        match thinking {
-            Ok(t) => {
-                self.thinking = Some(t);
-                Turn::Bots(at)
-            }
-            Err(e) => broken(format!("a computer player could not start thinking: {e}")),
-        }
-    }
-
-    /// Sets the turn from where the table stopped.
-    fn follow(&mut self, next: Result<Next, Refusal>) {
-        if self.events.len() != self.table.m.history.len() {
-            self.events.catch_up(&self.table.m);
-            self.events_back = 0;
-        }
-        self.turn = match next {
-            Err(e) => Turn::Halted(Halt::Broken(format!("the game cannot go on: {e}"))),
-            Ok(Next::Over) => {
-                if !self.over_seen {
-                    self.over_seen = true;
-                    self.ui
-                        .on_game_over(&self.table.m, self.data_dir.as_deref());
-                }
-                Turn::Over
-            }
-            // A computer player is next, but the board shows what a person must see first.
-            Ok(Next::Bots(_)) if self.must_be_seen() => Turn::Shown,
-            Ok(Next::Bots(seats)) => {
-                // At a simultaneous step with people the computer players choose first, as
-                // soon as they can (nothing of theirs is shown); alone they keep the pace.
-                let alone = self.table.m.to_move().seats().len() == seats.len();
-                let delay = if alone { self.bot_pace } else { Duration::ZERO };
-                self.think(&seats, Instant::now() + delay)
-            }
-            Ok(Next::Held(seat)) => Turn::Held(seat),
-            Ok(Next::People(seats)) => match seats.first() {
-                Some(&seat) => self.hand_to(seat),
-                None => Turn::Halted(Halt::Broken("nobody is to move".into())),
-            },
-        };
-        if let Some(error) = self.table.save_error.clone() {
-            self.turn = Turn::Halted(Halt::Unsaved {
-                error,
-                leaving: false,
-            });
-        }
-        self.undo_by = self.keyboard.filter(|&k| {
-            !matches!(self.turn, Turn::Over | Turn::Halted(_)) && self.table.undo_span(k).is_some()
-        });
-        // A decision that is already in, with no pause to keep, lands at once (people wait
-        // for nothing at a simultaneous step when the computer players were quick).
-        if matches!(self.turn, Turn::Bots(at) if at <= Instant::now())
-            && self.thinking.as_ref().is_some_and(Thinking::ready)
-        {
-            self.bot_move();
-        }
-    }
-
-    /// At a network table: pulls the server's table into the mirror and sets the turn from
-    /// it. The server plays chance and computer players; this terminal only watches them.
+    /// Pulls the room's table into the mirror and sets the turn from it. The room plays
+    /// chance and computer players; this terminal only shows them, and tells the room when
+    /// nothing on its board waits for a look (see [`Attached::seen`]).
     fn sync(&mut self) {
-        let Some(r) = self.remote.as_mut() else {
-            return;
-        };
-        let before = r.mine.clone();
-        r.pull(&mut self.table);
-        let mine = r.mine.clone();
-        let started = r.info.started;
-        let broken = r.info.broken.clone();
+        loop {
+            self.pull();
+            if self.turn != Turn::Shown {
+                // Nothing here waits for a look: the computer players may go on.
+                self.room.seen();
+            }
+            // A room driven inline has moved on already.
+            if !self.room.stale() {
+                return;
+            }
+        }
+    }
+
+    /// One pull of [`Play::sync`].
+    fn pull(&mut self) {
+        let before = self.room.mine.clone();
+        self.room.pull(&mut self.table);
+        let mine = self.room.mine.clone();
+        let info = self.room.info.clone();
         if mine != before {
             // The creator moved a seat: whoever is at this keyboard now sees only their own.
             self.keyboard = (mine.len() == 1).then(|| mine[0]);
@@ -447,23 +338,33 @@ impl<G: Playable> Play<G> {
             self.events.catch_up(&self.table.m);
             self.events_back = 0;
         }
-        let undo = r.info.undo;
-        let held = r.info.held.clone();
         let was_person = matches!(self.turn, Turn::Person(_));
-        self.turn = if let Some(e) = broken {
+        let leaving = matches!(self.turn, Turn::Halted(Halt::Unsaved { leaving: true, .. }));
+        self.turn = if let Some(e) = info.broken {
             Turn::Halted(Halt::Broken(e))
-        } else if !started {
+        } else if let Some(error) = info.unsaved {
+            if self.link.is_some() {
+                // The host's disk: nobody at this terminal can mend it.
+                Turn::Halted(Halt::Broken(error))
+            } else {
+                Turn::Halted(Halt::Unsaved { error, leaving })
+            }
+        } else if !info.started {
             Turn::Waiting
-        } else if let Some((seat, _)) = held.filter(|(s, _)| mine.contains(s)) {
+        } else if let Some((seat, _)) = info.held.filter(|(s, _)| mine.contains(s)) {
             Turn::Held(seat)
         } else {
             match self.table.m.to_move() {
                 ToMove::Over => {
                     if !self.over_seen {
                         self.over_seen = true;
-                        // The server recorded the end (a high score) in its data folder; the
-                        // game's end panel reads it from there to show the player's place.
-                        let dir = self.remote.as_ref().and_then(|r| r.data_dir());
+                        // A hosted table recorded the end (a high score) in the host's data
+                        // folder; the game's end panel reads it from there to show the
+                        // player's place. A local game records it here.
+                        let dir = match self.link {
+                            Some(_) => self.room.data_dir(),
+                            None => self.data_dir.clone(),
+                        };
                         self.ui.on_game_over(&self.table.m, dir.as_deref());
                     }
                     Turn::Over
@@ -473,7 +374,13 @@ impl<G: Playable> Play<G> {
                         .iter()
                         .copied()
                         .find(|s| mine.contains(s) && !self.table.is_bot(*s));
+                    // Where every person sits here, the computer players' turn is this
+                    // screen's too: it shows them thinking (people at the same step wait for
+                    // them, as they choose at once) and a key hurries them.
+                    let bots = info.alone && info.bots;
                     match here {
+                        _ if bots && self.must_be_seen() => Turn::Shown,
+                        _ if bots => Turn::Bots(info.bots_at.unwrap_or_else(Instant::now)),
                         Some(seat) => self.hand_to(seat),
                         None if self.must_be_seen() => Turn::Shown,
                         None => Turn::Others,
@@ -485,14 +392,9 @@ impl<G: Playable> Play<G> {
         if !was_person && matches!(self.turn, Turn::Person(_)) {
             self.turn_started = Instant::now();
         }
-        if self.turn != Turn::Shown
-            && let Some(r) = &self.remote
-        {
-            // Nothing here waits for a look: the computer players may go on.
-            r.seen();
-        }
         self.undo_by = self.keyboard.filter(|&k| {
-            undo && !matches!(self.turn, Turn::Over | Turn::Halted(_))
+            info.alone
+                && !matches!(self.turn, Turn::Over | Turn::Halted(_))
                 && self.table.undo_span(k).is_some()
         });
     }
@@ -526,19 +428,13 @@ impl<G: Playable> Play<G> {
         self.turn == Turn::Shown
     }
 
-    /// A key or click while [`Play::held`]: the person has seen the board; play goes on.
+    /// A key or click while [`Play::held`]: the person has seen the board; play goes on (the
+    /// computer players' pause starts now).
     fn release(&mut self) {
         let view = self.table.m.state.view(self.viewer());
         self.ui.release(&view);
-        if self.remote.is_some() {
-            // The server's computer players keep their own pace.
-            self.sync();
-            return;
-        }
-        let seats: Vec<Seat> = (self.table.m.to_move().seats().iter().copied())
-            .filter(|&s| self.table.is_bot(s))
-            .collect();
-        self.turn = self.think(&seats, Instant::now() + self.bot_pace);
+        self.turn = Turn::Others;
+        self.sync();
     }
 
     /// The first action whose event line may be on screen now (see [`GameUi::events_from`]).
@@ -549,7 +445,6 @@ impl<G: Playable> Play<G> {
         self.ui.events_from(&self.table.m.state.view(self.viewer()))
     }
 
-    /// The pass screen's Enter: the named seat takes the keyboard.
     /// The hand-off screen's Enter: its seat takes the keyboard.
     fn confirm_pass(&mut self) {
         if let Turn::HandOff(seat) = self.turn {
@@ -560,25 +455,15 @@ impl<G: Playable> Play<G> {
         }
     }
 
-    /// The computer players' pause is over (their deadline, or a key skipped it): their move
-    /// lands now if they have chosen, else as soon as they have (the thinking thread wakes the
+    /// The rest of the computer players' pause is skipped (their deadline, or a key): their
+    /// move lands now if they have chosen, else as soon as they have (the room wakes the
     /// screen). Never waits for them.
     pub fn bot_move(&mut self) {
-        let Turn::Bots(at) = self.turn else {
+        if !matches!(self.turn, Turn::Bots(_)) {
             return;
-        };
-        self.turn = Turn::Bots(at.min(Instant::now()));
-        let Some(thinking) = &self.thinking else {
-            // Nobody thinks for this turn (it cannot happen): ask again rather than stall.
-            self.drive();
-            return;
-        };
-        let Some(answer) = thinking.take() else {
-            return;
-        };
-        self.thinking = None;
-        let next = self.table.settle(answer, self.pace());
-        self.follow(next);
+        }
+        self.room.hurry();
+        self.sync();
     }
 
     /// Lets a held step happen (the person gives up taking their last move back).
@@ -586,15 +471,8 @@ impl<G: Playable> Play<G> {
         if !matches!(self.turn, Turn::Held(_)) {
             return;
         }
-        if let Some(r) = &self.remote {
-            r.go_on();
-            self.sync();
-            return;
-        }
-        match self.table.release() {
-            Ok(()) => self.drive(),
-            Err(e) => self.turn = Turn::Halted(Halt::Broken(format!("the game cannot go on: {e}"))),
-        }
+        self.room.go_on();
+        self.sync();
     }
 
     /// The human seat at the keyboard if it is to move now.
@@ -613,21 +491,11 @@ impl<G: Playable> Play<G> {
 
     /// [`Play::act`], the person having thought for `ms` milliseconds (what the log keeps).
     pub fn act_after(&mut self, seat: Seat, action: G::Action, ms: u64) {
-        if let Some(r) = &self.remote {
-            if let Err(e) = r.act(seat, action, ms) {
-                self.status = Some(format!("Not allowed: {e}"));
-            }
-            self.turn_started = Instant::now();
-            self.sync();
-            return;
-        }
-        match self.table.apply(Actor::Seat(seat), action, Some(ms)) {
-            Ok(()) => {
-                self.turn_started = Instant::now();
-                self.drive();
-            }
+        match self.room.act(seat, action, ms) {
+            Ok(()) => self.turn_started = Instant::now(),
             Err(e) => self.status = Some(format!("Not allowed: {e}")),
         }
+        self.sync();
     }
 
     /// Whether `u` takes something back now: the person at the keyboard made the last decision
@@ -643,17 +511,10 @@ impl<G: Playable> Play<G> {
             return;
         };
         let handed_off = matches!(self.turn, Turn::HandOff(_));
-        let undone = match &self.remote {
-            Some(r) => r.undo(seat),
-            None => self.table.undo(seat),
-        };
-        if !undone {
+        if !self.room.undo(seat) {
             self.status = Some("Nothing to take back".into());
             return;
         }
-        // The table seated fresh computer players: what the old ones were thinking is moot.
-        self.thinking = None;
-        self.events.truncate(self.table.m.history.len());
         self.events_back = 0;
         self.status = Some("Took back your last move".into());
         if handed_off {
@@ -661,23 +522,20 @@ impl<G: Playable> Play<G> {
             // now must not see that seat's view without it.
             self.keyboard = None;
         }
-        self.drive();
+        self.sync();
     }
 
     fn leave(&mut self) -> Nav {
-        if self.remote.is_some() {
-            // The seat stays this person's; the server keeps the game.
+        if self.link.is_some() {
+            // The seat stays this person's; the host keeps the game.
             return self.exit();
         }
-        if self.table.unsaved() {
-            self.table.persist();
-            if let Some(error) = self.table.save_error.clone() {
-                self.turn = Turn::Halted(Halt::Unsaved {
-                    error,
-                    leaving: true,
-                });
-                return Nav::Stay;
-            }
+        if let Err(error) = self.room.save() {
+            self.turn = Turn::Halted(Halt::Unsaved {
+                error,
+                leaving: true,
+            });
+            return Nav::Stay;
         }
         self.exit()
     }
@@ -696,16 +554,13 @@ impl<G: Playable> Play<G> {
         };
         match key.code {
             KeyCode::Char('r') => {
-                self.table.persist();
-                if self.table.save_error.is_none() {
-                    self.status = Some("Saved".into());
-                    self.turn = Turn::Over;
-                    self.drive();
-                } else {
-                    self.turn = Turn::Halted(Halt::Unsaved {
-                        error: self.table.save_error.clone().unwrap_or(error),
-                        leaving,
-                    });
+                match self.room.save() {
+                    Ok(()) => {
+                        self.status = Some("Saved".into());
+                        self.turn = Turn::Others;
+                        self.sync();
+                    }
+                    Err(e) => self.turn = Turn::Halted(Halt::Unsaved { error: e, leaving }),
                 }
                 Nav::Stay
             }
@@ -742,15 +597,13 @@ impl<G: Playable> Play<G> {
             PlayCmd::Scroll => !hand_off,
             PlayCmd::Ready => hand_off,
             PlayCmd::Again => {
-                over && self
-                    .remote
-                    .as_ref()
-                    .is_some_and(|r| r.info.creator || !r.mine.is_empty())
+                over && self.link.is_some()
+                    && (self.room.info.creator || !self.room.mine.is_empty())
             }
-            PlayCmd::Seats => self.remote.as_ref().is_some_and(|r| r.info.creator) && !over,
+            PlayCmd::Seats => self.link.is_some() && self.room.info.creator && !over,
             PlayCmd::Undo => {
                 G::Ui::UNDO.is_some()
-                    && self.remote.as_ref().is_none_or(|r| r.info.undo)
+                    && self.room.info.alone
                     && !over
                     && (self.can_undo() || matches!(self.turn, Turn::Person(_)))
             }
@@ -804,8 +657,8 @@ impl<G: Playable> Play<G> {
             }
             PlayCmd::Ready => self.confirm_pass(),
             PlayCmd::Again => {
-                if let (Some(r), Some(link)) = (&self.remote, &self.link)
-                    && let Err(e) = link.hub.play_again(&r.info.code)
+                if let Some(link) = &self.link
+                    && let Err(e) = link.hub.play_again(&self.room.info.code)
                 {
                     self.status = Some(e);
                 }
@@ -815,10 +668,10 @@ impl<G: Playable> Play<G> {
                 }
             }
             PlayCmd::Seats => {
-                if let (Some(r), Some(link)) = (&self.remote, &self.link) {
+                if let Some(link) = &self.link {
                     return Nav::Push(super::lobby::seat_admin::screen(
                         link.hub.clone(),
-                        r.info.code.clone(),
+                        self.room.info.code.clone(),
                         link.peer.clone(),
                     ));
                 }
@@ -872,7 +725,7 @@ impl<G: Playable> Play<G> {
 
     /// Handles an event in a frame of `area` drawn with `theme`.
     pub fn handle(&mut self, ev: &Event, area: Rect, theme: Theme) -> Nav {
-        if self.remote.as_ref().is_some_and(|r| r.stale()) {
+        if self.room.stale() {
             // A key acts on the table as it is now, not as it was last drawn.
             self.sync();
         }
@@ -909,10 +762,7 @@ impl<G: Playable> Play<G> {
             Turn::Over => "Game over".into(),
             Turn::HandOff(seat) => format!("Pass to {}", self.name(*seat)),
             Turn::Held(_) => {
-                let held = match &self.remote {
-                    Some(r) => r.info.held.clone().map(|h| h.1).unwrap_or_default(),
-                    None => self.table.held_bots(),
-                };
+                let held = self.room.info.held.clone().map(|h| h.1).unwrap_or_default();
                 let bots: Vec<&str> = held.into_iter().map(|s| self.name(s)).collect();
                 if bots.is_empty() {
                     "Ready to go on".into()
@@ -951,10 +801,10 @@ impl<G: Playable> Play<G> {
     /// stands in), so that nobody waits for a player who has gone.
     fn remote_label(&self, seat: Seat) -> String {
         let name = self.name(seat);
-        let Some(r) = &self.remote else {
+        if self.link.is_none() {
             return name.to_string();
-        };
-        match r.info.seats.iter().find(|s| s.seat == seat) {
+        }
+        match self.room.info.seats.iter().find(|s| s.seat == seat) {
             Some(s) if s.stand_in => format!("{name} (away, computer plays)"),
             Some(s)
                 if !s.connected
@@ -1010,10 +860,10 @@ impl<G: Playable> Play<G> {
             (None, Viewer::Seat(s)) => format!("{}'s view ", theme.text(self.name(s))),
             (None, _) => "Public view ".into(),
         };
-        if let Some(r) = &self.remote {
+        if self.link.is_some() {
             right = format!(
                 "{}{}{right}",
-                crate::host::table_code::show(&r.info.code),
+                crate::host::table_code::show(&self.room.info.code),
                 if right.is_empty() { " " } else { theme.sep() }
             );
         }
@@ -1052,7 +902,7 @@ impl<G: Playable> Play<G> {
             keys.extend(self.ui.hints(&ctx));
         }
         keys.extend(commands::hints(PLAY_COMMANDS, |c| !first(c) && shown(c)));
-        if self.remote.as_ref().is_some_and(|r| r.mine.is_empty()) {
+        if self.link.is_some() && self.room.mine.is_empty() {
             // A spectator has no game of theirs to save.
             for k in keys.iter_mut().filter(|k| k.0 == "q") {
                 k.1 = "leave";
@@ -1239,8 +1089,8 @@ impl<G: Playable> Screen for Play<G> {
         let [header, body, status] = Self::rows(f.area());
         self.render_header(f, header, theme);
         self.render_status(f, status, theme);
-        if let (Turn::Waiting, Some(r)) = (&self.turn, &self.remote) {
-            crate::ui::lobby::waiting::render(f, body, theme, &r.info);
+        if self.turn == Turn::Waiting {
+            crate::ui::lobby::waiting::render(f, body, theme, &self.room.info);
             return;
         }
         if let Some(seat) = self.pass() {
@@ -1285,47 +1135,50 @@ impl<G: Playable> Screen for Play<G> {
 
     /// At a network table: now, when the server's table changed since it was pulled (the
     /// connection is woken for that, and pulls before it draws).
+    /// The room wakes the screen when its table changed: the deadline is then now, to pull
+    /// it. A room driven inline (tests) has no thread to end the computer players' pause.
     fn deadline(&self) -> Option<Instant> {
         if let Some(at) = hint::deadline(self) {
             return Some(at);
         }
-        if let Some(r) = &self.remote {
-            return r.stale().then(Instant::now);
+        if self.room.stale() {
+            return Some(Instant::now());
         }
-        match self.turn {
-            // While they think the screen waits for the thinking thread's wake-up, not a clock.
-            Turn::Bots(_) if self.thinking() => None,
-            _ => self.bot_at(),
+        if self.room.inline() {
+            return self.bot_at();
         }
+        None
     }
 
-    /// At a network table the deadline only pulls what changed at the server: the board under
-    /// the `?` overlay keeps up with the other terminals.
+    /// At a hosted table the deadline only pulls what changed in the room: the board under
+    /// the `?` overlay keeps up with the other terminals. A local game's screen waits under
+    /// the overlay, so that nothing moves unseen while its person reads.
     fn runs_under_help(&self) -> bool {
-        self.remote.is_some()
+        self.link.is_some()
     }
 
     fn on_deadline(&mut self) -> Nav {
         if hint::land(self) {
             return Nav::Stay;
         }
-        if self.remote.is_some() {
-            self.sync();
-            // "Play again" was chosen at another terminal: this one follows.
-            if let Some(next) = self.follow_again() {
-                return Nav::Replace(next);
-            }
-            return Nav::Stay;
+        self.sync();
+        if self.room.inline() {
+            // The computer players' pause is over: nothing else would end it here.
+            self.bot_move();
         }
-        self.bot_move();
+        // "Play again" was chosen at another terminal: this one follows.
+        if let Some(next) = self.follow_again() {
+            return Nav::Replace(next);
+        }
         Nav::Stay
     }
 
-    /// Every action was saved when it was made; only a save that failed is tried again.
+    /// Every person's action was saved when it was made; whatever the log lacks (computer
+    /// moves since the last decision, a failed write) is written now. A hosted table's room
+    /// keeps its own log.
     fn on_exit(&mut self) {
-        // Whatever the log lacks (computer moves since the last decision, a failed write).
-        if self.table.unsaved() {
-            self.table.persist();
+        if self.link.is_none() {
+            let _ = self.room.save();
         }
     }
 
@@ -1356,19 +1209,19 @@ impl<G: Playable> Screen for Play<G> {
                 .copied()
                 .collect();
             keys = commands::help_lines(&offered);
-            match (G::Ui::UNDO, &self.remote) {
-                (Some(_), Some(r)) if !r.info.undo => keys.push((
+            match G::Ui::UNDO {
+                Some(_) if !self.room.info.alone => keys.push((
                     "u".into(),
                     "no undo here: another terminal may have seen the move (undo works at a \
                      server table only while all its people sit at one terminal, unwatched)"
                         .into(),
                 )),
-                (Some(undo), _) => keys.push(("u".into(), undo.into())),
-                (None, _) => {}
+                Some(undo) => keys.push(("u".into(), undo.into())),
+                None => {}
             }
         }
         let bots = (0..self.names.len()).any(|s| self.table.is_bot(s));
-        let local = self.remote.is_none();
+        let alone = self.room.info.alone;
         let offered: Vec<Command<PlayCmd>> = PLAY_COMMANDS
             .iter()
             .filter(|c| match c.id {
@@ -1377,12 +1230,8 @@ impl<G: Playable> Screen for Play<G> {
                 PlayCmd::HideEnd | PlayCmd::ShowEnd => over && G::Ui::END_CLOSABLE,
                 PlayCmd::Rules | PlayCmd::Scroll => true,
                 PlayCmd::Ready => !over && G::Ui::PRIVATE && self.humans() > 1,
-                PlayCmd::Skip => !over && bots && local,
-                PlayCmd::GoOn => {
-                    !over
-                        && G::Ui::UNDO.is_some()
-                        && self.remote.as_ref().is_none_or(|r| r.info.undo)
-                }
+                PlayCmd::Skip => !over && bots && alone,
+                PlayCmd::GoOn => !over && G::Ui::UNDO.is_some() && alone,
                 PlayCmd::Again => self.applies(PlayCmd::Again),
                 PlayCmd::Seats => !over && self.applies(PlayCmd::Seats),
                 PlayCmd::Hint => !over && hint::offered(self),
@@ -1390,7 +1239,7 @@ impl<G: Playable> Screen for Play<G> {
             .copied()
             .collect();
         keys.extend(commands::help_lines(&offered));
-        if let Some(code) = self.remote.as_ref().and_then(|r| r.info.reconnect.clone()) {
+        if let Some(code) = self.room.info.reconnect.clone() {
             keys.push((
                 crate::host::table_code::show(&code),
                 "your reconnect code: with the same name, type it in the lobby to come back".into(),

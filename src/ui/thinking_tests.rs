@@ -5,14 +5,15 @@
 
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use ratatui::crossterm::event::{Event, KeyCode};
 
 use crate::engine::log::{LogFile, PlayerEntry};
 use crate::engine::table::LogStore;
 use crate::engine::thinker::THREAD_NAME;
-use crate::engine::thinker::Wake;
 use crate::engine::{Actor, Bot, Game, Match, Setup, Table};
+use crate::host::Wake;
 use crate::ui::Registered;
 
 use super::Screen;
@@ -39,10 +40,29 @@ impl Gate {
             .expect("the bot starts thinking")
     }
 
-    /// Lets the bot choose (or fail) and waits for its thread to wake the screen.
+    /// Lets the bot choose (or fail) and waits for the room to wake the screen: the decision
+    /// is in. Wake-ups from before (the room wakes its screen at every change) are forgotten.
     fn open(&self, choose: bool) {
+        while self.woken.try_recv().is_ok() {}
         self.release.send(choose).expect("the bot listens");
         self.woken.recv_timeout(HANG).expect("the screen is woken");
+    }
+}
+
+/// Handles what the room wakes the screen for until the screen satisfies `done`, waiting for
+/// each wake-up (never for a fixed time); returns the screen.
+fn until(app: &mut App, woken: &Receiver<()>, done: impl Fn(&str) -> bool) -> String {
+    loop {
+        if app.deadline().is_some_and(|d| d <= Instant::now()) {
+            app.on_deadline();
+        }
+        let shown = screen(app);
+        if done(&shown) {
+            return shown;
+        }
+        if woken.recv_timeout(HANG).is_err() {
+            panic!("the screen never got there: {shown}");
+        }
     }
 }
 
@@ -60,7 +80,7 @@ fn gated<G: Game>(woken: Receiver<()>) -> (Box<dyn Bot<G>>, Gate) {
 /// A wake-up that the test can wait for.
 fn waker() -> (Wake, Receiver<()>) {
     let (tx, rx) = channel();
-    let wake: Wake = Arc::new(move || {
+    let wake = Wake::new(move || {
         let _ = tx.send(());
     });
     (wake, rx)
@@ -95,8 +115,8 @@ fn ann_and_a_bot() -> Table<Demo> {
     Table::new(m, Demo::make_bot).expect("table")
 }
 
-/// Ann against a gated computer player, whose thinking wakes the test; Ann is to move.
-fn gated_game(store: Option<Writes>) -> (App, Gate) {
+/// Ann's screen against a gated computer player, whose room wakes the test; Ann is to move.
+fn gated_play(store: Option<Writes>) -> (Play<Demo>, Gate) {
     let mut table = ann_and_a_bot();
     let (wake, woken) = waker();
     let (bot, gate) = gated(woken);
@@ -104,7 +124,12 @@ fn gated_game(store: Option<Writes>) -> (App, Gate) {
     if let Some(store) = store {
         table.set_store(Some(Box::new(store)));
     }
-    let play = Play::thinking_on_thread(table, true, wake);
+    (Play::thinking_on_thread(table, true, wake), gate)
+}
+
+/// [`gated_play`] in the app.
+fn gated_game(store: Option<Writes>) -> (App, Gate) {
+    let (play, gate) = gated_play(store);
     (App::new(Box::new(play), THEME), gate)
 }
 
@@ -155,15 +180,24 @@ fn the_screen_answers_keys_while_a_computer_player_thinks() {
 
 #[test]
 fn the_move_waits_for_the_pause_when_the_decision_is_quick() {
-    let (mut app, gate) = gated_game(None);
-    app.on_event(&ch('1'));
+    let pace = std::time::Duration::from_millis(400);
+    let (mut p, gate) = crate::config::paced(pace, || gated_play(None));
+    let asked = Instant::now();
+    p.on_event(&ch('1'));
     gate.thinking();
     gate.open(true);
     // Decided, but its pause is still on: the move lands on the pause's deadline.
-    assert!(app.deadline().is_some(), "the pause's deadline");
-    assert!(screen(&app).contains("Total: 1"));
-    app.on_deadline();
-    assert!(screen(&app).contains("Total: 4"), "{}", screen(&app));
+    p.on_deadline();
+    let at = p.bot_at().expect("the pause's deadline");
+    assert!(at >= asked + pace, "{:?}", at - asked);
+    let total = |p: &Play<Demo>| super::testutil::draw(p, THEME, 80, 24).contains("Total: 4");
+    while !total(&p) {
+        gate.woken
+            .recv_timeout(HANG)
+            .expect("the room wakes the screen");
+        p.on_deadline();
+    }
+    assert!(Instant::now() >= at, "not before the pause's end");
 }
 
 #[test]
@@ -177,17 +211,16 @@ fn undo_while_a_computer_player_thinks_discards_its_decision() {
     assert!(back.contains("Total: 0"), "{back}");
     // The old decision comes in late: it changes nothing and breaks nothing.
     gate.open(true);
+    app.on_deadline();
+    assert_eq!(screen(&app), back, "nothing changed");
     assert_eq!(app.deadline(), None, "Ann is to move, nothing is due");
     assert!(screen(&app).contains("Total: 0"));
     assert!(screen(&app).contains("Ann to move"));
-    // Play goes on with the fresh computer player seated by the undo (greedy: adds 1).
+    // Play goes on with the fresh computer player seated by the undo (greedy: adds 1); a key
+    // skips its pause.
     app.on_event(&ch('2'));
-    let woken = &gate.woken;
-    woken
-        .recv_timeout(HANG)
-        .expect("the fresh bot wakes the screen");
     app.on_event(&ch('x'));
-    assert!(screen(&app).contains("Total: 3"), "{}", screen(&app));
+    until(&mut app, &gate.woken, |s| s.contains("Total: 3"));
 }
 
 #[test]
@@ -246,7 +279,8 @@ fn a_simultaneous_step_thinks_off_the_screen_and_the_person_waits_for_it() {
     assert_eq!(p.deadline(), None);
     let _ = gate2.release.send(true);
     assert_eq!(gate3.thinking().as_deref(), Some(THREAD_NAME));
-    // One thread thinks for both; it wakes the screen once, when both have chosen.
+    // One thread thinks for both; it wakes the screen when both have chosen.
+    while gate2.woken.try_recv().is_ok() {}
     gate3.release.send(true).expect("bot 3 listens");
     gate2.woken.recv_timeout(HANG).expect("the screen is woken");
     assert!(p.deadline().is_some());

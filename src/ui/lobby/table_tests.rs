@@ -1180,7 +1180,10 @@ fn a_computer_player_thinks_on_the_driver_and_the_terminals_never_wait_for_it() 
     // Ann draws (through a connection's own call): the next card is the computer player's as
     // much as hers, and it thinks on the driver, not on her connection's thread.
     assert!(room.play_random(1));
-    assert_eq!(gate.thinking().as_deref(), Some("hotseat-table"));
+    assert_eq!(
+        gate.thinking().as_deref(),
+        Some(crate::engine::thinker::THREAD_NAME)
+    );
     // While it thinks the room answers at once: a terminal draws and reads it.
     let (tx, rx) = std::sync::mpsc::channel();
     let reader = room.clone();

@@ -86,12 +86,10 @@ impl<G: Playable> Hints<G> {
     }
 }
 
-/// Whether this table offers hints at all: a local one, or a hosted one with no remote seat.
+/// Whether this table offers hints at all: one with no remote seat (a local game, or a hosted
+/// one whose people all sit at this terminal).
 pub fn offered<G: Playable>(p: &Play<G>) -> bool {
-    match &p.remote {
-        None => true,
-        Some(r) => r.info.seats.iter().all(|s| s.kind != SeatKind::Remote),
-    }
+    p.room.info.seats.iter().all(|s| s.kind != SeatKind::Remote)
 }
 
 /// Whether the hint key works now: hints are offered, a person at this keyboard is to move,
@@ -114,11 +112,6 @@ pub fn ask<G: Playable>(p: &mut Play<G>) {
     let Turn::Person(seat) = p.turn else {
         return;
     };
-    if p.remote.is_none() {
-        // The log marks the decision this hint was asked for (a hosted table's log is its
-        // room's, which this screen only mirrors: not marked there).
-        p.table.m.hint_asked(seat);
-    }
     let slot = Arc::new(Mutex::new(None));
     p.hints.asked = Some(Asked {
         seat,

@@ -268,16 +268,18 @@ fn rocca_screen_with_a_hint_at_a_vote() {
 
 #[test]
 fn a_decision_made_after_a_hint_is_marked_in_the_log_and_the_replay() {
-    let mut p = kokoro_solo();
-    // A first decision without a hint, then one with.
-    p.on_event(&key(KeyCode::Enter));
-    settle(&mut p);
-    p.on_event(&ch('H'));
-    p.on_event(&key(KeyCode::Enter));
-    settle(&mut p);
-    let marked: Vec<bool> = p
-        .table
-        .m
+    // The match a table's room holds: a first decision without a hint, then one with.
+    let mut m = new_match::<Kokoro>(humans(1), 5);
+    for hinted in [false, true] {
+        m.run_chance().expect("chance");
+        let legal = m.state.legal_actions(0);
+        if hinted {
+            m.hint_asked(0);
+        }
+        m.apply(Actor::Seat(0), legal[0], Some(100)).expect("legal");
+    }
+    m.run_chance().expect("chance");
+    let marked: Vec<bool> = m
         .history
         .iter()
         .filter(|s| s.actor == Actor::Seat(0))
@@ -286,12 +288,12 @@ fn a_decision_made_after_a_hint_is_marked_in_the_log_and_the_replay() {
     assert_eq!(marked, vec![false, true]);
     // The log says so, once, and only on that decision; read back (as resuming and replaying
     // do) it is still there.
-    let log = p.table.m.to_log();
+    let log = m.to_log();
     let text = serde_json::to_string(&log).expect("json");
     assert_eq!(text.matches("\"hint\":true").count(), 1, "{text}");
     let back = Table::<Kokoro>::from_log(&log, Kokoro::make_bot).expect("the log reads back");
     let again: Vec<bool> = back.m.history.iter().map(|s| s.hint).collect();
-    let before: Vec<bool> = p.table.m.history.iter().map(|s| s.hint).collect();
+    let before: Vec<bool> = m.history.iter().map(|s| s.hint).collect();
     assert_eq!(again, before);
     // The replay's event pane shows it beside that decision only.
     let events = crate::ui::events::EventLog::rebuild(&back.m);
