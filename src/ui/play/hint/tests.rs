@@ -305,3 +305,29 @@ fn a_decision_made_after_a_hint_is_marked_in_the_log_and_the_replay() {
     assert_eq!(with.len(), 1, "{lines:?}");
     assert!(with[0].contains("draws"), "{with:?}");
 }
+
+/// The screen's commands are looked up before the game's, so a hint key that a game also
+/// used would take that game's key away (`h` is left in every grid game).
+#[test]
+fn the_hint_key_is_no_games_key() {
+    use crate::ui::commands::Key;
+    let hint = crate::ui::play::PLAY_COMMANDS
+        .iter()
+        .find(|c| c.id == crate::ui::play::PlayCmd::Hint)
+        .expect("the hint key is listed");
+    for k in hint.keys {
+        let Key::Char(c) = *k else {
+            panic!("the hint key is a letter");
+        };
+        let pressed = press(c);
+        crate::for_each_game!(|G| {
+            for cmd in <G as Playable>::Ui::COMMANDS {
+                let taken = cmd
+                    .keys
+                    .iter()
+                    .any(|x| *x != Key::Any && x.matches(&pressed));
+                assert!(!taken, "{}: {:?} uses {c}", G::ID, cmd.id);
+            }
+        });
+    }
+}
