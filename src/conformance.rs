@@ -493,6 +493,70 @@ pub fn check_bot_blind_with<G: Game>(
     }
 }
 
+/// The hint key ([`crate::registered::hint`]) sees only its seat's views: along seeded random
+/// games, at decisions spread over each game, it names one of the seat's legal actions with a
+/// reason that fits the status line, and it is the same when the other seats' secrets are
+/// varied (the views the seat watched unchanged). Searches count `playouts`, so that the two
+/// compare like for like on any machine.
+pub fn check_hint_blind<G: crate::registered::Registered>(games: u64, playouts: u32) {
+    use crate::registered::{Effort, hint};
+    let players = G::MIN_PLAYERS..=G::MAX_PLAYERS.min(G::MIN_PLAYERS + 2);
+    for players in players {
+        for seed in 0..games {
+            let Some(m) = random_playout::<G>(players, &Options::new(), seed * 53 + 11) else {
+                continue;
+            };
+            let decisions: Vec<usize> = (0..m.history.len())
+                .filter(|&i| matches!(m.history[i].actor, Actor::Seat(_)))
+                .collect();
+            let every = (decisions.len() / BLIND_DECISIONS).max(1);
+            for &at in decisions.iter().step_by(every) {
+                let Actor::Seat(seat) = m.history[at].actor else {
+                    continue;
+                };
+                let viewer = Viewer::Seat(seat);
+                let mut state = m.initial.clone();
+                let mut seen = vec![state.view(viewer)];
+                for step in &m.history[..at] {
+                    let _ = state.apply(step.actor, &step.action);
+                    seen.push(state.view(viewer));
+                }
+                let varied = state.vary_hidden(viewer, seed ^ ((at as u64) << 3));
+                assert_eq!(
+                    state.view(viewer),
+                    varied.view(viewer),
+                    "{}: vary_hidden leaks",
+                    G::ID
+                );
+                let effort = Effort::Exact(playouts);
+                let Some(h) = hint(&state, &seen, seat, effort) else {
+                    panic!("{} seed {seed} action {at}: no hint at a decision", G::ID);
+                };
+                assert!(
+                    state.legal_actions(seat).contains(&h.action),
+                    "{} seed {seed} action {at}: the hint {:?} is not legal",
+                    G::ID,
+                    h.action
+                );
+                assert!(
+                    !h.why.is_empty()
+                        && h.why.chars().count() <= crate::bots::hint::WHY_WIDTH
+                        && !h.why.contains('\n'),
+                    "{} seed {seed} action {at}: reason {:?}",
+                    G::ID,
+                    h.why
+                );
+                assert_eq!(
+                    Some(h),
+                    hint(&varied, &seen, seat, effort),
+                    "{} seed {seed} action {at}: the hint depends on a secret of another seat",
+                    G::ID
+                );
+            }
+        }
+    }
+}
+
 /// [`check_bot_blind`] for every bot kind the game lists.
 pub fn check_bots_blind<G: Playable>(games: u64) {
     for (kind, _) in G::BOTS {

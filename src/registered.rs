@@ -6,9 +6,10 @@
 
 use std::marker::PhantomData;
 
+pub use crate::bots::hint::{Effort, Hint};
 use crate::engine::log::{LogError, LogFile};
 use crate::engine::table::Pace;
-use crate::engine::{Bot, Game, Match, OptionSpec, Outcome, Setup, Table};
+use crate::engine::{Bot, Game, Match, OptionSpec, Outcome, Seat, Setup, Table};
 
 /// What the app needs of a game beyond its rules.
 pub trait Registered: Game {
@@ -30,6 +31,17 @@ pub trait Registered: Game {
     /// What a score counts, when "points" would be wrong: shown after it on the end panel.
     const SCORE_UNIT: Option<&'static str> = None;
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>>;
+    /// The hint key: what the game's hardest computer player would do for `seat`, which has
+    /// been shown `seen` (every view in order, the last the one it decides on), among `legal`,
+    /// with one line on why in the game's words. Built from those views alone, and seeded
+    /// from them, so that the same view gives the same hint (see [`crate::bots::hint`]; call
+    /// it through [`hint`], which checks what comes back).
+    fn hint(
+        seat: Seat,
+        seen: &[Self::View],
+        legal: &[Self::Action],
+        effort: Effort,
+    ) -> Option<Hint<Self::Action>>;
     /// For `hotseat sim`: how a finished game splits the table, if the game has such a split
     /// (Rocca: which seat held the Monster, and whether the village won).
     fn breakdown(&self) -> Option<Breakdown> {
@@ -50,6 +62,32 @@ pub trait Registered: Game {
     /// into the data folder `dir`. Whoever hosts the table calls it once; the end panel reads
     /// the same records.
     fn record_end(_m: &crate::engine::Match<Self>, _dir: &std::path::Path) {}
+}
+
+/// [`Registered::hint`] for `seat` on `state`, which it has been shown as `seen` (see
+/// [`crate::bots::hint::seen_by`]): `None` when the seat owes no decision. The state gives
+/// only the seat's choices (what a computer player there would choose from); one choice is
+/// the hint at once, without thinking, and an answer outside them (a bug) is dropped.
+pub fn hint<G: Registered>(
+    state: &G,
+    seen: &[G::View],
+    seat: Seat,
+    effort: Effort,
+) -> Option<Hint<G::Action>> {
+    // The legal actions, less any the game keeps computer players out of so that automated
+    // games end (never empty when the legal ones are not).
+    let legal = state.bot_actions(seat);
+    match legal.as_slice() {
+        [] => return None,
+        [only] => {
+            return Some(Hint {
+                action: only.clone(),
+                why: "the only move open".into(),
+            });
+        }
+        _ => {}
+    }
+    G::hint(seat, seen, &legal, effort).filter(|h| legal.contains(&h.action))
 }
 
 /// The table sizes a measurement of `G` covers (benches): the fewest players, the middle of

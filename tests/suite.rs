@@ -55,6 +55,8 @@ mod e2e_settings;
 mod e2e_terminal;
 #[path = "e2e_thinking.rs"]
 mod e2e_thinking;
+#[path = "hints.rs"]
+mod hints;
 #[path = "kokoro_bots.rs"]
 mod kokoro_bots;
 #[path = "kokoro_rules.rs"]

@@ -734,6 +734,19 @@ impl Builder {
         }
     }
 
+    /// The lowest and highest number `slot` could still hold with the slot emptied, as this
+    /// builder sees the pyramid from `view` (the hint key's "fits 12–19 here"); `None` when
+    /// nothing fits there any more or `slot` is off the pyramid.
+    pub fn room_of(&self, seat: Seat, view: &View, slot: usize) -> Option<(i32, i32)> {
+        if slot >= SLOTS {
+            return None;
+        }
+        let board = Board::new(view, seat, self.gone).with(slot, Cell::Open);
+        let (lo, hi, _) = board.ranges();
+        let (lo, hi) = (lo[slot].max(1), hi[slot].min(50));
+        (lo <= hi).then_some((lo, hi))
+    }
+
     /// The builder's safety rules as hard limits on `legal`, for a player (the search) whose
     /// own judgement may break them: no turn-up that may break the order while any other move
     /// is open, and no finish card on top while a face-down card waits unless the only other

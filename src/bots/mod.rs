@@ -6,6 +6,7 @@
 
 pub mod cocoon;
 pub mod couperation;
+pub mod hint;
 pub mod kinds;
 pub mod kokoro;
 pub mod pocket;

@@ -15,7 +15,7 @@ mod belief;
 mod detective;
 mod roles;
 
-pub use belief::{Model, Notes};
+pub use belief::{HARD, Model, Notes};
 pub use detective::DetectiveBot;
 
 use rand_chacha::ChaCha8Rng;

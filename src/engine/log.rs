@@ -124,6 +124,10 @@ pub struct Entry {
     /// Milliseconds the player took, for human seats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ms: Option<u64>,
+    /// The person asked for a hint (the hint key) before this decision. Written only when
+    /// true, so logs without hints read as before and older hotseats still read them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hint: bool,
 }
 
 impl Entry {
@@ -143,6 +147,7 @@ impl PartialEq for Entry {
     fn eq(&self, other: &Self) -> bool {
         self.by == other.by
             && self.ms == other.ms
+            && self.hint == other.hint
             && (self.a.get() == other.a.get()
                 || matches!((self.action_value(), other.action_value()), (Ok(a), Ok(b)) if a == b))
     }
@@ -404,6 +409,7 @@ mod tests {
             by: By::Chance,
             a: RawValue::NULL.to_owned(),
             ms: None,
+            hint: false,
         };
         let s = serde_json::to_string(&e).unwrap();
         assert_eq!(s, r#"{"by":"chance","a":null}"#);
@@ -411,5 +417,17 @@ mod tests {
         assert_eq!(e2.by, By::Seat(3));
         assert!(serde_json::from_str::<Entry>(r#"{"by":"bob","a":1}"#).is_err());
         assert!(serde_json::from_str::<Entry>(r#"{"by":-1,"a":1}"#).is_err());
+        // A hint asked is written only when there was one, and read back.
+        let e3: Entry = serde_json::from_str(r#"{"by":0,"a":1,"ms":5,"hint":true}"#).unwrap();
+        assert!(e3.hint);
+        assert_eq!(
+            serde_json::to_string(&e3).unwrap(),
+            r#"{"by":0,"a":1,"ms":5,"hint":true}"#
+        );
+        assert!(!e2.hint);
+        assert_eq!(
+            serde_json::to_string(&e2).unwrap(),
+            r#"{"by":3,"a":1,"ms":5}"#
+        );
     }
 }

@@ -17,6 +17,8 @@ pub struct Step<A> {
     pub ms: Option<u64>,
     /// What [`Game::undoable`] said on the state before the action (false for chance).
     pub undoable: bool,
+    /// The person asked for a hint before this decision (see [`Match::hint_asked`]).
+    pub hint: bool,
 }
 
 /// What a new game needs besides the rules.
@@ -40,6 +42,8 @@ pub struct Match<G: Game> {
     pub history: Vec<Step<G::Action>>,
     /// How many chance actions `history` holds: the stream index of the next draw.
     chance_draws: u64,
+    /// Seats that asked for a hint since their last decision: their next one is marked.
+    hinted: Vec<Seat>,
 }
 
 impl<G: Game> Match<G> {
@@ -64,6 +68,7 @@ impl<G: Game> Match<G> {
             initial,
             history: Vec::new(),
             chance_draws: 0,
+            hinted: Vec::new(),
         })
     }
 
@@ -108,13 +113,41 @@ impl<G: Game> Match<G> {
         if actor == Actor::Chance {
             self.chance_draws += 1;
         }
+        let hint = match actor {
+            Actor::Seat(s) => {
+                let asked = self.hinted.contains(&s);
+                self.hinted.retain(|&h| h != s);
+                asked
+            }
+            Actor::Chance => false,
+        };
         self.history.push(Step {
             actor,
             action,
             ms,
             undoable,
+            hint,
         });
         Ok(())
+    }
+
+    /// `seat` asked for a hint (the hint key): its next decision is marked so in the history
+    /// and the log, for the replay and the stats to show.
+    pub fn hint_asked(&mut self, seat: Seat) {
+        if !self.hinted.contains(&seat) {
+            self.hinted.push(seat);
+        }
+    }
+
+    /// Applies a step as it was recorded (a log's, or one taken back and played again), its
+    /// hint mark included.
+    pub fn apply_step(&mut self, step: Step<G::Action>) -> Result<(), Refusal> {
+        if step.hint
+            && let Actor::Seat(s) = step.actor
+        {
+            self.hint_asked(s);
+        }
+        self.apply(step.actor, step.action, step.ms)
     }
 
     /// The chance outcome the seed decides for the next chance draw, if chance is to move.
@@ -175,6 +208,8 @@ impl<G: Game> Match<G> {
             .iter()
             .filter(|s| s.actor == Actor::Chance)
             .count() as u64;
+        // A hint asked on a position taken back was for a decision no longer to be made.
+        self.hinted.clear();
     }
 
     /// The state after the first `n` actions, rebuilt from the start.
@@ -219,6 +254,7 @@ impl<G: Game> Match<G> {
                     },
                     a: Entry::action_text(&s.action),
                     ms: s.ms,
+                    hint: s.hint,
                 })
                 .collect(),
             result: self.state.outcome().map(|o| LogResult {
@@ -289,6 +325,9 @@ impl<G: Game> Match<G> {
                 By::Chance if entry.ms.is_some() => {
                     return Err(LogError::at(i, "a chance outcome with a thinking time"));
                 }
+                By::Chance if entry.hint => {
+                    return Err(LogError::at(i, "a chance outcome with a hint"));
+                }
                 By::Chance => Actor::Chance,
                 By::Seat(n) if n < m.players.len() => Actor::Seat(n),
                 By::Seat(n) => return Err(LogError::at(i, format!("seat {n} does not exist"))),
@@ -327,6 +366,11 @@ impl<G: Game> Match<G> {
                          or its seed was changed"
                     ),
                 ));
+            }
+            if entry.hint
+                && let Actor::Seat(s) = actor
+            {
+                m.hint_asked(s);
             }
             // `apply` checks whose turn it is; only the wording of its refusals is the log's.
             m.apply(actor, action, entry.ms)

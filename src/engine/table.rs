@@ -161,7 +161,7 @@ impl<G: Game> Table<G> {
         fresh.undo(fresh.history.len());
         let mut t = Table::new(fresh, make_bot).map_err(LogError::header)?;
         for (i, step) in checked.history.into_iter().enumerate() {
-            t.m.apply(step.actor, step.action, step.ms)
+            t.m.apply_step(step)
                 .map_err(|e| LogError::at(i, e.to_string()))?;
             t.show_bots();
         }
@@ -426,7 +426,7 @@ impl<G: Game> Table<G> {
         }
         self.show_bots();
         for s in steps {
-            let _ = self.m.apply(s.actor, s.action, s.ms);
+            let _ = self.m.apply_step(s);
             self.show_bots();
         }
     }

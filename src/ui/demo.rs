@@ -218,6 +218,20 @@ impl Registered for Demo {
     ];
     const RULES: &'static str = "# Race to Ten\n\nPlayers take turns adding **1, 2 or 3** to a shared total.\n\n## Winning\n\n- Whoever brings the total to the target wins 5 points.\n- Picking your secret lucky number scores a bonus point each time.\n\nThe lucky numbers are dealt at random at the start; only you see yours, so pass the keyboard between turns. This paragraph is long on purpose so that the rules page has to wrap it across several lines of the terminal.\n";
 
+    /// The greedy player's move: the win if it is there, else 1.
+    fn hint(
+        seat: crate::engine::Seat,
+        seen: &[Self::View],
+        legal: &[Self::Action],
+        _effort: crate::registered::Effort,
+    ) -> Option<crate::registered::Hint<Self::Action>> {
+        let action = crate::bots::hint::watch_and_choose(&mut Greedy, seat, seen, legal)?;
+        Some(crate::registered::Hint {
+            action,
+            why: "the greedy player's move".into(),
+        })
+    }
+
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         match kind {
             "greedy" => Some(Box::new(Greedy)),

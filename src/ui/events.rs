@@ -11,6 +11,9 @@ use crate::engine::{Actor, Game, Match, Viewer};
 
 use super::theme::Theme;
 
+/// After the line of a decision made with a hint.
+pub const HINT_MARK: &str = " (after a hint)";
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EventLog {
     players: usize,
@@ -33,6 +36,7 @@ impl EventLog {
         let mut state = m.initial.clone();
         for step in &m.history {
             log.record(&state, step.actor, &step.action, &names);
+            log.mark_hint(step.hint);
             // These actions were applied once already, so they apply again.
             let _ = state.apply(step.actor, &step.action);
         }
@@ -67,6 +71,20 @@ impl EventLog {
         self.entries.push(lines);
     }
 
+    /// Marks the last action's lines, for every viewer, as a decision made after asking for a
+    /// hint (`hint` true): the replay shows where the hint key helped. Whether a person asked is
+    /// no secret: it was asked at the table.
+    fn mark_hint(&mut self, hint: bool) {
+        let Some(lines) = self.entries.last_mut().filter(|_| hint) else {
+            return;
+        };
+        for line in lines.iter_mut().filter(|l| !l.is_empty()) {
+            // An action's first line is the decision; what it caused follows.
+            let end = line.find('\n').unwrap_or(line.len());
+            line.insert_str(end, HINT_MARK);
+        }
+    }
+
     /// Records the actions of `m` this log does not hold yet (after the driver played several).
     pub fn catch_up<G: Game>(&mut self, m: &Match<G>) {
         let names: Vec<String> = m.players.iter().map(|p| p.name.clone()).collect();
@@ -74,6 +92,7 @@ impl EventLog {
         let mut state = m.state_at(from);
         for step in &m.history[from..] {
             self.record(&state, step.actor, &step.action, &names);
+            self.mark_hint(step.hint);
             // These actions were applied once already, so they apply again.
             let _ = state.apply(step.actor, &step.action);
         }

@@ -216,6 +216,9 @@ pub trait GameUi<G: Game>: Default + 'static {
     fn on_mouse(&mut self, _m: MouseEvent, _area: Rect, _ctx: &Ctx<G>) -> Option<G::Action> {
         None
     }
+    /// The hint key's move for the person to move (one of `ctx.legal`): the cursor or the
+    /// highlighted option goes onto it, so that Enter would play it. Nothing by default.
+    fn show_hint(&mut self, _action: &G::Action, _ctx: &Ctx<G>) {}
 }
 
 /// The board above a seven-line event pane, or beside a 42-column one on wide terminals.

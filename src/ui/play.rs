@@ -23,6 +23,8 @@ use super::theme::Theme;
 use super::widgets::{self, hint_line};
 use super::{Ctx, GameUi, Nav, Screen, pass};
 
+pub mod hint;
+
 /// Columns the end panel adds for a score chart.
 const END_CHART_W: u16 = 40;
 
@@ -101,6 +103,8 @@ pub struct Play<G: Playable> {
     /// At a hosted table: the hub, who is at this terminal and how to redraw it, for "play
     /// again" and the creator's seats screen. `None` at a local table.
     link: Option<Link>,
+    /// The hint key's state (see [`hint`]).
+    pub hints: hint::Hints<G>,
 }
 
 /// A hosted table's way back to its host (see [`Play::link`]).
@@ -205,6 +209,7 @@ impl<G: Playable> Play<G> {
             end_hidden: false,
             room,
             link,
+            hints: Default::default(),
         };
         p.sync();
         p
@@ -604,6 +609,7 @@ impl<G: Playable> Play<G> {
             }
             PlayCmd::Skip => matches!(self.turn, Turn::Bots(_)),
             PlayCmd::GoOn => matches!(self.turn, Turn::Held(_)),
+            PlayCmd::Hint => hint::applies(self),
         }
     }
 
@@ -673,6 +679,7 @@ impl<G: Playable> Play<G> {
             PlayCmd::Undo => self.undo(),
             PlayCmd::Skip => self.bot_move(),
             PlayCmd::GoOn => self.go_on(),
+            PlayCmd::Hint => hint::ask(self),
         }
         Nav::Stay
     }
@@ -1131,6 +1138,9 @@ impl<G: Playable> Screen for Play<G> {
     /// The room wakes the screen when its table changed: the deadline is then now, to pull
     /// it. A room driven inline (tests) has no thread to end the computer players' pause.
     fn deadline(&self) -> Option<Instant> {
+        if let Some(at) = hint::deadline(self) {
+            return Some(at);
+        }
         if self.room.stale() {
             return Some(Instant::now());
         }
@@ -1148,6 +1158,9 @@ impl<G: Playable> Screen for Play<G> {
     }
 
     fn on_deadline(&mut self) -> Nav {
+        if hint::land(self) {
+            return Nav::Stay;
+        }
         self.sync();
         if self.room.inline() {
             // The computer players' pause is over: nothing else would end it here.
@@ -1221,6 +1234,7 @@ impl<G: Playable> Screen for Play<G> {
                 PlayCmd::GoOn => !over && G::Ui::UNDO.is_some() && alone,
                 PlayCmd::Again => self.applies(PlayCmd::Again),
                 PlayCmd::Seats => !over && self.applies(PlayCmd::Seats),
+                PlayCmd::Hint => !over && hint::offered(self),
             })
             .copied()
             .collect();

@@ -24,6 +24,9 @@ pub enum PlayCmd {
     Again,
     /// At a network table, for its creator: the seat screen.
     Seats,
+    /// At a person's decision: what the hardest computer player would do (see
+    /// [`super::play::hint`]).
+    Hint,
 }
 
 /// In dispatch order: the first that applies wins, so "any key" comes last.
@@ -35,6 +38,14 @@ pub const PLAY_COMMANDS: &[Command<PlayCmd>] = &[
         label: "undo",
         // Each game says what it takes back: `GameUi::UNDO`.
         help: "",
+    },
+    // `H`, not `h`: every grid game moves left with `h` (`commands::ARROWS`).
+    Command {
+        id: PlayCmd::Hint,
+        keys: &[Key::Char('H')],
+        key: "H",
+        label: "hint",
+        help: "the hardest computer player's move here, and why",
     },
     Command {
         id: PlayCmd::Leave,

@@ -495,6 +495,7 @@ fn a_refused_log_shows_why() {
         by: log::By::Seat(1),
         a: log::Entry::action_text(&serde_json::json!({"Pick": 2})),
         ms: None,
+        hint: false,
     });
     log::write_atomic(&dir.path().join("bad.json"), &l).expect("write");
     let mut cont = SavedList::new(catalog(dir.path()), Mode::Continue);

@@ -240,6 +240,12 @@ impl Hard {
         self.search.last_playouts
     }
 
+    /// What the playouts of the last decision's choice came to (`None` when no search
+    /// settled it): the hint key's reason.
+    pub fn last_estimate(&self) -> Option<super::Estimate> {
+        self.search.last_estimate
+    }
+
     fn budget(&self, view: &View) -> Budget {
         let left = usize::from(view.rounds.saturating_sub(view.round));
         let last = self.budgets.len().saturating_sub(1);

@@ -98,6 +98,12 @@ impl Hard {
     pub fn last_playouts(&self) -> u32 {
         self.search.last_playouts
     }
+
+    /// What the playouts of the last decision's choice came to (`None` when no search
+    /// settled it): the hint key's reason.
+    pub fn last_estimate(&self) -> Option<super::Estimate> {
+        self.search.last_estimate
+    }
 }
 
 impl Bot<Couperation> for Hard {
@@ -120,6 +126,7 @@ impl Bot<Couperation> for Hard {
             .filter(|s| **s == SlotView::Empty)
             .count();
         self.search.last_playouts = 0;
+        self.search.last_estimate = None;
         if open > self.from_open {
             return self.builder.choose(seat, view, legal);
         }

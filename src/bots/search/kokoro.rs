@@ -188,6 +188,12 @@ impl Hard {
     pub fn last_playouts(&self) -> u32 {
         self.search.last_playouts
     }
+
+    /// What the playouts of the last decision's choice came to (`None` when no search
+    /// settled it): the hint key's reason.
+    pub fn last_estimate(&self) -> Option<super::Estimate> {
+        self.search.last_estimate
+    }
 }
 
 /// Whether `seat`'s box for this round is still open: the sanctuary's chain does not yet beat
@@ -219,6 +225,7 @@ impl Bot<Kokoro> for Hard {
 
     fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
         self.search.last_playouts = 0;
+        self.search.last_estimate = None;
         if view.rounds_done < GUARDED_ROUNDS && box_open(seat, view) {
             return self.planner.choose(seat, view, legal);
         }

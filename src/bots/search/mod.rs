@@ -228,6 +228,21 @@ pub struct Search<G: Determinize> {
     seen: Vec<G::View>,
     /// Iterations the last decision ran (for benchmarks and tests).
     pub last_playouts: u32,
+    /// What the playouts of the action the last decision chose came to (the hint key's
+    /// reason); `None` when no playout settled it.
+    pub last_estimate: Option<Estimate>,
+}
+
+/// What the playouts of one action came to, for the deciding seat: the hint key tells a
+/// person the score and chances the search saw, not only its choice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// Playouts of the action behind these figures (the last halving round's).
+    pub playouts: u32,
+    /// The seat's mean final score.
+    pub score: f64,
+    /// The share of playouts the seat won (a cooperative win counts).
+    pub wins: f64,
 }
 
 impl<G: Determinize> Search<G> {
@@ -240,6 +255,7 @@ impl<G: Determinize> Search<G> {
             prime: false,
             seen: Vec::new(),
             last_playouts: 0,
+            last_estimate: None,
         }
     }
 
@@ -299,6 +315,7 @@ impl<G: Determinize> Search<G> {
     /// The best action for `seat` among `legal`, by search.
     pub fn decide(&mut self, seat: Seat, view: &G::View, legal: &[G::Action]) -> G::Action {
         self.last_playouts = 0;
+        self.last_estimate = None;
         if legal.len() == 1 {
             return legal[0].clone();
         }
@@ -323,6 +340,7 @@ impl<G: Determinize> Search<G> {
         belief: Option<&G::Belief>,
     ) -> G::Action {
         self.last_playouts = 0;
+        self.last_estimate = None;
         if legal.len() == 1 {
             return legal[0].clone();
         }
@@ -433,15 +451,19 @@ impl<G: Determinize> Search<G> {
         let mut done = 0usize;
         // Sums of rewards per candidate, index-aligned with `alive`.
         let mut sums = vec![0.0f64; alive.len()];
+        // The seat's final scores and wins, beside the rewards, for [`Estimate`].
+        let mut scores = vec![0.0f64; alive.len()];
+        let mut wins = vec![0u32; alive.len()];
         let mut out_of_time = false;
         for round in 0..rounds {
             if alive.len() <= 1 || out_of_time {
                 break;
             }
             let per = (budget / (alive.len() * rounds)).max(1);
-            for v in sums.iter_mut() {
+            for v in sums.iter_mut().chain(scores.iter_mut()) {
                 *v = 0.0;
             }
+            wins.iter_mut().for_each(|w| *w = 0);
             let mut samples = 0usize;
             while samples < per {
                 if done > 0 && time_is_up(start, self.budget.time) {
@@ -454,13 +476,16 @@ impl<G: Determinize> Search<G> {
                 for (i, a) in alive.iter().enumerate() {
                     let mut s = state.clone();
                     let mut r = ChaCha8Rng::seed_from_u64(seed);
-                    let reward = if s.apply(Actor::Seat(seat), a).is_ok() {
+                    let outcome = if s.apply(Actor::Seat(seat), a).is_ok() {
                         self.playout_with(&mut s, &mut r)
-                            .map_or(0.0, |o| s.final_reward(&o, seat))
                     } else {
-                        0.0
+                        None
                     };
-                    sums[i] += reward;
+                    if let Some(o) = &outcome {
+                        sums[i] += s.final_reward(o, seat);
+                        scores[i] += f64::from(o.scores.get(seat).copied().unwrap_or(0));
+                        wins[i] += u32::from(o.winners.contains(&seat));
+                    }
                 }
                 done += alive.len();
                 samples += 1;
@@ -479,7 +504,17 @@ impl<G: Determinize> Search<G> {
             order.truncate(keep);
             order.sort_unstable();
             alive = order.iter().map(|&i| alive[i].clone()).collect();
+            scores = order.iter().map(|&i| scores[i]).collect();
+            wins = order.iter().map(|&i| wins[i]).collect();
             sums = vec![0.0; alive.len()];
+            // The figures of the action that leads now (the one chosen if this round is the
+            // last to finish).
+            let n = samples as f64;
+            self.last_estimate = Some(Estimate {
+                playouts: samples as u32,
+                score: scores[0] / n,
+                wins: f64::from(wins[0]) / n,
+            });
         }
         self.last_playouts = done as u32;
         alive.remove(0)

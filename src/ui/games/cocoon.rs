@@ -804,6 +804,38 @@ impl GameUi<Cocoon> for CocoonUi {
         None
     }
 
+    /// A hinted space: the board's cursor on it (a hinted tile for "any empty space" chosen
+    /// first); any other hinted move: its menu row, at its value.
+    fn show_hint(&mut self, action: &Action, ctx: &Ctx<Cocoon>) {
+        let space = match *action {
+            Action::PlaceAt { tile, at } => {
+                self.staged = Some(tile);
+                Some(at)
+            }
+            Action::Replace { at } | Action::PutTaken { at } => Some(at),
+            Action::SwapTaken => ctx
+                .view
+                .players
+                .get(ctx.view.turn)
+                .and_then(|p| p.in_play())
+                .map(|(at, _)| at),
+            _ => None,
+        };
+        if space.is_some() {
+            self.cursor = space;
+            return;
+        }
+        self.staged = None;
+        let items = self.items(ctx);
+        for (row, item) in items.iter().enumerate() {
+            if let Some(k) = item.actions.iter().position(|a| a == action) {
+                self.menu = row;
+                self.variant = k;
+                return;
+            }
+        }
+    }
+
     fn layout(body: Rect) -> (Rect, Rect) {
         let [b, p] = Layout::vertical([
             Constraint::Length(board::board_height(body)),
@@ -848,6 +880,14 @@ impl crate::ui::Registered for crate::games::cocoon::Cocoon {
         let s = &m.state;
         let rounds = crate::games::cocoon::rounds_for(s.players());
         format!("round {} of {rounds}", s.round().min(rounds))
+    }
+    fn hint(
+        seat: crate::engine::Seat,
+        seen: &[Self::View],
+        legal: &[Self::Action],
+        effort: crate::registered::Effort,
+    ) -> Option<crate::registered::Hint<Self::Action>> {
+        crate::bots::hint::cocoon::hint(seat, seen, legal, effort)
     }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         // What each kind and level is: `crate::bots::kinds`, the one place that says.

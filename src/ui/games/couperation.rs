@@ -608,6 +608,19 @@ impl GameUi<Couperation> for CouperationUi {
         }
     }
 
+    /// The cursor on the hinted move's slot and the move highlighted among its options (a
+    /// turn-up still asks for its second Enter).
+    fn show_hint(&mut self, action: &Action, ctx: &Ctx<Couperation>) {
+        self.settle(ctx);
+        self.confirm = None;
+        if let Some(slot) = action_slot(action) {
+            self.cursor = slot;
+        }
+        if let Some(i) = self.options(ctx).iter().position(|a| a == action) {
+            self.option = i;
+        }
+    }
+
     fn run(&mut self, cmd: Cmd, key: KeyEvent, ctx: &Ctx<Couperation>) -> Option<Action> {
         let n = self.options(ctx).len();
         let forward = matches!(
@@ -707,6 +720,14 @@ impl crate::ui::Registered for crate::games::couperation::Couperation {
     const SCORING: crate::ui::registered::Scoring = crate::ui::registered::Scoring::Together;
     /// The shared score is the pyramid's cards turned face up.
     const SCORE_UNIT: Option<&'static str> = Some("cards face up");
+    fn hint(
+        seat: crate::engine::Seat,
+        seen: &[Self::View],
+        legal: &[Self::Action],
+        effort: crate::registered::Effort,
+    ) -> Option<crate::registered::Hint<Self::Action>> {
+        crate::bots::hint::couperation::hint(seat, seen, legal, effort)
+    }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         // What each kind and level is: `crate::bots::kinds`, the one place that says.
         crate::bots::kinds::couperation(kind, seed)

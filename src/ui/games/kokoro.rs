@@ -1279,6 +1279,18 @@ impl GameUi<Kokoro> for KokoroUi {
         None
     }
 
+    /// The cursor on the hinted space of one's own mat, mirrored as hinted; a hinted peek
+    /// only brings one's own mat back (the status line says `p`).
+    fn show_hint(&mut self, action: &Action, ctx: &Ctx<Kokoro>) {
+        self.viewing = None;
+        self.acked = ctx.view.records.len();
+        if let Action::Draw { space, mirrored } = *action {
+            self.settle_cursor(ctx);
+            self.cursor = space;
+            self.mirrored = mirrored;
+        }
+    }
+
     fn show_end(&mut self, shown: bool) {
         self.board_at_end = !shown;
     }
@@ -1381,6 +1393,14 @@ impl crate::ui::Registered for crate::games::kokoro::Kokoro {
     fn progress(m: &Match<Self>) -> String {
         let v = m.state.view(crate::engine::Viewer::Public);
         format!("round {} of {ROUNDS}", v.round.max(1))
+    }
+    fn hint(
+        seat: crate::engine::Seat,
+        seen: &[Self::View],
+        legal: &[Self::Action],
+        effort: crate::registered::Effort,
+    ) -> Option<crate::registered::Hint<Self::Action>> {
+        crate::bots::hint::kokoro::hint(seat, seen, legal, effort)
     }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         // What each kind and level is: `crate::bots::kinds`, the one place that says.

@@ -541,6 +541,15 @@ impl GameUi<Pocket> for PocketUi {
         }
     }
 
+    /// The cursor on the hinted tile (a tap the status line asks for: `t` there).
+    fn show_hint(&mut self, action: &Action, ctx: &Ctx<Pocket>) {
+        if let Action::Flip { cell, .. } | Action::Show { cell } = *action {
+            self.settle_cursor(ctx.view);
+            self.cursor = cell;
+            self.note = None;
+        }
+    }
+
     /// Wide and tall screens: larger tiles with the side panel beside them and the event pane
     /// below; otherwise the usual split.
     fn layout(body: Rect) -> (Rect, Rect) {
@@ -622,6 +631,14 @@ impl crate::ui::Playable for crate::games::pocket::Pocket {
 impl crate::ui::Registered for crate::games::pocket::Pocket {
     const BOTS: &'static [(&'static str, &'static str)] = crate::bots::pocket::KINDS;
     const RULES: &'static str = include_str!("../../../assets/rules/pocket.md");
+    fn hint(
+        seat: crate::engine::Seat,
+        seen: &[Self::View],
+        legal: &[Self::Action],
+        effort: crate::registered::Effort,
+    ) -> Option<crate::registered::Hint<Self::Action>> {
+        crate::bots::hint::pocket::hint(seat, seen, legal, effort)
+    }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         // What each kind and level is: `crate::bots::kinds`, the one place that says.
         crate::bots::kinds::pocket(kind, seed)

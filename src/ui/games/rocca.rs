@@ -721,6 +721,19 @@ impl GameUi<Rocca> for RoccaUi {
         }
     }
 
+    /// The cursor on the villager where Enter makes the hinted move (a sleeper's, a vote, the
+    /// Mayor's die); `n` or `c` moves are named on the status line.
+    fn show_hint(&mut self, action: &Action, ctx: &Ctx<Rocca>) {
+        let Some(seat) = ctx.seat else {
+            return;
+        };
+        let here = (0..ctx.view.villagers.len() as u8)
+            .find(|&v| action_at(ctx.view, seat, ctx.legal, v).as_ref() == Some(action));
+        if let Some(v) = here {
+            self.cursor = v;
+        }
+    }
+
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<Rocca>) {
         let theme = ctx.theme();
         let view = ctx.view;
@@ -779,6 +792,14 @@ impl crate::ui::Registered for crate::games::rocca::Rocca {
                 .day
                 .max(1)
         )
+    }
+    fn hint(
+        seat: crate::engine::Seat,
+        seen: &[Self::View],
+        legal: &[Self::Action],
+        effort: crate::registered::Effort,
+    ) -> Option<crate::registered::Hint<Self::Action>> {
+        crate::bots::hint::rocca::hint(seat, seen, legal, effort)
     }
     fn make_bot(kind: &str, seed: u64) -> Option<Box<dyn crate::engine::Bot<Self>>> {
         // What each kind and level is: `crate::bots::kinds`, the one place that says.
