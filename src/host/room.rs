@@ -1353,6 +1353,12 @@ impl<G: Registered> Attached<G> {
         (self.mine, self.info) = g.info(self.conn);
     }
 
+    /// The room's log as it would be written now (tests).
+    #[cfg(test)]
+    pub fn log_for_tests(&self) -> crate::engine::log::LogFile {
+        self.room.lock().table.m.to_log()
+    }
+
     /// The room's computer players are thinking now.
     pub fn thinking(&self) -> bool {
         self.room.lock().thinking
@@ -1411,6 +1417,19 @@ impl<G: Registered> Attached<G> {
         g.chat.say(speaker, text, policy, Instant::now())?;
         self.room.changed(&mut g);
         Ok(())
+    }
+
+    /// The person in `seat` (at this keyboard) asked for a hint: their next decision is
+    /// marked so in the log (see [`crate::engine::Match::hint_asked`]).
+    pub fn hint_asked(&self, seat: Seat) {
+        let mut g = self.room.lock();
+        let mine = g
+            .conns
+            .get(&self.conn)
+            .is_some_and(|c| c.seats.contains(&seat));
+        if mine {
+            g.table.m.hint_asked(seat);
+        }
     }
 
     /// This terminal shows the table as it is and its people need not look at anything

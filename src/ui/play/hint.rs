@@ -118,6 +118,8 @@ pub fn ask<G: Playable>(p: &mut Play<G>) {
         actions: p.table.m.history.len(),
         slot: slot.clone(),
     });
+    // The log keeps that this decision was made after a hint.
+    p.room.hint_asked(seat);
     let m = p.table.m.clone();
     let effort = p.hints.effort;
     match p.hints.on_thread.clone() {

@@ -149,6 +149,10 @@ fn the_key_shows_the_reason_and_enter_plays_the_hinted_move() {
     p.on_event(&key(KeyCode::Enter));
     let played = p.table.m.history.get(before).map(|s| s.action);
     assert_eq!(played, Some(expected.action), "Enter plays the hint");
+    // The room's log says the decision came after a hint; the next one does not.
+    let log = p.room.log_for_tests();
+    assert!(log.actions[before].hint, "marked in the log");
+    assert!(p.table.m.history[before].hint, "and on the screen's copy");
 }
 
 #[test]
