@@ -23,6 +23,7 @@ use super::theme::Theme;
 use super::widgets::{self, hint_line};
 use super::{Ctx, GameUi, Nav, Screen, pass};
 
+pub mod chat;
 pub mod hint;
 
 /// Columns the end panel adds for a score chart.
@@ -105,6 +106,8 @@ pub struct Play<G: Playable> {
     link: Option<Link>,
     /// The hint key's state (see [`hint`]).
     pub hints: hint::Hints<G>,
+    /// The chat line of a hosted table.
+    pub chat: chat::ChatBox,
 }
 
 /// A hosted table's way back to its host (see [`Play::link`]).
@@ -210,6 +213,7 @@ impl<G: Playable> Play<G> {
             room,
             link,
             hints: Default::default(),
+            chat: Default::default(),
         };
         p.sync();
         p
@@ -610,6 +614,7 @@ impl<G: Playable> Play<G> {
             PlayCmd::Skip => matches!(self.turn, Turn::Bots(_)),
             PlayCmd::GoOn => matches!(self.turn, Turn::Held(_)),
             PlayCmd::Hint => hint::applies(self),
+            PlayCmd::Chat => chat::applies(self),
         }
     }
 
@@ -617,6 +622,10 @@ impl<G: Playable> Play<G> {
         self.status = None;
         if matches!(self.turn, Turn::Halted(_)) {
             return self.on_halted_key(key);
+        }
+        if self.chat.open {
+            chat::on_key(self, key);
+            return Nav::Stay;
         }
         let cmd = commands::find(PLAY_COMMANDS, &key, |c| self.applies(c));
         if self.held() && !matches!(cmd, Some(PlayCmd::Leave | PlayCmd::Rules | PlayCmd::Scroll)) {
@@ -680,6 +689,7 @@ impl<G: Playable> Play<G> {
             PlayCmd::Skip => self.bot_move(),
             PlayCmd::GoOn => self.go_on(),
             PlayCmd::Hint => hint::ask(self),
+            PlayCmd::Chat => chat::open(self),
         }
         Nav::Stay
     }
@@ -827,8 +837,8 @@ impl<G: Playable> Play<G> {
             .collect()
     }
 
-    fn render_header(&self, f: &mut Frame, area: Rect, theme: &Theme) {
-        let right = self.header_right(theme);
+    fn render_header(&self, f: &mut Frame, area: Rect, theme: &Theme, unread: Option<String>) {
+        let right = format!("{}{}", unread.unwrap_or_default(), self.header_right(theme));
         // The turn never runs into the view's name: names give way to a count, then the text
         // is cut short.
         let name = format!(" {}", theme.text(G::NAME));
@@ -873,6 +883,9 @@ impl<G: Playable> Play<G> {
     /// The hint line: the commands that apply now, the game's between the screen's first
     /// (hand-off, waiting) and its last (undo, leave, rules). `u` only when it can act.
     fn hints(&self, theme: &Theme) -> Vec<(&'static str, &'static str)> {
+        if self.chat.open {
+            return chat::hints(self);
+        }
         let mut keys = match &self.turn {
             Turn::Halted(Halt::Unsaved { leaving: true, .. }) => {
                 return vec![("y", "leave anyway"), ("r", "try again"), ("Esc", "stay")];
@@ -1087,17 +1100,18 @@ impl<G: Playable> Play<G> {
 impl<G: Playable> Screen for Play<G> {
     fn render(&self, f: &mut Frame, theme: &Theme) {
         let [header, body, status] = Self::rows(f.area());
-        self.render_header(f, header, theme);
+        let (board, pane) = G::Ui::layout(body);
+        self.render_header(f, header, theme, chat::marker(self, pane));
         self.render_status(f, status, theme);
         if self.turn == Turn::Waiting {
             crate::ui::lobby::waiting::render(f, body, theme, &self.room.info);
+            chat::render_box(self, f, body, theme);
             return;
         }
         if let Some(seat) = self.pass() {
             pass::render(f, body, theme, self.name(seat));
             return;
         }
-        let (board, pane) = G::Ui::layout(body);
         let viewer = self.viewer();
         let view = self.table.m.state.view(viewer);
         let legal = match self.human_to_move() {
@@ -1118,11 +1132,13 @@ impl<G: Playable> Screen for Play<G> {
             self.events
                 .lines_in(self.events_from(), self.events.len(), viewer, EVENT_HISTORY);
         let end = lines.len().saturating_sub(self.events_back);
+        let pane = chat::render_pane(self, f, pane, theme);
         events::render_pane(f, pane, theme, &lines[..end]);
         if self.turn == Turn::Over && G::Ui::END_PANEL && !self.end_hidden {
             self.render_end(f, board, theme);
         }
         self.render_unsaved(f, board, theme);
+        chat::render_box(self, f, body, theme);
     }
 
     fn on_event(&mut self, ev: &Event) -> Nav {
@@ -1148,6 +1164,11 @@ impl<G: Playable> Screen for Play<G> {
             return self.bot_at();
         }
         None
+    }
+
+    /// While the chat line is open, `?` is typed into it.
+    fn captures_text(&self) -> bool {
+        self.chat.open
     }
 
     /// At a hosted table the deadline only pulls what changed in the room: the board under
@@ -1235,6 +1256,7 @@ impl<G: Playable> Screen for Play<G> {
                 PlayCmd::Again => self.applies(PlayCmd::Again),
                 PlayCmd::Seats => !over && self.applies(PlayCmd::Seats),
                 PlayCmd::Hint => !over && hint::offered(self),
+                PlayCmd::Chat => self.room.info.talk.is_some(),
             })
             .copied()
             .collect();

@@ -24,6 +24,8 @@ pub enum PlayCmd {
     Again,
     /// At a network table, for its creator: the seat screen.
     Seats,
+    /// At a hosted table: the chat line.
+    Chat,
     /// At a person's decision: what the hardest computer player would do (see
     /// [`super::play::hint`]).
     Hint,
@@ -95,6 +97,14 @@ pub const PLAY_COMMANDS: &[Command<PlayCmd>] = &[
         key: "s",
         label: "seats",
         help: "the table's creator: give a seat to a computer player, or free it for someone else",
+    },
+    Command {
+        id: PlayCmd::Chat,
+        keys: &[Key::Char('/')],
+        key: "/",
+        label: "chat",
+        help: "at a table with people at other terminals: say something (Enter sends, Esc closes); \
+               each game's rules page says what it allows",
     },
     Command {
         id: PlayCmd::Rules,

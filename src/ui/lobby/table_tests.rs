@@ -1470,3 +1470,159 @@ fn at_a_hosted_table_the_computer_players_wait_until_a_failed_flip_was_seen_as_a
     }
     panic!("no flip failed in front of a computer player");
 }
+
+/// A connection's play screen at a seat handle of table `G`.
+fn seat_play<G: Playable>(
+    hub: &Served,
+    seated: crate::host::hub::Seated,
+    by: &Peer,
+) -> crate::ui::play::Play<G> {
+    let at = *seated
+        .attach(by, Wake::none())
+        .downcast::<crate::host::room::Attached<G>>()
+        .expect("a table of this game");
+    crate::ui::play::Play::shared(at, hub.hub.clone(), by.clone(), Wake::none())
+}
+
+/// Types `text` into `p`'s chat line and sends it.
+fn say<G: Playable>(p: &mut crate::ui::play::Play<G>, text: &str) {
+    use crate::ui::Screen;
+    p.on_event(&ch('/'));
+    assert!(p.chat.open, "the chat line opens");
+    for c in text.chars() {
+        p.on_event(&ch(c));
+    }
+    p.on_event(&key(KeyCode::Enter));
+}
+
+fn frame<G: Playable>(p: &mut crate::ui::play::Play<G>, w: u16, h: u16) -> String {
+    use crate::ui::Screen;
+    p.on_deadline();
+    crate::ui::testutil::draw(p, THEME, w, h)
+}
+
+#[test]
+fn rocca_players_talk_by_day_nobody_at_night_and_spectators_only_among_themselves() {
+    use crate::games::rocca::{Rocca, Stage};
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let creator = peer("host", Some("host"));
+    let (code, _) = hub
+        .hub
+        .create(spec("rocca", vec![SeatSpec::Remote; 3]), &creator)
+        .expect("create");
+    let mut players: Vec<crate::ui::play::Play<Rocca>> = (0..3)
+        .map(|i| {
+            let p = peer(&format!("P{}", i + 1), Some(&format!("p{i}")));
+            let seated = hub.hub.join(&code, Some(i), &p).expect("join");
+            seat_play(&hub, seated, &p)
+        })
+        .collect();
+    let eve = peer("eve", Some("eve"));
+    let mut watcher: crate::ui::play::Play<Rocca> =
+        seat_play(&hub, hub.hub.watch(&code, &eve).expect("watch"), &eve);
+    quiet(&hub, &code);
+    let room = hub.room(&code).expect("room");
+    let stage = |p: &mut crate::ui::play::Play<Rocca>| {
+        frame(p, 80, 24);
+        p.table.m.state.stage()
+    };
+
+    // Midnight: every eye is closed, whatever the seat.
+    assert_eq!(stage(&mut players[0]), Stage::Midnight);
+    for p in players.iter_mut() {
+        say(p, "psst");
+        let shown = frame(p, 120, 40);
+        assert!(shown.contains("eyes are closed"), "{shown}");
+        p.on_event(&key(KeyCode::Esc));
+    }
+    assert!(!frame(&mut players[1], 120, 40).contains("psst"));
+
+    // Day: the village talks, and every player reads it, beside the board or behind a key.
+    let mut n = 0;
+    while !matches!(stage(&mut players[0]), Stage::Mayor | Stage::Vote) {
+        assert!(room.play_random(n), "the game ended before a day");
+        quiet(&hub, &code);
+        n += 1;
+    }
+    say(&mut players[0], "I suspect the baker");
+    for p in players.iter_mut().chain([&mut watcher]) {
+        let wide = frame(p, 120, 40);
+        assert!(wide.contains("P1: I suspect the baker"), "{wide}");
+    }
+    let narrow = frame(&mut players[2], 80, 24);
+    assert!(narrow.contains("chat: 1 new"), "{narrow}");
+    assert!(!narrow.contains("I suspect"), "{narrow}");
+    players[2].on_event(&ch('/'));
+    let open = frame(&mut players[2], 80, 24);
+    assert!(open.contains("P1: I suspect the baker"), "{open}");
+    assert!(!open.contains("chat: 1 new"), "read once shown: {open}");
+
+    // A spectator's line reaches the spectators, never a player.
+    say(&mut watcher, "it is P2");
+    assert!(frame(&mut watcher, 120, 40).contains("eve (watching): it is P2"));
+    for p in players.iter_mut() {
+        let shown = frame(p, 120, 40);
+        assert!(!shown.contains("it is P2"), "{shown}");
+    }
+}
+
+#[test]
+fn couperation_offers_only_its_phrases_and_a_local_game_no_chat() {
+    use crate::games::couperation::Couperation;
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let creator = peer("host", Some("host"));
+    let (code, _) = hub
+        .hub
+        .create(spec("couperation", vec![SeatSpec::Remote; 2]), &creator)
+        .expect("create");
+    let mut ps: Vec<crate::ui::play::Play<Couperation>> = (0..2)
+        .map(|i| {
+            let p = peer(&format!("P{}", i + 1), Some(&format!("p{i}")));
+            let seated = hub.hub.join(&code, Some(i), &p).expect("join");
+            seat_play(&hub, seated, &p)
+        })
+        .collect();
+    quiet(&hub, &code);
+    {
+        use crate::ui::Screen;
+        ps[0].on_event(&ch('/'));
+        // Letters type nothing: the arrows choose a phrase.
+        ps[0].on_event(&ch('1'));
+        ps[0].on_event(&key(KeyCode::Right));
+        let open = frame(&mut ps[0], 80, 24);
+        assert!(open.contains("[wait]"), "{open}");
+        ps[0].on_event(&key(KeyCode::Enter));
+    }
+    assert!(frame(&mut ps[1], 120, 40).contains("P1: wait"));
+    assert!(ps[0].room.say("I hold 12").is_err(), "no free text");
+    let shown = table_code::show(&code);
+    insta::assert_snapshot!(
+        "chat_in_the_pane_120x40",
+        frame(&mut ps[1], 120, 40).replace(&shown, "CODE-CODE")
+    );
+    {
+        use crate::ui::Screen;
+        ps[1].on_event(&ch('/'));
+    }
+    insta::assert_snapshot!(
+        "chat_line_open_80x24",
+        frame(&mut ps[1], 80, 24).replace(&shown, "CODE-CODE")
+    );
+
+    // At one terminal nobody else is there to read it.
+    let m = crate::engine::Match::<Couperation>::new(crate::engine::Setup {
+        options: Options::new(),
+        players: vec![
+            crate::engine::log::PlayerEntry::human("Ann"),
+            crate::engine::log::PlayerEntry::human("Bo"),
+        ],
+        seed: 3,
+        started: "2026-11-28T00:00:00Z".into(),
+    })
+    .expect("setup");
+    let table = crate::engine::Table::new(m, Couperation::make_bot).expect("table");
+    let local = crate::ui::play::Play::new(table, false);
+    assert!(!local.applies(crate::ui::play::PlayCmd::Chat));
+}
