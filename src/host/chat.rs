@@ -37,6 +37,9 @@ pub struct Said {
     pub text: String,
     /// A spectator said it: only spectators read it.
     pub spectators: bool,
+    /// The table's own word (who joined, left, came back, a seat changed hands): everyone
+    /// reads it, and `name` is empty.
+    pub notice: bool,
 }
 
 /// Who is saying something, and where they sit.
@@ -103,11 +106,29 @@ impl ChatLog {
             name: who.name.to_string(),
             text,
             spectators: who.spectator,
+            notice: false,
         });
-        if self.lines.len() > KEPT {
+        self.trim();
+        Ok(())
+    }
+
+    /// The table tells everyone at it `text` (see [`Said::notice`]).
+    pub fn notice(&mut self, text: String) {
+        self.said += 1;
+        self.lines.push_back(Said {
+            seq: self.said,
+            name: String::new(),
+            text,
+            spectators: false,
+            notice: true,
+        });
+        self.trim();
+    }
+
+    fn trim(&mut self) {
+        while self.lines.len() > KEPT {
             self.lines.pop_front();
         }
-        Ok(())
     }
 
     /// The last `n` lines a player (or, with `spectator`, a spectator) may read.

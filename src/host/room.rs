@@ -151,6 +151,9 @@ pub struct Shared<G: Registered> {
     chat: ChatLog,
     /// A local game's room (see [`local`]): it closes when its terminal leaves.
     standalone: bool,
+    /// Seats whose person has been here since they took it: a new connection there is their
+    /// return, not a newcomer.
+    was_here: std::collections::BTreeSet<Seat>,
     /// The real state while a test shows the connections a varied one.
     #[cfg(test)]
     real: Option<G>,
@@ -268,6 +271,7 @@ fn build<G: Registered>(
         thinking: false,
         chat: ChatLog::default(),
         standalone,
+        was_here: Default::default(),
         #[cfg(test)]
         real: None,
     };
@@ -392,10 +396,21 @@ impl<G: Registered> Shared<G> {
             {
                 let best = G::BOTS.first().map(|b| b.0).unwrap_or("");
                 self.stand_in(s, best);
+                let name = self.table.m.player_name(s).to_string();
+                self.notice(format!(
+                    "{name} was away too long: a computer player plays for them until they are back"
+                ));
                 changed = true;
             }
         }
         changed
+    }
+
+    /// Tells everyone at a hosted table `text` (a local game's one person needs no news).
+    fn notice(&mut self, text: String) {
+        if !self.standalone {
+            self.chat.notice(text);
+        }
     }
 
     /// When the next seat times out.
@@ -425,6 +440,11 @@ impl<G: Registered> Shared<G> {
                         connected: self.shown(s),
                         stand_in: h.stand_in && h.person(),
                         muted: h.holder.as_ref().is_some_and(|i| self.chat.is_muted(i)),
+                        takeover_at: h
+                            .away_since
+                            .filter(|_| self.started && h.person() && !h.stand_in)
+                            .filter(|_| h.holder.is_some() && !self.shown(s))
+                            .and_then(|t| t.checked_add(self.timeout)),
                     }
                 })
                 .collect(),
@@ -671,6 +691,21 @@ impl<G: Registered> Room<G> {
         // Standing a computer player down changes the seats' bots.
         let mut g = self.moving();
         let played_for = seats.iter().map(|&s| g.stand_down(s)).sum();
+        for &s in &seats {
+            if g.shown(s) {
+                continue;
+            }
+            let who = g.table.m.player_name(s).to_string();
+            let text = if g.was_here.insert(s) {
+                format!("{who} joined")
+            } else {
+                format!("{who} is back")
+            };
+            g.notice(text);
+        }
+        if seats.is_empty() && !name.is_empty() {
+            g.notice(format!("{name} is watching"));
+        }
         let id = g.next_conn;
         g.next_conn += 1;
         g.unwatched_since = None;
@@ -698,6 +733,16 @@ impl<G: Registered> Room<G> {
         for s in c.seats {
             if !g.shown(s) && g.seats[s].person() && g.seats[s].holder.is_some() {
                 g.seats[s].away_since = Some(now);
+                let who = g.table.m.player_name(s).to_string();
+                let text = if g.started && g.timeout < Duration::from_secs(100 * 24 * 3600) {
+                    format!(
+                        "{who} left: a computer player takes the seat in {} unless they are back",
+                        humantime::format_duration(g.timeout)
+                    )
+                } else {
+                    format!("{who} left: the seat waits for them")
+                };
+                g.notice(text);
             }
         }
         if g.conns.is_empty() {
@@ -1108,6 +1153,11 @@ impl<G: Registered> ServerTable for Room<G> {
         if !h.stand_in {
             g.stand_in(seat, &best);
         }
+        let who = g.table.m.player_name(seat).to_string();
+        g.notice(format!(
+            "The table's creator gave seat {} ({who}) to a computer player",
+            seat + 1
+        ));
         g.start_if_full();
         self.changed(&mut g);
         Ok(())
@@ -1134,6 +1184,12 @@ impl<G: Registered> ServerTable for Room<G> {
             // Nobody there: after the timeout a computer player keeps it warm.
             h.away_since = started.then(Instant::now);
         }
+        g.was_here.remove(&seat);
+        let who = g.table.m.player_name(seat).to_string();
+        g.notice(format!(
+            "The table's creator freed seat {} ({who}) for someone else",
+            seat + 1
+        ));
         self.changed(&mut g);
         Ok(())
     }

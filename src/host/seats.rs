@@ -56,6 +56,8 @@ pub struct SeatSummary {
     pub stand_in: bool,
     /// The table's creator muted its person in the chat.
     pub muted: bool,
+    /// Its person is away: when a computer player takes the seat unless they are back.
+    pub takeover_at: Option<std::time::Instant>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

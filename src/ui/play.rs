@@ -1,7 +1,7 @@
 //! The game screen around any game's [`GameUi`]: header, board, event pane, hint line; the
 //! pass-the-keyboard hand-off, the computer players' pace, undo, and the end panel.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind};
@@ -318,6 +318,7 @@ impl<G: Playable> Play<G> {
     fn pull(&mut self) {
         let before = self.room.mine.clone();
         self.room.pull(&mut self.table);
+        chat::news(self);
         let mine = self.room.mine.clone();
         let info = self.room.info.clone();
         if mine != before {
@@ -793,7 +794,10 @@ impl<G: Playable> Play<G> {
             Turn::Waiting => "Waiting for players".into(),
             Turn::Others => {
                 let seats = self.table.m.to_move().seats().to_vec();
-                let labels: Vec<String> = seats.iter().map(|&s| self.remote_label(s)).collect();
+                let labels: Vec<String> = seats
+                    .iter()
+                    .map(|&s| self.remote_label(s, compact))
+                    .collect();
                 let names: Vec<&str> = labels.iter().map(String::as_str).collect();
                 if seats.is_empty() {
                     format!("Dealing{}", theme.ellipsis())
@@ -809,7 +813,7 @@ impl<G: Playable> Play<G> {
 
     /// A seat's name at a network table, with whether its person is away (and a computer player
     /// stands in), so that nobody waits for a player who has gone.
-    fn remote_label(&self, seat: Seat) -> String {
+    fn remote_label(&self, seat: Seat, compact: bool) -> String {
         let name = self.name(seat);
         if self.link.is_none() {
             return name.to_string();
@@ -821,10 +825,49 @@ impl<G: Playable> Play<G> {
                     && !s.free
                     && !matches!(s.kind, crate::host::hub::SeatKind::Bot(_)) =>
             {
-                format!("{name} (away)")
+                match s
+                    .takeover_at
+                    .map(|at| at.saturating_duration_since(Instant::now()))
+                {
+                    Some(left) if !left.is_zero() => {
+                        let secs = left.as_secs() + u64::from(left.subsec_nanos() > 0);
+                        let clock = if secs >= 3600 {
+                            format!("{}h{:02}", secs / 3600, secs % 3600 / 60)
+                        } else {
+                            format!("{}:{:02}", secs / 60, secs % 60)
+                        };
+                        if compact {
+                            format!("{name} (away {clock})")
+                        } else {
+                            format!("{name} (away, a computer player in {clock})")
+                        }
+                    }
+                    _ => format!("{name} (away)"),
+                }
             }
             _ => name.to_string(),
         }
+    }
+
+    /// While the header counts down to a computer player taking an away seat to move: the
+    /// next tick of its clock.
+    fn countdown(&self) -> Option<Instant> {
+        if self.link.is_none() || self.turn != Turn::Others {
+            return None;
+        }
+        let now = Instant::now();
+        let to_move = self.table.m.to_move();
+        let away = (self.room.info.seats.iter())
+            .filter(|s| to_move.includes(s.seat))
+            .filter_map(|s| s.takeover_at)
+            .filter(|&at| at > now)
+            .min()?;
+        // The clock shows whole seconds: it changes when what is left crosses one.
+        let left = away - now;
+        Some(
+            now + Duration::from_nanos(u64::from(left.subsec_nanos()))
+                .max(Duration::from_millis(1)),
+        )
     }
 
     /// The names of the seats to move (only the computer players among them with `bots`).
@@ -1163,7 +1206,7 @@ impl<G: Playable> Screen for Play<G> {
         if self.room.inline() {
             return self.bot_at();
         }
-        None
+        self.countdown()
     }
 
     /// While the chat line is open, `?` is typed into it.

@@ -695,7 +695,12 @@ fn the_others_see_that_a_seat_to_move_is_away() {
     assert!(!bo_term.draw(80, 24).contains("(away)"));
     drop(bo_term);
     let frame = host.draw(120, 40);
-    assert!(frame.contains("Bo (away) to move"), "{frame}");
+    // With the time left before a computer player takes his seat (the table's timeout).
+    assert!(
+        frame.contains("Bo (away, a computer player in 1h00) to move")
+            || frame.contains("Bo (away, a computer player in 59:59) to move"),
+        "{frame}"
+    );
 }
 
 #[test]
@@ -1625,4 +1630,69 @@ fn couperation_offers_only_its_phrases_and_a_local_game_no_chat() {
     let table = crate::engine::Table::new(m, Couperation::make_bot).expect("table");
     let local = crate::ui::play::Play::new(table, false);
     assert!(!local.applies(crate::ui::play::PlayCmd::Chat));
+}
+
+#[test]
+fn everyone_is_told_who_joined_left_and_came_back_and_sees_the_away_clock() {
+    use crate::games::kokoro::Kokoro;
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let creator = peer("host", Some("host"));
+    let mut s = spec("kokoro", vec![SeatSpec::Remote; 2]);
+    s.timeout = Duration::from_secs(600);
+    let (code, _) = hub.hub.create(s, &creator).expect("create");
+    let ann = peer("Ann", Some("ann"));
+    let bo = peer("Bo", Some("bo"));
+    let mut a: crate::ui::play::Play<Kokoro> = seat_play(
+        &hub,
+        hub.hub.join(&code, Some(0), &ann).expect("join"),
+        &ann,
+    );
+    let b: crate::ui::play::Play<Kokoro> =
+        seat_play(&hub, hub.hub.join(&code, Some(1), &bo).expect("join"), &bo);
+    quiet(&hub, &code);
+    frame(&mut a, 80, 24);
+    assert_eq!(a.status.as_deref(), Some("Bo joined"));
+    // Ann plays her part of the first card; then the table waits for Bo, who leaves.
+    while person_to_move(&a) == Some(0) {
+        let legal = a.table.m.state.bot_actions(0);
+        a.act_after(0, legal[0], 1);
+    }
+    drop(b);
+    let shown = frame(&mut a, 80, 24);
+    assert_eq!(
+        a.status.as_deref(),
+        Some("Bo left: a computer player takes the seat in 10m unless they are back")
+    );
+    // The whole clock where the header has room, a short one where it has not.
+    let clock = |s: &str, long: bool| {
+        let what = if long {
+            "away, a computer player in"
+        } else {
+            "away"
+        };
+        s.contains(&format!("Bo ({what} 10:00)")) || s.contains(&format!("Bo ({what} 9:59)"))
+    };
+    assert!(clock(&shown, false), "{shown}");
+    let wide = frame(&mut a, 120, 40);
+    assert!(clock(&wide, true), "{wide}");
+    assert!(a.deadline().is_some(), "the clock ticks");
+    {
+        use crate::ui::Screen;
+        a.on_event(&ch('/'));
+        let open = frame(&mut a, 80, 24);
+        assert!(
+            open.contains("· Bo left"),
+            "the chat keeps the notices: {open}"
+        );
+        a.on_event(&key(KeyCode::Esc));
+    }
+    let back: crate::ui::play::Play<Kokoro> = seat_play(
+        &hub,
+        hub.hub.join(&code, Some(1), &bo).expect("rejoin"),
+        &bo,
+    );
+    frame(&mut a, 80, 24);
+    assert_eq!(a.status.as_deref(), Some("Bo is back"));
+    drop(back);
 }

@@ -143,6 +143,7 @@ fn seat(i: usize, name: &str, kind: SeatKind, free: bool) -> SeatSummary {
         connected: !free,
         stand_in: false,
         muted: false,
+        takeover_at: None,
     }
 }
 

@@ -36,6 +36,9 @@ pub struct ChatBox {
     refused: Option<String>,
     /// The last line this screen has shown ([`Said::seq`]).
     read: u64,
+    /// The last notice put on the status line (`None` before the first pull: what was said
+    /// before this screen opened is no news).
+    noticed: Option<u64>,
 }
 
 /// Whether `/` opens the chat: at a hosted table, on any screen but the hand-off.
@@ -48,6 +51,7 @@ pub fn open<G: Playable>(p: &mut Play<G>) {
     p.chat = ChatBox {
         open: true,
         read: newest(p),
+        noticed: p.chat.noticed,
         ..ChatBox::default()
     };
 }
@@ -56,10 +60,28 @@ fn newest<G: Playable>(p: &Play<G>) -> u64 {
     p.room.info.chat.last().map_or(0, |l| l.seq)
 }
 
-/// How many lines came since this screen last showed them.
+/// How many lines people said since this screen last showed them (notices are on the
+/// status line already).
 pub fn unread<G: Playable>(p: &Play<G>) -> usize {
     let read = p.chat.read;
-    p.room.info.chat.iter().filter(|l| l.seq > read).count()
+    (p.room.info.chat.iter())
+        .filter(|l| l.seq > read && !l.notice)
+        .count()
+}
+
+/// The table's newest notice goes on the status line when it arrives (who joined, left,
+/// came back, a seat changed hands).
+pub fn news<G: Playable>(p: &mut Play<G>) {
+    let newest = newest(p);
+    let Some(seen) = p.chat.noticed.replace(newest) else {
+        return;
+    };
+    let fresh = (p.room.info.chat.iter().rev())
+        .take_while(|l| l.seq > seen)
+        .find(|l| l.notice);
+    if let Some(l) = fresh {
+        p.status = Some(l.text.clone());
+    }
 }
 
 /// The phrases on offer, where only phrases may be said.
@@ -216,11 +238,13 @@ fn lines<G: Playable>(p: &Play<G>, theme: &Theme, area: Rect) -> Vec<Line<'stati
         if out.len() >= usize::from(area.height) {
             break;
         }
-        let text = theme.text(&format!("{}: {}", l.name, l.text));
-        let style = if l.spectators {
-            theme.dim()
+        let (text, style) = if l.notice {
+            (theme.text(&format!("· {}", l.text)), theme.dim())
+        } else if l.spectators {
+            (theme.text(&format!("{}: {}", l.name, l.text)), theme.dim())
         } else {
-            ratatui::style::Style::new()
+            let said = theme.text(&format!("{}: {}", l.name, l.text));
+            (said, ratatui::style::Style::new())
         };
         for piece in widgets::wrap(&text, width).into_iter().rev() {
             out.push(Line::styled(format!(" {piece}"), style));
