@@ -357,6 +357,12 @@ fn two_players_a_spectator_a_return_and_a_stand_in_at_one_couperation_table() {
     press(&bob, "c");
     bob.send(&code);
     press(&bob, "\r");
+    // Seated, nobody moves yet: the table waits until both have said they are ready, so a
+    // second Enter meant for the seat chooser can never be a move.
+    wait_for(&bob, "Everyone is here");
+    press(&bob, "\r");
+    wait_for(&ann, "bob  (remote, connected), ready");
+    press(&ann, "\r");
     wait_for(&bob, "bob's view");
     wait_for(&ann, "ann's view");
 

@@ -232,7 +232,10 @@ impl Hub {
                 creator: rec.creator.clone(),
                 timeout: Duration::from_secs(rec.timeout_secs),
                 log: path,
-                started: rec.started,
+                // A table starts when everyone at it is ready, which the list is not always
+                // saved for: a game with a move in its log had begun.
+                started: rec.started
+                    || (l.actions.iter()).any(|e| matches!(e.by, log::By::Seat(_))),
                 bot_delay: self.bot_delay(),
             },
         )

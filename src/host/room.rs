@@ -151,6 +151,8 @@ pub struct Shared<G: Registered> {
     chat: ChatLog,
     /// A local game's room (see [`local`]): it closes when its terminal leaves.
     standalone: bool,
+    /// Seats whose person said they are ready to begin (see [`Shared::start_if_full`]).
+    ready: std::collections::BTreeSet<Seat>,
     /// Seats whose person has been here since they took it: a new connection there is their
     /// return, not a newcomer.
     was_here: std::collections::BTreeSet<Seat>,
@@ -272,6 +274,7 @@ fn build<G: Registered>(
         chat: ChatLog::default(),
         standalone,
         was_here: Default::default(),
+        ready: Default::default(),
         #[cfg(test)]
         real: None,
     };
@@ -322,15 +325,27 @@ impl<G: Registered> Shared<G> {
     }
 
     /// Starts play once every remote seat has someone.
+    /// Starts play once every remote seat has someone and, at a table with remote seats,
+    /// every person at it has said they are ready: a key meant for the seat chooser can never
+    /// become a move, however many seats were free.
     fn start_if_full(&mut self) {
-        if !self.started
-            && self
-                .seats
-                .iter()
-                .all(|s| s.kind != SeatKind::Remote || s.holder.is_some())
-        {
+        let full = (self.seats.iter()).all(|s| s.kind != SeatKind::Remote || s.holder.is_some());
+        let remote = self.seats.iter().any(|s| s.kind == SeatKind::Remote);
+        let ready = (0..self.seats.len())
+            .filter(|&s| self.waits_for_ready(s))
+            .all(|s| self.ready.contains(&s));
+        if !self.started && full && (!remote || ready) {
             self.started = true;
+            if remote {
+                self.notice("Everyone is ready: the game begins".into());
+            }
         }
+    }
+
+    /// Whether the start waits for `seat`'s person to say they are ready.
+    fn waits_for_ready(&self, seat: Seat) -> bool {
+        let h = &self.seats[seat];
+        h.person() && h.holder.is_some() && !h.stand_in
     }
 
     /// A computer player of `kind` (the game's best when unknown) takes `seat`, shown the game
@@ -440,6 +455,7 @@ impl<G: Registered> Shared<G> {
                         connected: self.shown(s),
                         stand_in: h.stand_in && h.person(),
                         muted: h.holder.as_ref().is_some_and(|i| self.chat.is_muted(i)),
+                        ready: self.started || self.ready.contains(&s),
                         takeover_at: h
                             .away_since
                             .filter(|_| self.started && h.person() && !h.stand_in)
@@ -731,6 +747,10 @@ impl<G: Registered> Room<G> {
         };
         let now = Instant::now();
         for s in c.seats {
+            if !g.shown(s) && !g.started {
+                // Gone before the start: whoever comes says again that they are ready.
+                g.ready.remove(&s);
+            }
             if !g.shown(s) && g.seats[s].person() && g.seats[s].holder.is_some() {
                 g.seats[s].away_since = Some(now);
                 let who = g.table.m.player_name(s).to_string();
@@ -951,6 +971,10 @@ pub trait ServerTable: Send + Sync {
     /// Tests: the number of actions so far.
     #[cfg(test)]
     fn actions(&self) -> usize;
+    /// Tests: every person seated now says they are ready (tests of other things than the
+    /// ready step itself).
+    #[cfg(test)]
+    fn all_ready(&self);
 }
 
 /// What "play again" copies from a finished table.
@@ -1185,6 +1209,7 @@ impl<G: Registered> ServerTable for Room<G> {
             h.away_since = started.then(Instant::now);
         }
         g.was_here.remove(&seat);
+        g.ready.remove(&seat);
         let who = g.table.m.player_name(seat).to_string();
         g.notice(format!(
             "The table's creator freed seat {} ({who}) for someone else",
@@ -1288,6 +1313,17 @@ impl<G: Registered> ServerTable for Room<G> {
     #[cfg(test)]
     fn actions(&self) -> usize {
         self.lock().table.m.history.len()
+    }
+
+    #[cfg(test)]
+    fn all_ready(&self) {
+        let mut g = self.lock();
+        let seated: Vec<Seat> = (0..g.seats.len())
+            .filter(|&s| g.waits_for_ready(s))
+            .collect();
+        g.ready.extend(seated);
+        g.start_if_full();
+        self.changed(&mut g);
     }
 }
 
@@ -1472,6 +1508,57 @@ impl<G: Registered> Attached<G> {
         };
         g.chat.say(speaker, text, policy, Instant::now())?;
         self.room.changed(&mut g);
+        Ok(())
+    }
+
+    /// This connection's people are ready to begin: the table starts when everyone at it is.
+    pub fn ready(&self) {
+        let mut g = self.room.lock();
+        let Some(c) = g.conns.get(&self.conn) else {
+            return;
+        };
+        let mine = c.seats.clone();
+        if g.started || mine.is_empty() {
+            return;
+        }
+        let fresh: Vec<Seat> = mine.into_iter().filter(|&s| g.ready.insert(s)).collect();
+        for s in fresh {
+            let who = g.table.m.player_name(s).to_string();
+            g.notice(format!("{who} is ready"));
+        }
+        g.start_if_full();
+        self.room.changed(&mut g);
+        drop(g);
+        self.room.run_inline();
+    }
+
+    /// The creator fills every free seat with a computer player; the table then starts once
+    /// everyone at it is ready (the creator is, by asking).
+    pub fn fill_with_bots(&self) -> Result<(), String> {
+        let mut g = self.room.moving();
+        let creator = g.conns.get(&self.conn).is_some_and(|c| c.creator);
+        if !creator {
+            return Err("only the table's creator may do that".into());
+        }
+        if g.started {
+            return Err("the game has begun".into());
+        }
+        let best = G::BOTS.first().map(|b| b.0).unwrap_or("").to_string();
+        for s in 0..g.seats.len() {
+            let h = &mut g.seats[s];
+            if h.kind == SeatKind::Remote && h.holder.is_none() {
+                h.kind = SeatKind::Bot(best.clone());
+                h.away_since = None;
+                g.stand_in(s, &best);
+            }
+        }
+        g.notice("The table's creator seated computer players in the free seats".into());
+        let mine = g.conns.get(&self.conn).map(|c| c.seats.clone());
+        g.ready.extend(mine.unwrap_or_default());
+        g.start_if_full();
+        self.room.changed(&mut g);
+        drop(g);
+        self.room.run_inline();
         Ok(())
     }
 

@@ -56,6 +56,8 @@ pub struct SeatSummary {
     pub stand_in: bool,
     /// The table's creator muted its person in the chat.
     pub muted: bool,
+    /// Its person said they are ready to begin (every seat, once the game has begun).
+    pub ready: bool,
     /// Its person is away: when a computer player takes the seat unless they are back.
     pub takeover_at: Option<std::time::Instant>,
 }

@@ -600,7 +600,18 @@ impl<G: Playable> Play<G> {
             PlayCmd::ShowEnd => closable && self.end_hidden,
             PlayCmd::Rules => true,
             PlayCmd::Scroll => !hand_off,
-            PlayCmd::Ready => hand_off,
+            PlayCmd::Ready => {
+                hand_off
+                    || (self.turn == Turn::Waiting
+                        && (self.room.info.seats.iter())
+                            .any(|s| self.room.mine.contains(&s.seat) && !s.ready))
+            }
+            PlayCmd::Fill => {
+                self.turn == Turn::Waiting
+                    && self.link.is_some()
+                    && self.room.info.creator
+                    && self.room.info.seats.iter().any(|s| s.free)
+            }
             PlayCmd::Again => {
                 over && self.link.is_some()
                     && (self.room.info.creator || !self.room.mine.is_empty())
@@ -665,7 +676,17 @@ impl<G: Playable> Play<G> {
                     self.events_back.saturating_sub(3)
                 };
             }
+            PlayCmd::Ready if self.turn == Turn::Waiting => {
+                self.room.ready();
+                self.sync();
+            }
             PlayCmd::Ready => self.confirm_pass(),
+            PlayCmd::Fill => {
+                if let Err(e) = self.room.fill_with_bots() {
+                    self.status = Some(e);
+                }
+                self.sync();
+            }
             PlayCmd::Again => {
                 if let Some(link) = &self.link
                     && let Err(e) = link.hub.play_again(&self.room.info.code)
@@ -1293,7 +1314,10 @@ impl<G: Playable> Screen for Play<G> {
                 PlayCmd::LeaveEnd | PlayCmd::Replay => over,
                 PlayCmd::HideEnd | PlayCmd::ShowEnd => over && G::Ui::END_CLOSABLE,
                 PlayCmd::Rules | PlayCmd::Scroll => true,
-                PlayCmd::Ready => !over && G::Ui::PRIVATE && self.humans() > 1,
+                PlayCmd::Ready => {
+                    !over && (G::Ui::PRIVATE && self.humans() > 1 || self.applies(PlayCmd::Ready))
+                }
+                PlayCmd::Fill => self.applies(PlayCmd::Fill),
                 PlayCmd::Skip => !over && bots && alone,
                 PlayCmd::GoOn => !over && G::Ui::UNDO.is_some() && alone,
                 PlayCmd::Again => self.applies(PlayCmd::Again),

@@ -26,6 +26,9 @@ pub enum PlayCmd {
     Seats,
     /// At a hosted table: the chat line.
     Chat,
+    /// At a table waiting for its players, for its creator: computer players in the free
+    /// seats.
+    Fill,
     /// At a person's decision: what the hardest computer player would do (see
     /// [`super::play::hint`]).
     Hint,
@@ -125,7 +128,16 @@ pub const PLAY_COMMANDS: &[Command<PlayCmd>] = &[
         keys: ENTER,
         key: "Enter",
         label: "I am ready",
-        help: "on the hand-off screen: take the keyboard",
+        help: "on the hand-off screen: take the keyboard; at a table waiting for its players: \
+               you are ready to begin",
+    },
+    Command {
+        id: PlayCmd::Fill,
+        keys: &[Key::Char('b')],
+        key: "b",
+        label: "computer players in the free seats",
+        help: "at a table waiting for its players, for its creator: computer players take the \
+               free seats (the game begins once everyone is ready)",
     },
     Command {
         id: PlayCmd::Skip,

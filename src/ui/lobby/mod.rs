@@ -448,10 +448,11 @@ fn taken(t: &TableSummary) -> String {
     format!("{}/{}", t.seats.len() - free, t.seats.len())
 }
 
-/// "waiting for 2", "playing", "playing, 1 free".
+/// "waiting for 2", "getting ready", "playing", "playing, 1 free".
 fn state(t: &TableSummary) -> String {
     let free = t.seats.iter().filter(|s| s.free).count();
     match (t.started, free) {
+        (false, 0) => "getting ready".into(),
         (false, n) => format!("waiting for {n}"),
         (true, 0) => "playing".into(),
         (true, n) => format!("playing, {n} free"),

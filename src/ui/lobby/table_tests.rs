@@ -105,9 +105,11 @@ fn until(what: &str, mut cond: impl FnMut() -> bool) {
     }
 }
 
-/// Waits until the server owes nothing (people to move, or the end).
+/// Waits until the server owes nothing (people to move, or the end). Everyone seated is
+/// ready first (the ready step's own tests press Enter instead).
 fn quiet(hub: &Served, code: &str) {
     let room = hub.room(code).expect("room");
+    room.all_ready();
     until("the table to settle", || room.quiet());
 }
 
@@ -199,6 +201,8 @@ fn check_private_game<G: Playable>(players: usize) {
         );
         assert!(!shown.contains("Hand-off"), "no hand-off between terminals");
     }
+    // A key puts the table's last notice away and brings the hint line back.
+    spectator.press(key(KeyCode::PageDown));
     let watched = spectator.draw(120, 40);
     assert!(watched.contains("Public view"));
     // A spectator leaves nothing saved behind: the hint says only "leave".
@@ -377,8 +381,9 @@ fn a_guest_without_a_key_comes_back_with_the_reconnect_code() {
         .expect("create");
     let guest = peer("Gus", None);
     let mut t = Term::open(|w| hub.join(&code, None, &guest, w).expect("join"));
-    let frame = t.draw(120, 40);
     let room = hub.room(&code).expect("room");
+    room.all_ready();
+    let frame = t.draw(120, 40);
     let reconnect = room.reconnect_codes().pop().expect("a reconnect code");
     assert!(
         frame.contains(&table_code::show(&reconnect)),
@@ -841,7 +846,10 @@ fn a_finished_table_is_listed_and_play_again_seats_everyone_at_a_new_one() {
         .into_iter()
         .find(|t| t.code != code)
         .expect("a new table");
-    assert!(new.started, "the same people hold the same seats");
+    assert!(
+        !new.started,
+        "the new table waits until everyone at it is ready"
+    );
     quiet(&hub, &new.code);
     let shown = table_code::show(&new.code);
     for (i, t) in terms.iter_mut().enumerate() {
@@ -1648,11 +1656,24 @@ fn everyone_is_told_who_joined_left_and_came_back_and_sees_the_away_clock() {
         hub.hub.join(&code, Some(0), &ann).expect("join"),
         &ann,
     );
-    let b: crate::ui::play::Play<Kokoro> =
+    let mut b: crate::ui::play::Play<Kokoro> =
         seat_play(&hub, hub.hub.join(&code, Some(1), &bo).expect("join"), &bo);
-    quiet(&hub, &code);
     frame(&mut a, 80, 24);
     assert_eq!(a.status.as_deref(), Some("Bo joined"));
+    // Nothing begins until both have said they are ready (Enter).
+    {
+        use crate::ui::Screen;
+        a.on_event(&key(KeyCode::Enter));
+        assert!(frame(&mut a, 80, 24).contains("Ann  (remote, connected), ready"));
+        assert_eq!(a.turn, crate::ui::play::Turn::Waiting);
+        b.on_event(&key(KeyCode::Enter));
+    }
+    quiet(&hub, &code);
+    frame(&mut a, 80, 24);
+    assert_eq!(
+        a.status.as_deref(),
+        Some("Everyone is ready: the game begins")
+    );
     // Ann plays her part of the first card; then the table waits for Bo, who leaves.
     while person_to_move(&a) == Some(0) {
         let legal = a.table.m.state.bot_actions(0);
@@ -1695,4 +1716,53 @@ fn everyone_is_told_who_joined_left_and_came_back_and_sees_the_away_clock() {
     frame(&mut a, 80, 24);
     assert_eq!(a.status.as_deref(), Some("Bo is back"));
     drop(back);
+}
+
+#[test]
+fn no_key_makes_a_move_before_everyone_is_ready_and_the_creator_may_seat_computers() {
+    use crate::games::pocket::Pocket;
+    use crate::ui::Screen;
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let ann = peer("Ann", Some("ann"));
+    let seats = vec![
+        SeatSpec::Here("Ann".into()),
+        SeatSpec::Remote,
+        SeatSpec::Remote,
+    ];
+    let (code, seated) = hub.hub.create(spec("pocket", seats), &ann).expect("create");
+    let mut a: crate::ui::play::Play<Pocket> = seat_play(&hub, seated, &ann);
+    let bo = peer("Bo", Some("bo"));
+    let mut b: crate::ui::play::Play<Pocket> =
+        seat_play(&hub, hub.hub.join(&code, Some(1), &bo).expect("join"), &bo);
+    let room = hub.room(&code).expect("room");
+    // Every key Bo could press while the table waits: none is a move.
+    for k in crate::ui::commands::every_key() {
+        b.on_event(&ratatui::crossterm::event::Event::Key(k));
+        if b.chat.open {
+            b.on_event(&key(KeyCode::Esc));
+        }
+    }
+    assert_eq!(b.turn, crate::ui::play::Turn::Waiting);
+    let shown = frame(&mut b, 80, 24);
+    assert!(shown.contains("Bo  (remote, connected), ready"), "{shown}");
+    assert!(!hub.table(&code).expect("table").started);
+    let history = room.log();
+    assert!(
+        crate::engine::log::read(&history)
+            .map(|l| l
+                .actions
+                .iter()
+                .all(|e| e.by == crate::engine::log::By::Chance))
+            .unwrap_or(true),
+        "no seat moved"
+    );
+    // Only the creator may seat computer players, and only while a seat is free.
+    assert!(!b.applies(crate::ui::play::PlayCmd::Fill));
+    frame(&mut a, 80, 24);
+    assert!(a.applies(crate::ui::play::PlayCmd::Fill));
+    a.on_event(&ch('b'));
+    let t = hub.table(&code).expect("table");
+    assert!(matches!(t.seats[2].kind, SeatKind::Bot(_)), "{t:?}");
+    assert!(t.started, "Bo was ready, and Ann by asking: {t:?}");
 }

@@ -143,6 +143,7 @@ fn seat(i: usize, name: &str, kind: SeatKind, free: bool) -> SeatSummary {
         connected: !free,
         stand_in: false,
         muted: false,
+        ready: true,
         takeover_at: None,
     }
 }
@@ -793,7 +794,12 @@ mod via_hub {
         };
         assert_eq!(bo.step, Step::List);
         let t = &hub.tables()[0];
-        assert!(t.started && t.seats.iter().all(|s| !s.free), "{t:?}");
+        assert!(!t.started && t.seats.iter().all(|s| !s.free), "{t:?}");
+        // Full, the table waits until everyone at it is ready.
+        let room = hub.room(&code).expect("room");
+        room.all_ready();
+        let t = &hub.tables()[0];
+        assert!(t.started, "{t:?}");
 
         // A third person finds the table full: the lobby says so and offers to watch.
         let mut cy = Lobby::new(
@@ -844,6 +850,7 @@ mod via_hub {
         let Nav::Push(_t2) = open(&mut bo, &code) else {
             panic!("seated");
         };
+        hub.room(&code).expect("room").all_ready();
         let cy = Lobby::new(
             hub.hub.clone(),
             crate::registry::GAMES.to_vec(),

@@ -1,5 +1,6 @@
-//! The panel a network table shows until every remote seat is taken: the table's code to give
-//! the others, and who sits where so far. Nothing of the game is dealt to anyone's eyes yet.
+//! The panel a network table shows until every remote seat is taken and everyone at it is
+//! ready: the table's code to give the others, who sits where so far and who is ready. Nothing
+//! of the game is dealt to anyone's eyes yet.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Rect};
@@ -22,15 +23,31 @@ pub fn render(f: &mut Frame, area: Rect, theme: &Theme, info: &Info) {
             theme.title(),
         ),
         Line::from(""),
-        Line::from(format!(
+    ];
+    if free > 0 {
+        lines.push(Line::from(format!(
             "  Waiting for {free} more {}. Anyone who connects can join from the lobby,",
             if free == 1 { "player" } else { "players" }
-        )),
-        Line::from("  by picking this table or typing its code."),
-        Line::from(""),
-    ];
+        )));
+        lines.push(Line::from("  by picking this table or typing its code."));
+    } else {
+        lines.push(Line::from("  Everyone is here."));
+    }
+    lines.push(Line::from(
+        "  The game begins when every player has pressed Enter (ready).",
+    ));
+    lines.push(Line::from(""));
     for s in &info.seats {
-        lines.push(Line::from(format!("  {}", theme.text(&seat_line(s)))));
+        let person = !s.free && !matches!(s.kind, crate::host::hub::SeatKind::Bot(_));
+        let ready = match (person, s.ready) {
+            (false, _) => "",
+            (true, true) => ", ready",
+            (true, false) => ", not ready yet",
+        };
+        lines.push(Line::from(format!(
+            "  {}{ready}",
+            theme.text(&seat_line(s))
+        )));
     }
     if let Some(code) = &info.reconnect {
         lines.push(Line::from(""));

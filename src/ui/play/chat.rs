@@ -39,6 +39,8 @@ pub struct ChatBox {
     /// The last notice put on the status line (`None` before the first pull: what was said
     /// before this screen opened is no news).
     noticed: Option<u64>,
+    /// The notice on the status line now (a newer one replaces it).
+    shown: Option<String>,
 }
 
 /// Whether `/` opens the chat: at a hosted table, on any screen but the hand-off.
@@ -52,6 +54,7 @@ pub fn open<G: Playable>(p: &mut Play<G>) {
         open: true,
         read: newest(p),
         noticed: p.chat.noticed,
+        shown: p.chat.shown.clone(),
         ..ChatBox::default()
     };
 }
@@ -79,8 +82,12 @@ pub fn news<G: Playable>(p: &mut Play<G>) {
     let fresh = (p.room.info.chat.iter().rev())
         .take_while(|l| l.seq > seen)
         .find(|l| l.notice);
-    if let Some(l) = fresh {
+    // A message of the screen's own (a reconnect code, a refusal) stays until a key; an
+    // older notice gives way.
+    let free = p.status.is_none() || p.status == p.chat.shown;
+    if let Some(l) = fresh.filter(|_| free) {
         p.status = Some(l.text.clone());
+        p.chat.shown = p.status.clone();
     }
 }
 
