@@ -1508,6 +1508,24 @@ fn say<G: Playable>(p: &mut crate::ui::play::Play<G>, text: &str) {
     p.on_event(&key(KeyCode::Enter));
 }
 
+/// A table of `G` with `n` remote seats, set up by a creator who sits at none, and the play
+/// screens of the people P1, P2, … who took them.
+fn seated_screens<G: Playable>(hub: &Served, n: usize) -> (String, Vec<crate::ui::play::Play<G>>) {
+    let creator = peer("host", Some("host"));
+    let (code, _) = hub
+        .hub
+        .create(spec(G::ID, vec![SeatSpec::Remote; n]), &creator)
+        .expect("create");
+    let screens = (0..n)
+        .map(|i| {
+            let p = peer(&format!("P{}", i + 1), Some(&format!("p{i}")));
+            let seated = hub.hub.join(&code, Some(i), &p).expect("join");
+            seat_play(&hub, seated, &p)
+        })
+        .collect();
+    (code, screens)
+}
+
 fn frame<G: Playable>(p: &mut crate::ui::play::Play<G>, w: u16, h: u16) -> String {
     use crate::ui::Screen;
     p.on_deadline();
@@ -1519,18 +1537,7 @@ fn rocca_players_talk_by_day_nobody_at_night_and_spectators_only_among_themselve
     use crate::games::rocca::{Rocca, Stage};
     let dir = tempfile::tempdir().expect("tmp");
     let hub = hub(dir.path());
-    let creator = peer("host", Some("host"));
-    let (code, _) = hub
-        .hub
-        .create(spec("rocca", vec![SeatSpec::Remote; 3]), &creator)
-        .expect("create");
-    let mut players: Vec<crate::ui::play::Play<Rocca>> = (0..3)
-        .map(|i| {
-            let p = peer(&format!("P{}", i + 1), Some(&format!("p{i}")));
-            let seated = hub.hub.join(&code, Some(i), &p).expect("join");
-            seat_play(&hub, seated, &p)
-        })
-        .collect();
+    let (code, mut players) = seated_screens::<Rocca>(&hub, 3);
     let eve = peer("eve", Some("eve"));
     let mut watcher: crate::ui::play::Play<Rocca> =
         seat_play(&hub, hub.hub.watch(&code, &eve).expect("watch"), &eve);
@@ -1585,18 +1592,7 @@ fn couperation_offers_only_its_phrases_and_a_local_game_no_chat() {
     use crate::games::couperation::Couperation;
     let dir = tempfile::tempdir().expect("tmp");
     let hub = hub(dir.path());
-    let creator = peer("host", Some("host"));
-    let (code, _) = hub
-        .hub
-        .create(spec("couperation", vec![SeatSpec::Remote; 2]), &creator)
-        .expect("create");
-    let mut ps: Vec<crate::ui::play::Play<Couperation>> = (0..2)
-        .map(|i| {
-            let p = peer(&format!("P{}", i + 1), Some(&format!("p{i}")));
-            let seated = hub.hub.join(&code, Some(i), &p).expect("join");
-            seat_play(&hub, seated, &p)
-        })
-        .collect();
+    let (code, mut ps) = seated_screens::<Couperation>(&hub, 2);
     quiet(&hub, &code);
     {
         use crate::ui::Screen;
