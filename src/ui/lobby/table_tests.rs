@@ -1520,7 +1520,7 @@ fn seated_screens<G: Playable>(hub: &Served, n: usize) -> (String, Vec<crate::ui
         .map(|i| {
             let p = peer(&format!("P{}", i + 1), Some(&format!("p{i}")));
             let seated = hub.hub.join(&code, Some(i), &p).expect("join");
-            seat_play(&hub, seated, &p)
+            seat_play(hub, seated, &p)
         })
         .collect();
     (code, screens)
