@@ -769,8 +769,14 @@ impl<G: Registered> Room<G> {
             g.unwatched_since = Some(now);
             if g.standalone {
                 // A local game ends with its screen: the driver stops (a thought under way
-                // finishes into nothing).
+                // finishes into nothing), and the log's lock goes at once, so that the game
+                // can be opened again before that thought ends. What the log lacks is written
+                // first (the screen asked about a save that failed before it left).
                 g.closed = true;
+                g.table.persist();
+                if g.table.save_error.is_none() {
+                    let _ = g.table.save_to(None);
+                }
             }
         }
         self.changed(&mut g);

@@ -240,6 +240,33 @@ fn leaving_while_a_computer_player_thinks_saves_and_does_not_wait() {
 }
 
 #[test]
+fn leaving_while_a_computer_player_thinks_lets_the_game_be_opened_again_at_once() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let path = dir.path().join("game.json");
+    let mut table = ann_and_a_bot();
+    let (wake, woken) = waker();
+    let (bot, gate) = gated(woken);
+    table.bots[1] = Some(bot);
+    table.save_to(Some(path.clone())).expect("saves");
+    let mut app = App::new(Box::new(Play::thinking_on_thread(table, true, wake)), THEME);
+    app.on_event(&ch('2'));
+    gate.thinking();
+    assert!(
+        crate::engine::lock::lock(&path).is_err(),
+        "the game is open"
+    );
+    app.on_event(&ch('q'));
+    app.on_exit();
+    drop(app);
+    // The thought is still under way (the gate is shut), yet the game is free to open.
+    let again = crate::engine::lock::lock(&path);
+    assert!(again.is_ok(), "{:?}", again.err());
+    let saved = crate::engine::log::read(&path).expect("saved");
+    assert_eq!(saved.actions.len(), 2, "the deal and Ann's move");
+    let _ = gate.release.send(true);
+}
+
+#[test]
 fn a_computer_player_that_panics_halts_the_game_not_the_program() {
     let (mut app, gate) = gated_game(None);
     app.on_event(&ch('1'));
