@@ -446,14 +446,7 @@ pub fn check_bot_blind_with<G: Game>(
             let Some(m) = random_playout::<G>(players, options, seed * 31 + 7) else {
                 continue;
             };
-            let decisions: Vec<usize> = (0..m.history.len())
-                .filter(|&i| matches!(m.history[i].actor, Actor::Seat(_)))
-                .collect();
-            let every = (decisions.len() / BLIND_DECISIONS).max(1);
-            for &at in decisions.iter().step_by(every) {
-                let Actor::Seat(seat) = m.history[at].actor else {
-                    continue;
-                };
+            for (at, seat) in spread_decisions(&m) {
                 let viewer = Viewer::Seat(seat);
                 // What the seat watched before this decision, as the table shows it.
                 let mut state = m.initial.clone();
@@ -493,6 +486,19 @@ pub fn check_bot_blind_with<G: Game>(
     }
 }
 
+/// About [`BLIND_DECISIONS`] of `m`'s seats' decisions, spread over the game: where each was
+/// taken in the history, and by which seat.
+fn spread_decisions<G: Game>(m: &Match<G>) -> Vec<(usize, crate::engine::Seat)> {
+    let decisions: Vec<(usize, crate::engine::Seat)> = (m.history.iter().enumerate())
+        .filter_map(|(i, step)| match step.actor {
+            Actor::Seat(seat) => Some((i, seat)),
+            Actor::Chance => None,
+        })
+        .collect();
+    let every = (decisions.len() / BLIND_DECISIONS).max(1);
+    decisions.into_iter().step_by(every).collect()
+}
+
 /// The hint key ([`crate::registered::hint`]) sees only its seat's views: along seeded random
 /// games, at decisions spread over each game, it names one of the seat's legal actions with a
 /// reason that fits the status line, and it is the same when the other seats' secrets are
@@ -506,14 +512,7 @@ pub fn check_hint_blind<G: crate::registered::Registered>(games: u64, playouts: 
             let Some(m) = random_playout::<G>(players, &Options::new(), seed * 53 + 11) else {
                 continue;
             };
-            let decisions: Vec<usize> = (0..m.history.len())
-                .filter(|&i| matches!(m.history[i].actor, Actor::Seat(_)))
-                .collect();
-            let every = (decisions.len() / BLIND_DECISIONS).max(1);
-            for &at in decisions.iter().step_by(every) {
-                let Actor::Seat(seat) = m.history[at].actor else {
-                    continue;
-                };
+            for (at, seat) in spread_decisions(&m) {
                 let viewer = Viewer::Seat(seat);
                 let mut state = m.initial.clone();
                 let mut seen = vec![state.view(viewer)];

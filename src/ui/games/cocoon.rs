@@ -159,23 +159,26 @@ fn tile_label(t: Tile) -> String {
     format!("{:<3} {}", t.code(), t.name())
 }
 
+/// The board space an action is about, if it is one: where a tile goes, or the space of the
+/// pawn a swap takes.
+fn space_of(action: &Action, view: &View) -> Option<u8> {
+    match *action {
+        Action::PlaceAt { at, .. } | Action::Replace { at } | Action::PutTaken { at } => Some(at),
+        Action::SwapTaken => (view.players.get(view.turn))
+            .and_then(|p| p.in_play())
+            .map(|(at, _)| at),
+        _ => None,
+    }
+}
+
 impl CocoonUi {
     /// The legal spaces when the choice is a space on the board.
     fn targets(&self, ctx: &Ctx<Cocoon>) -> Vec<u8> {
         let mut out: Vec<u8> = ctx
             .legal
             .iter()
-            .filter_map(|a| match *a {
-                Action::Replace { at } | Action::PutTaken { at } => Some(at),
-                Action::PlaceAt { tile, at } if Some(tile) == self.staged => Some(at),
-                Action::SwapTaken => ctx
-                    .view
-                    .players
-                    .get(ctx.view.turn)
-                    .and_then(|p| p.in_play())
-                    .map(|(at, _)| at),
-                _ => None,
-            })
+            .filter(|a| !matches!(a, Action::PlaceAt { tile, .. } if Some(*tile) != self.staged))
+            .filter_map(|a| space_of(a, ctx.view))
             .collect();
         out.sort_unstable();
         out.dedup();
@@ -807,20 +810,10 @@ impl GameUi<Cocoon> for CocoonUi {
     /// A hinted space: the board's cursor on it (a hinted tile for "any empty space" chosen
     /// first); any other hinted move: its menu row, at its value.
     fn show_hint(&mut self, action: &Action, ctx: &Ctx<Cocoon>) {
-        let space = match *action {
-            Action::PlaceAt { tile, at } => {
-                self.staged = Some(tile);
-                Some(at)
-            }
-            Action::Replace { at } | Action::PutTaken { at } => Some(at),
-            Action::SwapTaken => ctx
-                .view
-                .players
-                .get(ctx.view.turn)
-                .and_then(|p| p.in_play())
-                .map(|(at, _)| at),
-            _ => None,
-        };
+        if let Action::PlaceAt { tile, .. } = *action {
+            self.staged = Some(tile);
+        }
+        let space = space_of(action, ctx.view);
         if space.is_some() {
             self.cursor = space;
             return;
