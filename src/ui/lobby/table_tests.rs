@@ -442,10 +442,15 @@ fn a_guest_cannot_become_another_guest_by_name() {
     creator.draw(80, 24);
     bo_term.draw(80, 24);
     watching.draw(80, 24);
-    let new = hub.play_again(&code).expect("play again");
+    let mine = hub.play_again(&code, &gus).expect("play again");
+    assert!(mine.creator, "who opened the new table has its controls");
+    let new = mine.room.summary().code;
+    let bo_again = hub.play_again(&code, &bo).expect("Bo plays again too");
+    assert_eq!(bo_again.seats, vec![1]);
     let seated = hub
-        .follow(&new, false, &impostor)
+        .play_again(&code, &impostor)
         .expect("follows as a spectator");
+    assert!(seated.seats.is_empty() && !seated.creator);
     let _followed =
         crate::ui::lobby::seat_screen(&hub.games, &hub.hub, seated, &impostor, Wake::none())
             .expect("a screen");
@@ -826,52 +831,95 @@ fn tables_come_back_after_a_restart_and_the_lock_keeps_local_play_out() {
 }
 
 #[test]
-fn a_finished_table_is_listed_and_play_again_seats_everyone_at_a_new_one() {
+fn play_again_is_each_persons_choice_and_the_new_table_keeps_only_those_who_chose_it() {
     let dir = tempfile::tempdir().expect("tmp");
     let hub = hub(dir.path());
     let (code, mut terms, mut spectator) =
-        full_table::<crate::games::couperation::Couperation>(&hub, 2);
+        full_table::<crate::games::couperation::Couperation>(&hub, 3);
     play_to_end(&hub, &code);
     for t in terms.iter_mut() {
         let frame = t.draw(80, 24);
         assert!(frame.contains("Game over"), "{frame}");
         assert!(frame.contains("a play again"), "{frame}");
     }
-    assert!(spectator.draw(80, 24).contains("Game over"));
+    let frame = spectator.draw(80, 24);
+    assert!(frame.contains("Game over"), "{frame}");
+    assert!(
+        !frame.contains("a play again"),
+        "a spectator has nothing to choose before a person has:\n{frame}"
+    );
     let old_log = hub.room(&code).expect("room").log();
     assert_eq!(hub.finished_logs(), vec![old_log]);
-    terms[0].press(ch('a'));
+    // P2 chooses first: a new table opens with P2 seated and ready, the others' seats free.
+    terms[1].press(ch('a'));
     let new = hub
         .tables()
         .into_iter()
         .find(|t| t.code != code)
         .expect("a new table");
-    assert!(
-        !new.started,
-        "the new table waits until everyone at it is ready"
-    );
-    quiet(&hub, &new.code);
+    assert!(!new.started, "the new table waits for the others");
     let shown = table_code::show(&new.code);
-    for (i, t) in terms.iter_mut().enumerate() {
-        let frame = t.draw(80, 24);
+    let frame = terms[1].draw(80, 24);
+    assert!(frame.contains(&shown), "P2 is at the new table:\n{frame}");
+    let seats: Vec<(bool, bool, String)> = (new.seats.iter())
+        .map(|s| (s.free, s.ready, s.name.clone()))
+        .collect();
+    assert_eq!(
+        seats,
+        vec![
+            (true, false, "Seat 1".into()),
+            (false, true, "P2".into()),
+            (true, false, "Seat 3".into())
+        ]
+    );
+    // Nobody else moved: P1, P3 and the spectator still see the result, with the news.
+    let (first, rest) = terms.split_at_mut(1);
+    for t in [&mut first[0], &mut rest[1], &mut spectator] {
+        let frame = t.draw(120, 40);
+        assert!(frame.contains("Game over"), "{frame}");
         assert!(
-            frame.contains(&shown),
-            "seat {i} follows to the new table:\n{frame}"
+            !frame.contains(&shown) || frame.contains("wants to play again"),
+            "{frame}"
         );
-        assert!(frame.contains(&format!("P{}'s view", i + 1)), "{frame}");
+        assert!(frame.contains("P2 wants to play again"), "{frame}");
     }
-    let frame = spectator.draw(80, 24);
+    // P1 chooses too and gets their own seat back; P3 leaves the result screen.
+    terms[0].press(ch('a'));
+    let frame = terms[0].draw(80, 24);
+    assert!(frame.contains(&shown) && frame.contains("P1"), "{frame}");
+    terms[2].press(ch('q'));
     assert!(
-        frame.contains(&shown) && frame.contains("Public view"),
-        "{frame}"
+        terms[2].app.done(),
+        "P3's result screen closes when P3 leaves it"
     );
     let t = hub.table(&new.code).expect("new");
-    assert!(t.seats.iter().all(|s| s.connected));
-    assert_eq!(
-        hub.play_again(&code),
-        Ok(new.code.clone()),
-        "asked twice: one new table"
+    assert_eq!(t.seats[0].name, "P1");
+    assert!(!t.seats[0].free && t.seats[0].ready);
+    assert!(
+        t.seats[2].free,
+        "P3 did not choose: the seat is free for anyone"
     );
+    assert!(!t.started);
+    // The spectator follows to watch the new table.
+    spectator.press(ch('a'));
+    let frame = spectator.draw(80, 24);
+    assert!(
+        frame.contains(&shown) && frame.contains("Waiting for 1 more"),
+        "{frame}"
+    );
+    // Asked twice: one new table, the same seat.
+    let again = hub
+        .play_again(&code, &peer("P2", Some("P2")))
+        .expect("again");
+    assert_eq!(again.room.summary().code, new.code);
+    assert_eq!(again.seats, vec![1]);
+    // A newcomer takes the free seat, says they are ready, and the game begins.
+    let zed = peer("Zed", Some("zed"));
+    let mut z = Term::open(|w| hub.join(&new.code, None, &zed, w).expect("join"));
+    z.press(key(KeyCode::Enter));
+    until("the new game to begin", || {
+        hub.table(&new.code).is_some_and(|t| t.started)
+    });
 }
 
 #[test]
