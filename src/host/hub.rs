@@ -67,6 +67,11 @@ struct Inner {
     unstarted_ms: AtomicU64,
     /// Held while someone chooses "play again" (see [`Hub::play_again`]).
     again_lock: Mutex<()>,
+    /// The names keys came with, for invites ([`Hub::known_name`]).
+    names: super::names::Names,
+    /// The command friends type to come, with `<their name>` where the name goes (see
+    /// [`Hub::invite_line`]); unknown until the server listens.
+    invite: Mutex<Option<String>>,
 }
 
 #[derive(Default)]
@@ -123,6 +128,8 @@ impl Hub {
                 guesses: Backoff::new(),
                 unstarted_ms: AtomicU64::new(limits::UNSTARTED_TABLE_TIME.as_millis() as u64),
                 again_lock: Mutex::new(()),
+                names: super::names::Names::open(data_dir),
+                invite: Mutex::new(None),
             }),
         };
         let file = table_store::read(data_dir).map_err(io::Error::other)?;
@@ -474,15 +481,19 @@ impl Hub {
             timeout: spec.timeout,
         })?;
         self.rooms().opened_from.insert(code.clone(), by.addr);
-        events::log(
-            "table-created",
-            &[
-                ("code", &table_code::show(&code)),
-                ("game", game.id()),
-                ("addr", &by.addr.to_string()),
-                ("user", &by.name),
-            ],
-        );
+        let invite = self.invite_line(&code).unwrap_or_default();
+        let mut fields = vec![
+            ("code", table_code::show(&code)),
+            ("game", game.id().to_string()),
+            ("addr", by.addr.to_string()),
+            ("user", by.name.clone()),
+        ];
+        if !invite.is_empty() {
+            // The host reads who may come straight to the table.
+            fields.push(("invite", invite));
+        }
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        events::log("table-created", &fields);
         let room = self.room(&code).ok_or("the table closed at once")?;
         let seats = room.held_by(by);
         Ok((
@@ -780,6 +791,37 @@ impl Hub {
             ));
         }
         t
+    }
+
+    /// The server listens: friends join with `command` (`ssh -p 2222 <their name>@host`).
+    pub fn set_invite(&self, command: &str) {
+        *self.inner.invite.lock().unwrap_or_else(|e| e.into_inner()) = Some(command.to_string());
+    }
+
+    /// The one line that brings a friend straight to the table `code`: the join command with
+    /// the table's code for the name.
+    pub fn invite_line(&self, code: &str) -> Option<String> {
+        let command = self
+            .inner
+            .invite
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()?;
+        command
+            .contains("<their name>")
+            .then(|| command.replace("<their name>", &table_code::show(code)))
+    }
+
+    /// The name the key `key` came with last (an invite has a table's code for a name).
+    pub fn known_name(&self, key: &str) -> Option<String> {
+        self.inner.names.get(key)
+    }
+
+    /// `peer` comes with a key under their name: kept for their invites.
+    pub fn remember_name(&self, peer: &Peer) {
+        if let Some(k) = &peer.key {
+            self.inner.names.remember(k, &peer.name);
+        }
     }
 
     /// The summary of table `code`.

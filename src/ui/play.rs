@@ -1168,7 +1168,8 @@ impl<G: Playable> Screen for Play<G> {
         self.render_header(f, header, theme, chat::marker(self, pane));
         self.render_status(f, status, theme);
         if self.turn == Turn::Waiting {
-            crate::ui::lobby::waiting::render(f, body, theme, &self.room.info);
+            let invite = (self.link.as_ref()).and_then(|l| l.hub.invite_line(&self.room.info.code));
+            crate::ui::lobby::waiting::render(f, body, theme, &self.room.info, invite.as_deref());
             chat::render_box(self, f, body, theme);
             return;
         }
@@ -1324,6 +1325,15 @@ impl<G: Playable> Screen for Play<G> {
             .copied()
             .collect();
         keys.extend(commands::help_lines(&offered));
+        if let Some(line) = (self.link.as_ref())
+            .filter(|_| !over)
+            .and_then(|l| l.hub.invite_line(&self.room.info.code))
+        {
+            keys.push((
+                "invite".into(),
+                format!("{line}: this line brings a friend straight to this table"),
+            ));
+        }
         if let Some(code) = self.room.info.reconnect.clone() {
             keys.push((
                 crate::host::table_code::show(&code),

@@ -1810,3 +1810,77 @@ fn no_key_makes_a_move_before_everyone_is_ready_and_the_creator_may_seat_compute
     assert!(matches!(t.seats[2].kind, SeatKind::Bot(_)), "{t:?}");
     assert!(t.started, "Bo was ready, and Ann by asking: {t:?}");
 }
+
+/// `ssh -p 2222 CODE@host`: the table's code for a name brings a friend straight to the table,
+/// under the name their key came with before, or one they type once.
+#[test]
+fn an_invite_line_joins_its_table_directly_and_asks_the_name_once() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    hub.set_invite("ssh -p 2222 <their name>@example");
+    let code = two_free_seats(&hub);
+    let shown = table_code::show(&code);
+    let line = format!("ssh -p 2222 {shown}@example");
+    assert_eq!(hub.invite_line(&code).as_deref(), Some(line.as_str()));
+    let host = peer("host", Some("host"));
+    let mut creator = Term::open(|w| hub.join(&code, None, &host, w).expect("creator"));
+    for (w, h) in SIZES {
+        let frame = creator.draw(w, h);
+        assert!(
+            frame.contains(&line),
+            "the table shows its invite line:\n{frame}"
+        );
+    }
+    let welcome = |p: Peer| {
+        let (h, games) = (&hub.hub, &hub.games);
+        Term::open(move |w| crate::ui::lobby::welcome(h, games, p, w))
+    };
+    // Zed's key has been here before as "Zed": straight to the table.
+    let zed = peer("Zed", Some("zed"));
+    drop(welcome(zed.clone()));
+    let mut invited = welcome(peer(&shown, Some("zed")));
+    let frame = invited.draw(80, 24);
+    assert!(
+        frame.contains("Waiting for players") && frame.contains("Zed"),
+        "{frame}"
+    );
+    assert_eq!(hub.table(&code).expect("table").seats[1].name, "Zed");
+    // A new key is asked its name once; the next invite needs none.
+    let mut first = welcome(peer(&code.to_lowercase(), Some("ivy")));
+    let frame = first.draw(80, 24);
+    assert!(
+        frame.contains(&format!("Invited to table {shown}")),
+        "{frame}"
+    );
+    assert!(frame.contains("Your name"), "{frame}");
+    first.press(key(KeyCode::Enter));
+    assert!(
+        first.draw(80, 24).contains("Your name"),
+        "an empty name is refused"
+    );
+    for c in "Ivy".chars() {
+        first.press(ch(c));
+    }
+    first.press(key(KeyCode::Enter));
+    let frame = first.draw(80, 24);
+    assert!(
+        frame.contains("no free seat") || frame.contains("No free seat"),
+        "the table is full now: the lobby says so:\n{frame}"
+    );
+    assert!(frame.contains("Hello, Ivy!"), "{frame}");
+    let code2 = two_free_seats(&hub);
+    let mut again = welcome(peer(&table_code::show(&code2), Some("ivy")));
+    let frame = again.draw(80, 24);
+    assert!(frame.contains("Waiting for players"), "{frame}");
+    assert_eq!(hub.table(&code2).expect("table").seats[0].name, "Ivy");
+    // An unknown code lands in the lobby, with a word about it.
+    let mut lost = welcome(peer("ZZZZ-9999", Some("zed")));
+    let frame = lost.draw(80, 24);
+    assert!(frame.contains("Hello, Zed!"), "{frame}");
+    assert!(frame.contains("No table has that code"), "{frame}");
+    // A keyless guest is asked every time; Esc leaves.
+    let mut guest = welcome(peer(&shown, None));
+    assert!(guest.draw(80, 24).contains("Your name"));
+    guest.press(key(KeyCode::Esc));
+    assert!(guest.app.done());
+}
