@@ -72,6 +72,8 @@ struct Inner {
     /// The command friends type to come, with `<their name>` where the name goes (see
     /// [`Hub::invite_line`]); unknown until the server listens.
     invite: Mutex<Option<String>>,
+    /// What people in the lobby said to each other (not at any table).
+    lobby_chat: Mutex<super::chat::ChatLog>,
 }
 
 #[derive(Default)]
@@ -131,6 +133,7 @@ impl Hub {
                 again_lock: Mutex::new(()),
                 names: super::names::Names::open(data_dir),
                 invite: Mutex::new(None),
+                lobby_chat: Mutex::new(Default::default()),
             }),
         };
         let file = table_store::read(data_dir).map_err(io::Error::other)?;
@@ -832,6 +835,36 @@ impl Hub {
         (rooms.tables.values())
             .filter(|r| !r.is_over() && !r.held_by(by).is_empty())
             .count()
+    }
+
+    /// `by` says `text` in the lobby, to everyone there: cleaned and rate-limited as at a
+    /// table. Returns why it is refused.
+    pub fn say_in_lobby(&self, by: &Peer, text: &str) -> Result<(), String> {
+        let ident = Ident::of(by);
+        let who = super::chat::Speaker {
+            ident: &ident,
+            name: &by.name,
+            spectator: false,
+        };
+        let open = crate::engine::Chat::Open;
+        (self
+            .inner
+            .lobby_chat
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()))
+        .say(who, text, open, Instant::now())?;
+        super::listing::ring();
+        Ok(())
+    }
+
+    /// The last `n` lines said in the lobby.
+    pub fn lobby_chat(&self, n: usize) -> Vec<super::chat::Said> {
+        (self
+            .inner
+            .lobby_chat
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()))
+        .visible(false, n)
     }
 
     /// The name the key `key` came with last (an invite has a table's code for a name).

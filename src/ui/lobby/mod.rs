@@ -36,8 +36,10 @@ use crate::ui::{AnyGame, Nav, Screen};
 use self::finished::FinishedList;
 use self::games::GamePick;
 pub use self::visitor::{Served, Tables, Visitor, seat_screen};
+use crate::host::chat::Said;
 use crate::host::hub::{Hub, SeatKind, SeatSummary, TableSummary};
 use crate::host::{Peer, Wake};
+use crate::ui::play::chat::said_lines;
 
 /// The first screen of a new connection to a server: the lobby, with the table on top where
 /// the connection's key holds a seat in a game under way.
@@ -105,6 +107,8 @@ pub enum Step {
         code: String,
         seat: Seat,
     },
+    /// Typing a line for the lobby's chat.
+    Chat(TextInput),
     /// Typing the name to play under, for an invite to the table `code`.
     Name {
         input: TextInput,
@@ -129,6 +133,8 @@ pub enum LobbyCmd {
     Back,
     NameOk,
     Leave,
+    Chat,
+    Say,
 }
 
 const UP_DOWN: &[Key] = &[
@@ -203,6 +209,14 @@ pub const LOBBY_COMMANDS: &[Command<LobbyCmd>] = &[
         label: "stop",
         help: "hosting from this terminal: stop the server and go back to the games",
     },
+    // Last on the list: at 80 columns the hint line ends before it, never before quit.
+    Command {
+        id: LobbyCmd::Chat,
+        keys: &[Key::Char('/')],
+        key: "/",
+        label: "chat",
+        help: "talk with everyone in the lobby (Enter sends, Esc closes)",
+    },
     Command {
         id: LobbyCmd::SeatMove,
         keys: UP_DOWN,
@@ -239,6 +253,13 @@ pub const LOBBY_COMMANDS: &[Command<LobbyCmd>] = &[
         help: "",
     },
     Command {
+        id: LobbyCmd::Say,
+        keys: &[Key::Code(KeyCode::Enter)],
+        key: "Enter",
+        label: "send",
+        help: "",
+    },
+    Command {
         id: LobbyCmd::Leave,
         keys: &[Key::Code(KeyCode::Esc)],
         key: "Esc",
@@ -246,6 +267,9 @@ pub const LOBBY_COMMANDS: &[Command<LobbyCmd>] = &[
         help: "",
     },
 ];
+
+/// How many of the lobby chat's last lines a lobby reads.
+pub const LOBBY_CHAT_KEPT: usize = 30;
 
 /// The longest code the field takes: table codes and reconnect codes are both shorter.
 const CODE_MAX: usize = 32;
@@ -261,6 +285,8 @@ pub struct Lobby {
     /// This terminal hosts the server: how to join it, and what keeps the server running
     /// (dropped with the lobby, which stops it).
     hosting: Option<(String, Box<dyn std::any::Any>)>,
+    /// The last line of the lobby's chat this person has had in view.
+    chat_seen: u64,
 }
 
 impl Lobby {
@@ -292,6 +318,7 @@ impl Lobby {
             step: Step::List,
             note: None,
             hosting: None,
+            chat_seen: 0,
         }
     }
 
@@ -333,6 +360,8 @@ impl Lobby {
             (Step::List, LobbyCmd::Code | LobbyCmd::New | LobbyCmd::Rules | LobbyCmd::Finished) => {
                 true
             }
+            (Step::List, LobbyCmd::Chat) => true,
+            (Step::Chat(_), LobbyCmd::Say | LobbyCmd::Back) => true,
             (Step::List, LobbyCmd::Quit) => self.hosting.is_none(),
             (Step::List, LobbyCmd::StopHosting) => self.hosting.is_some(),
             (Step::Seat { .. }, LobbyCmd::SeatMove | LobbyCmd::TakeSeat | LobbyCmd::Back) => true,
@@ -344,7 +373,8 @@ impl Lobby {
 
     fn on_key(&mut self, key: KeyEvent) -> Nav {
         let Some(cmd) = commands::find(LOBBY_COMMANDS, &key, |c| self.applies(c)) else {
-            if let Step::Code(input) | Step::Name { input, .. } = &mut self.step {
+            if let Step::Code(input) | Step::Name { input, .. } | Step::Chat(input) = &mut self.step
+            {
                 input.on_key(&key);
                 self.note = None;
             }
@@ -472,7 +502,31 @@ impl Lobby {
                 self.join(&code, None)
             }
             LobbyCmd::Leave => Nav::Quit,
+            LobbyCmd::Chat => {
+                self.step = Step::Chat(TextInput::new("", crate::host::chat::MAX_CHARS));
+                self.chat_seen = self.newest_said();
+                Nav::Stay
+            }
+            LobbyCmd::Say => {
+                let Step::Chat(input) = &self.step else {
+                    return Nav::Stay;
+                };
+                let v = &self.visitor;
+                match v.hub.say(&v.peer, &input.value) {
+                    Ok(()) => {
+                        self.step = Step::Chat(TextInput::new("", crate::host::chat::MAX_CHARS));
+                        self.chat_seen = self.newest_said();
+                        Nav::Stay
+                    }
+                    Err(e) => self.refused(e),
+                }
+            }
         }
+    }
+
+    /// The newest line of the lobby's chat.
+    fn newest_said(&self) -> u64 {
+        self.visitor.hub.chat().last().map_or(0, |l| l.seq)
     }
 
     /// Asks the hub for a seat; the lobby is back at its list when the person leaves the table.
@@ -597,6 +651,50 @@ fn seats_box_height(theme: &Theme, tables: &[TableSummary], width: u16) -> u16 {
 }
 
 /// How the ways to a table work, in the room a wide terminal leaves under the seats.
+/// The rows the how-to box takes beside the seats at 120 columns (the chat has the rest).
+const HOW_ROWS: u16 = 12;
+
+fn widgets_width(s: &str) -> u16 {
+    u16::try_from(width(s)).unwrap_or(u16::MAX)
+}
+
+/// The lobby's chat in view, under the how-to box at 120 columns.
+fn render_chat_pane(f: &mut Frame, theme: &Theme, area: Rect, said: &[Said]) {
+    if area.height < 3 {
+        return;
+    }
+    let block = theme.block("Lobby chat (/ to talk)");
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    f.render_widget(Paragraph::new(said_lines(said, theme, inner)), inner);
+}
+
+/// The open chat line over the foot of `body`, with the last lines above it.
+fn render_chat_box(f: &mut Frame, theme: &Theme, body: Rect, said: &[Said], input: &TextInput) {
+    let height = body.height.min(9);
+    let area = Rect {
+        y: body.y + body.height - height,
+        height,
+        ..body
+    };
+    f.render_widget(Clear, area);
+    let block = theme.block("Lobby chat");
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let [lines, line] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner);
+    let mut shown = said_lines(said, theme, lines);
+    let pad = usize::from(lines.height).saturating_sub(shown.len());
+    shown.splice(0..0, std::iter::repeat_n(Line::from(""), pad));
+    f.render_widget(Paragraph::new(shown), lines);
+    let room = usize::from(line.width).saturating_sub(8);
+    let typed: Vec<char> = theme.text(&input.value).chars().collect();
+    let tail: String = typed[typed.len().saturating_sub(room)..].iter().collect();
+    f.render_widget(
+        Paragraph::new(Line::styled(format!(" Say: {tail}_"), theme.accent())),
+        line,
+    );
+}
+
 fn render_how(f: &mut Frame, theme: &Theme, area: Rect) {
     if area.height < 4 {
         return;
@@ -829,18 +927,25 @@ impl Screen for Lobby {
             ]),
         ];
         f.render_widget(Paragraph::new(greeting), head);
+
         let yours = self.visitor.hub.your_moves(&self.visitor.peer);
         let current = self.current(&tables);
+        let said = self.visitor.hub.chat();
         match &current {
             Some(t) if body.width >= 110 => {
                 let [list, side] =
                     Layout::horizontal([Constraint::Fill(1), Constraint::Length(46)]).areas(body);
                 let h = seats_box_height(theme, &tables, side.width).min(side.height);
-                let [seats, how] =
-                    Layout::vertical([Constraint::Length(h), Constraint::Fill(1)]).areas(side);
+                let [seats, how, chat] = Layout::vertical([
+                    Constraint::Length(h),
+                    Constraint::Length(HOW_ROWS),
+                    Constraint::Fill(1),
+                ])
+                .areas(side);
                 self.render_list(f, theme, list, (&tables, &yours));
                 self.render_seats(f, theme, seats, t);
                 render_how(f, theme, how);
+                render_chat_pane(f, theme, chat, &said);
             }
             Some(t) => {
                 // The list keeps its heading and three rows; the seats take the rest they need.
@@ -852,6 +957,22 @@ impl Screen for Lobby {
                 self.render_seats(f, theme, seats, t);
             }
             None => self.render_list(f, theme, body, (&tables, &yours)),
+        }
+        let unread = said
+            .iter()
+            .filter(|l| l.seq > self.chat_seen && l.name != self.visitor.peer.name)
+            .count();
+        let chat_hidden = current.is_none() || body.width < 110;
+        if chat_hidden && unread > 0 && !matches!(self.step, Step::Chat(_)) {
+            let marker = format!("chat: {unread} new (/) ");
+            let w = widgets_width(&marker);
+            let at = Rect {
+                x: head.x + head.width.saturating_sub(w),
+                y: head.y + 1,
+                width: w.min(head.width),
+                height: 1,
+            };
+            f.render_widget(Paragraph::new(Line::styled(marker, theme.accent())), at);
         }
         let note_line = match (&self.note, &self.step) {
             (Some((text, true)), _) => {
@@ -882,6 +1003,7 @@ impl Screen for Lobby {
         };
         f.render_widget(Paragraph::new(note_line).wrap(Wrap { trim: false }), note);
         match &self.step {
+            Step::Chat(input) => render_chat_box(f, theme, body, &said, input),
             Step::Code(input) => render_field(
                 f,
                 theme,
@@ -904,7 +1026,11 @@ impl Screen for Lobby {
             ),
             _ => {}
         }
-        let mut keys = commands::hints(LOBBY_COMMANDS, |c| self.applies(c));
+        // At 80 columns the list's keys fill the line: the chat's `/` is then left to the help
+        // and to the marker of what is new.
+        let mut keys = commands::hints(LOBBY_COMMANDS, |c| {
+            self.applies(c) && (c != LobbyCmd::Chat || hint.width >= 90)
+        });
         // At 80 columns every key of the list fills the line: `?` is then left to the help.
         if matches!(self.step, Step::List) && (hint.width >= 90 || tables.is_empty()) {
             keys.push(("?", "help"));
@@ -930,7 +1056,7 @@ impl Screen for Lobby {
     }
 
     fn captures_text(&self) -> bool {
-        matches!(self.step, Step::Code(_) | Step::Name { .. })
+        matches!(self.step, Step::Code(_) | Step::Name { .. } | Step::Chat(_))
     }
 
     fn title(&self) -> String {

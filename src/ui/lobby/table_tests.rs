@@ -1978,3 +1978,52 @@ fn a_turn_based_table_waits_for_its_players_and_the_lobby_says_where_it_is_their
     let frame = lobby_of(&hub2).draw(80, 24);
     assert!(frame.contains("your move"), "{frame}");
 }
+
+/// The lobby has a chat too: everyone in it reads it, at 120 columns beside the tables and
+/// behind `/` at 80, with a marker for what is new; lines are cleaned and rate-limited.
+#[test]
+fn people_in_the_lobby_talk_to_each_other() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let _code = two_free_seats(&hub);
+    let lobby = |name: &str| {
+        let p = peer(name, Some(name));
+        let (h, games) = (hub.hub.clone(), hub.games.clone());
+        Term::open(move |w| Box::new(Lobby::new(h, games, p, w)))
+    };
+    let (mut ann, mut bo) = (lobby("Ann"), lobby("Bo"));
+    ann.press(ch('/'));
+    for c in "hi all\u{1b}[2J".chars() {
+        ann.press(ch(c));
+    }
+    ann.press(key(KeyCode::Enter));
+    let wide = bo.draw(120, 40);
+    assert!(wide.contains("Lobby chat"), "{wide}");
+    assert!(
+        wide.contains("Ann: hi all[2J"),
+        "cleaned of its escape:\n{wide}"
+    );
+    let narrow = bo.draw(80, 24);
+    assert!(narrow.contains("chat: 1 new"), "{narrow}");
+    assert!(!narrow.contains("Ann: hi"), "{narrow}");
+    bo.press(ch('/'));
+    let open = bo.draw(80, 24);
+    assert!(
+        open.contains("Ann: hi all") && open.contains("Say:"),
+        "{open}"
+    );
+    bo.press(key(KeyCode::Esc));
+    assert!(!bo.draw(80, 24).contains("chat: 1 new"), "read once opened");
+    // No more than five lines in ten seconds from one person.
+    for i in 0..5 {
+        assert_eq!(
+            hub.say_in_lobby(&peer("Cy", Some("cy")), &format!("line {i}")),
+            Ok(())
+        );
+    }
+    let e = hub.say_in_lobby(&peer("Cy", Some("cy")), "one more");
+    assert!(e.is_err_and(|e| e.contains("too fast")));
+    // Refused in the lobby too: the reason shows on the note line.
+    ann.press(key(KeyCode::Enter));
+    assert!(ann.draw(80, 24).contains("Nothing to say"));
+}

@@ -31,6 +31,14 @@ pub trait Tables {
     fn finished_logs(&self) -> Vec<PathBuf>;
     /// `peer` chose the name they carry, for their key's next invite.
     fn remember_name(&self, _peer: &Peer) {}
+    /// `peer` says `text` in the lobby's chat.
+    fn say(&self, _peer: &Peer, _text: &str) -> Result<(), String> {
+        Err("no chat here".into())
+    }
+    /// The lobby chat's last lines.
+    fn chat(&self) -> Vec<crate::host::chat::Said> {
+        Vec::new()
+    }
     /// The codes of the tables waiting for `peer`'s move.
     fn your_moves(&self, _peer: &Peer) -> Vec<String> {
         Vec::new()
@@ -127,6 +135,12 @@ impl Tables for Served {
     }
     fn your_moves(&self, peer: &Peer) -> Vec<String> {
         self.hub.your_moves(peer)
+    }
+    fn say(&self, peer: &Peer, text: &str) -> Result<(), String> {
+        self.hub.say_in_lobby(peer, text)
+    }
+    fn chat(&self) -> Vec<crate::host::chat::Said> {
+        self.hub.lobby_chat(super::LOBBY_CHAT_KEPT)
     }
 }
 
