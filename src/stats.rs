@@ -32,6 +32,9 @@ pub struct GameStats {
     pub played: usize,
     /// Games that can still be continued.
     pub unfinished: usize,
+    /// Hints asked in the finished games, by everyone (the log marks each decision made after
+    /// one).
+    pub hints: usize,
     /// Per player name, most games first.
     pub players: Vec<PlayerStats>,
     /// Solo high-score tables (Kokoro): title and the scores, best first.
@@ -50,6 +53,9 @@ pub struct PlayerStats {
     pub average: Option<f64>,
     /// Scores in the order the games were started (oldest first).
     pub scores: Vec<i32>,
+    /// Hints this player asked in those games, and in how many of them they asked any.
+    pub hints: usize,
+    pub hinted_games: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -124,6 +130,7 @@ fn game_stats<'a, G: GameInfo + ?Sized>(
     let scoring = g.scoring();
     let mut played = 0;
     let mut unfinished = 0;
+    let mut hints = 0;
     let mut players: Vec<PlayerStats> = Vec::new();
     for s in logs {
         let Some(scores) = &s.scores else {
@@ -131,6 +138,7 @@ fn game_stats<'a, G: GameInfo + ?Sized>(
             continue;
         };
         played += 1;
+        hints += s.hints.iter().sum::<usize>();
         let who: Vec<String> = (0..s.players.len()).map(|seat| s.player(seat)).collect();
         for (seat, name) in who.iter().enumerate() {
             // Two seats of one player count once, as the first of them.
@@ -147,12 +155,21 @@ fn game_stats<'a, G: GameInfo + ?Sized>(
                         best: None,
                         average: None,
                         scores: Vec::new(),
+                        hints: 0,
+                        hinted_games: 0,
                     });
                     let last = players.len() - 1;
                     &mut players[last]
                 }
             };
             p.played += 1;
+            // Every seat this name held in the game counts its hints.
+            let asked: usize = (who.iter().zip(&s.hints))
+                .filter(|(n, _)| *n == name)
+                .map(|(_, h)| h)
+                .sum();
+            p.hints += asked;
+            p.hinted_games += usize::from(asked > 0);
             if s.winners.contains(&seat) {
                 p.wins += 1;
             }
@@ -199,6 +216,7 @@ fn game_stats<'a, G: GameInfo + ?Sized>(
         scoring: scoring_name(scoring),
         played,
         unfinished,
+        hints,
         players,
         high_scores,
         high_score_problem,
@@ -228,8 +246,8 @@ impl Stats {
             s.push('\n');
             if !g.players.is_empty() {
                 s.push_str(&format!(
-                    "  {:<24} {:>6} {:>5} {:>5} {:>7}  scores, oldest first\n",
-                    "player", "played", "wins", "best", "average"
+                    "  {:<24} {:>6} {:>5} {:>5} {:>7} {:>5}  scores, oldest first\n",
+                    "player", "played", "wins", "best", "average", "hints"
                 ));
             }
             for p in &g.players {
@@ -245,12 +263,13 @@ impl Stats {
                     .collect();
                 let more = if p.scores.len() > 12 { "... " } else { "" };
                 s.push_str(&format!(
-                    "  {:<24} {:>6} {:>5} {:>5} {:>7}  {more}{}\n",
+                    "  {:<24} {:>6} {:>5} {:>5} {:>7} {:>5}  {more}{}\n",
                     p.name,
                     p.played,
                     p.wins,
                     best,
                     avg,
+                    p.hints,
                     recent.join(" ")
                 ));
             }
@@ -463,6 +482,7 @@ mod tests {
             scores: Some(vec![3, 5]),
             winners: vec![winner],
             actions: 40,
+            hints: vec![0, 0],
             progress: String::new(),
             broken: None,
         };
