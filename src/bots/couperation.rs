@@ -971,6 +971,47 @@ mod tests {
         }
     }
 
+    /// Random players turn cards up blind: a game lost that way while a hide or a placement
+    /// was open counts one losing turn-up for the seat that turned the card, a game lost
+    /// otherwise or won counts none.
+    #[test]
+    fn losing_turn_ups_count_the_blind_turn_that_lost_while_a_safe_move_was_open() {
+        use crate::engine::log::PlayerEntry;
+        use crate::engine::{Options, Setup, Table};
+        use crate::registered::AnyTable;
+        let mut counted = 0;
+        for seed in 0..12 {
+            let m = Match::new(Setup {
+                options: Options::new(),
+                players: (0..3)
+                    .map(|i| PlayerEntry::bot(format!("R{i}"), "random", seed + i))
+                    .collect(),
+                seed,
+                started: "2026-11-28T05:00:00Z".into(),
+            })
+            .expect("setup");
+            let mut t = Table::new(m, crate::bots::kinds::couperation).expect("table");
+            t.run_bots().expect("played");
+            let n = losing_turn_ups(&t.m);
+            let total: f64 = n.iter().sum();
+            let last_reveal = t.m.history.last().map(|s| (s.actor, s.action));
+            match t.m.state.end() {
+                Some(End::BadReveal { .. }) => {
+                    assert!(total <= 1.0, "seed {seed}: {n:?}");
+                    if total == 1.0 {
+                        let Some((Actor::Seat(s), Action::Reveal { .. })) = last_reveal else {
+                            panic!("seed {seed}: {last_reveal:?}");
+                        };
+                        assert_eq!(n[s], 1.0, "seed {seed}: {n:?}");
+                        counted += 1;
+                    }
+                }
+                _ => assert_eq!(total, 0.0, "seed {seed}: {n:?}"),
+            }
+        }
+        assert!(counted > 0, "no game lost by a blind turn-up");
+    }
+
     /// Three empty bottom slots left of 25 with 23 and 24 used: every comparison between them
     /// and the row above takes a free number. A card in the third slot must leave room for the two to its left and
     /// for the slots of the row above, which lie between neighbours.

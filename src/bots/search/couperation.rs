@@ -421,6 +421,88 @@ mod tests {
         }
     }
 
+    /// Seat 3 parked a card face down in slot 22. With a reserve card that fits there, a
+    /// partner reads it as a card that does not fit, and the search's deals put one there;
+    /// with none (the position as it was), the hide is read as nothing.
+    #[test]
+    fn a_card_parked_where_the_reserve_could_replace_it_is_dealt_as_a_misfit() {
+        let mut view = parked_position();
+        let p = view.rules_pyramid();
+        let w = p.windows();
+        assert!(view.reserve.iter().all(|&c| !p.keeps_order(&w, c, 22)));
+        assert!(
+            Intent::read(std::slice::from_ref(&view))
+                .misfits()
+                .is_empty()
+        );
+        // A number nobody at seat 0 can see that fits slot 22 takes the reserve's 4's place.
+        let visible = |c: Card| {
+            view.reserve.contains(&c)
+                || view.usable(0).contains(&c)
+                || view.pyramid.iter().any(|s| {
+                    matches!(*s, SlotView::Up(x) | SlotView::Down { known: Some(x), .. } if x == c)
+                })
+        };
+        let fits = (1..=50u8)
+            .find(|&c| !visible(c) && p.keeps_order(&w, c, 22))
+            .expect("a number that fits slot 22");
+        view.reserve[0] = fits;
+        let intent = Intent::read(std::slice::from_ref(&view));
+        assert_eq!(intent.misfits(), &[22]);
+        let mut r = rng::stream(3, 9);
+        let (mut read, mut blind) = (0, 0);
+        for _ in 0..40 {
+            let mut pick = |n: usize| rng::below(&mut r, n as u64) as usize;
+            let dealt = |g: &Couperation| match g.pyramid().get(22) {
+                crate::games::couperation::Slot::Down { card, .. } => card,
+                other => panic!("{other:?}"),
+            };
+            let g =
+                Couperation::from_view_reading(&view, &mut pick, intent.misfits()).expect("dealt");
+            read += usize::from(!p.keeps_order(&w, dealt(&g), 22));
+            let g = Couperation::from_view(&view, &mut pick).expect("dealt");
+            blind += usize::from(!p.keeps_order(&w, dealt(&g), 22));
+        }
+        assert_eq!(read, 40);
+        assert!(blind < 40, "{blind}");
+    }
+
+    /// The seer is shown everything: a state dealt from its view holds every hand and
+    /// face-down card where they truly are, and at a table it is given that view.
+    #[test]
+    fn the_seer_sees_every_card() {
+        let mut g = Couperation::new(&Options::new(), 3).expect("3 players");
+        let mut bots: Vec<Builder> = (0..3).map(|s| Builder::new(s, Level::Hard)).collect();
+        let mut chance = rng::stream(8, 7);
+        while g.pyramid().face_down() < 2 {
+            match g.to_move() {
+                ToMove::Over => panic!("over before two cards lay face down"),
+                ToMove::Chance => {
+                    let o = g.chance_outcomes();
+                    let w: Vec<u32> = o.iter().map(|x| x.1).collect();
+                    let i = rng::weighted(&mut chance, &w).expect("chance");
+                    g.apply(Actor::Chance, &o[i].0).expect("legal");
+                }
+                ToMove::Seats(s) => {
+                    let seat = s[0];
+                    let legal = g.legal_actions(seat);
+                    let a = bots[seat].choose(seat, &g.view(Viewer::Seat(seat)), &legal);
+                    g.apply(Actor::Seat(seat), &a).expect("legal");
+                }
+            }
+        }
+        let seer = Seer::new(1);
+        assert_eq!(seer.viewer(0), Viewer::Omniscient);
+        let mut view = g.view(seer.viewer(0));
+        view.viewer = Viewer::Seat(0);
+        let mut first = |_: usize| 0;
+        let dealt = Couperation::from_view(&view, &mut first).expect("dealt");
+        for s in 0..3 {
+            assert_eq!(dealt.hand(s), g.hand(s), "seat {s}");
+        }
+        assert_eq!(dealt.pyramid(), g.pyramid());
+    }
+
     /// The hard level affords 300 playouts a searched decision (it had 120 before playouts
     /// got cheaper), under the usual time cap.
     #[test]
