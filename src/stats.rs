@@ -471,6 +471,49 @@ mod tests {
         assert_eq!((none.games[0].played, none.broken.len()), (0, 0));
     }
 
+    /// Decisions the log marks as made after a hint count for the seat that made them, in
+    /// the game's total, the player's total and the games they asked in; the text says them.
+    #[test]
+    fn hints_asked_are_counted_from_the_logs_marks() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let games = dir.path().join("games");
+        generate_logs(&games, &[pocket()], 2, &["Ann", "Bo"], 5).expect("logs");
+        let mut files: Vec<_> = std::fs::read_dir(&games)
+            .expect("dir")
+            .map(|e| e.expect("entry").path())
+            .collect();
+        files.sort();
+        // The first game: seat 0's first two decisions were made after a hint.
+        let text = std::fs::read_to_string(&files[0]).expect("log");
+        let mut log: serde_json::Value = serde_json::from_str(&text).expect("json");
+        let actions = log["actions"].as_array_mut().expect("actions");
+        for e in actions.iter_mut().filter(|e| e["by"] == 0).take(2) {
+            e["hint"] = serde_json::Value::Bool(true);
+        }
+        std::fs::write(&files[0], serde_json::to_string(&log).expect("json")).expect("write");
+        let st = read(&games, dir.path(), &[pocket()]);
+        assert!(st.broken.is_empty(), "{:?}", st.broken);
+        let g = &st.games[0];
+        assert_eq!((g.played, g.hints), (2, 2));
+        let saved = crate::store::saved_at(&files[0], &[pocket()]);
+        assert_eq!(saved.hints, vec![2, 0]);
+        let who = saved.player(0);
+        let p = g
+            .players
+            .iter()
+            .find(|p| p.name == who)
+            .expect("seat 0's player");
+        assert_eq!((p.hints, p.hinted_games), (2, 1));
+        let others: usize = g
+            .players
+            .iter()
+            .filter(|p| p.name != who)
+            .map(|p| p.hints)
+            .sum();
+        assert_eq!(others, 0);
+        assert!(st.text().contains("hints"), "{}", st.text());
+    }
+
     #[test]
     fn computer_players_count_by_kind_and_level_not_by_name() {
         let game = |n: usize, bot: &str, winner: usize| Saved {
