@@ -324,7 +324,26 @@ impl<G: Registered> Shared<G> {
             .collect()
     }
 
-    /// Starts play once every remote seat has someone.
+    /// `ident`, called `name`, takes the free `seat`. A guest's seats share one reconnect
+    /// code. Before the first move a seat takes its person's name.
+    fn seat_person(&mut self, seat: Seat, ident: &Ident, name: &str) {
+        let reconnect = match ident {
+            Ident::Key(_) => None,
+            Ident::Guest(_) => Some(
+                (self.held(ident).first())
+                    .and_then(|&s| self.seats[s].reconnect.clone())
+                    .unwrap_or_else(super::table_code::fresh),
+            ),
+        };
+        let hold = &mut self.seats[seat];
+        hold.holder = Some(ident.clone());
+        hold.reconnect = reconnect;
+        hold.away_since = Some(Instant::now());
+        if !self.started && crate::engine::log::check_name(name).is_ok() {
+            self.table.m.players[seat].name = name.to_string();
+        }
+    }
+
     /// Starts play once every remote seat has someone and, at a table with remote seats,
     /// every person at it has said they are ready: a key meant for the seat chooser can never
     /// become a move, however many seats were free.
@@ -952,11 +971,17 @@ pub trait ServerTable: Send + Sync {
     /// The creator frees `seat` for someone else (a computer player keeps it warm after the
     /// timeout).
     fn free(&self, seat: Seat) -> Result<(), String>;
-    /// What "play again" needs: the game, options, each seat as it is held, the players'
-    /// names, the creator and the timeout.
-    fn again_setup(&self) -> AgainSetup;
-    /// Every connection here follows to the table `code`.
-    fn set_again(&self, code: String);
+    /// What "play again" needs when `chooser` opens the new table: the game, options, the
+    /// computer players and `chooser`'s seats as they are, every other person's seat free.
+    fn again_setup(&self, chooser: &Ident) -> AgainSetup;
+    /// `who` chose "play again": the new table is `code` (the first one to choose opened it).
+    fn chose_again(&self, code: String, who: &Peer);
+    /// `by` comes to this new table from the finished one where they held `seats` (and the
+    /// players' names there): they take those seats if they are free, or else the first free
+    /// one, and are ready (choosing to play again says so). No seat left: none (they watch).
+    fn come_again(&self, seats: &[(Seat, String)], by: &Peer) -> Vec<Seat>;
+    /// The seats `by` holds here and the players' names on them.
+    fn named_seats(&self, by: &Peer) -> Vec<(Seat, String)>;
     /// The server is shutting down: the driver thread ends.
     fn close(&self);
     fn reconnect_codes(&self) -> Vec<String>;
@@ -1063,22 +1088,7 @@ impl<G: Registered> ServerTable for Room<G> {
                 .find(|&s| g.seats[s].kind == SeatKind::Remote && g.seats[s].holder.is_none())
                 .ok_or("this table has no free seat: watch it instead")?,
         };
-        let reconnect = match &ident {
-            Ident::Key(_) => None,
-            Ident::Guest(_) => Some(
-                held.first()
-                    .and_then(|&s| g.seats[s].reconnect.clone())
-                    .unwrap_or_else(super::table_code::fresh),
-            ),
-        };
-        let hold = &mut g.seats[seat];
-        hold.holder = Some(ident);
-        hold.reconnect = reconnect;
-        hold.away_since = Some(Instant::now());
-        if !g.started && crate::engine::log::check_name(&by.name).is_ok() {
-            // Before the first move a seat takes its person's name.
-            g.table.m.players[seat].name = by.name.clone();
-        }
+        g.seat_person(seat, &ident, &by.name);
         g.start_if_full();
         g.table.persist();
         self.changed(&mut g);
@@ -1225,26 +1235,88 @@ impl<G: Registered> ServerTable for Room<G> {
         Ok(())
     }
 
-    fn again_setup(&self) -> AgainSetup {
+    fn again_setup(&self, chooser: &Ident) -> AgainSetup {
         let g = self.lock();
+        let (mut seats, mut players) = (Vec::new(), Vec::new());
+        for (s, h) in g.seats.iter().enumerate() {
+            let mut p = g.table.m.players[s].clone();
+            if h.person() && h.holder.as_ref() != Some(chooser) {
+                seats.push(SeatHold::new(SeatKind::Remote, None));
+                p.name = format!("Seat {}", s + 1);
+            } else {
+                seats.push(SeatHold::new(h.kind.clone(), h.holder.clone()));
+            }
+            players.push(p);
+        }
         AgainSetup {
             game: G::ID,
             options: g.table.m.options.clone(),
-            seats: g
-                .seats
-                .iter()
-                .map(|h| SeatHold::new(h.kind.clone(), h.holder.clone()))
-                .collect(),
-            players: g.table.m.players.clone(),
-            creator: g.creator.clone(),
+            seats,
+            players,
+            creator: chooser.clone(),
             timeout: g.timeout,
         }
     }
 
-    fn set_again(&self, code: String) {
+    fn chose_again(&self, code: String, who: &Peer) {
         let mut g = self.lock();
-        g.again = Some(code);
+        let ident = Ident::of(who);
+        let name = match g.held(&ident).first() {
+            Some(&s) => g.table.m.player_name(s).to_string(),
+            None => who.name.clone(),
+        };
+        let first = g.again.is_none();
+        g.again = Some(code.clone());
+        g.notice(if first {
+            format!(
+                "{name} wants to play again, at table {}: press a to join them",
+                super::table_code::show(&code)
+            )
+        } else {
+            format!("{name} plays again too")
+        });
         self.changed(&mut g);
+    }
+
+    fn come_again(&self, seats: &[(Seat, String)], by: &Peer) -> Vec<Seat> {
+        let mut g = self.moving();
+        let ident = Ident::of(by);
+        let free = |g: &Shared<G>, s: Seat| {
+            (g.seats.get(s)).is_some_and(|h| h.kind == SeatKind::Remote && h.holder.is_none())
+        };
+        for (s, name) in seats {
+            if free(&g, *s) {
+                g.seat_person(*s, &ident, name);
+            }
+        }
+        if g.held(&ident).is_empty()
+            && !seats.is_empty()
+            && let Some(s) = (0..g.seats.len()).find(|&s| free(&g, s))
+        {
+            g.seat_person(s, &ident, &by.name);
+        }
+        let mine = g.held(&ident);
+        if !g.started {
+            for &s in &mine {
+                if g.ready.insert(s) {
+                    let who = g.table.m.player_name(s).to_string();
+                    g.notice(format!("{who} is ready"));
+                }
+            }
+        }
+        g.start_if_full();
+        g.table.persist();
+        self.changed(&mut g);
+        drop(g);
+        self.run_inline();
+        mine
+    }
+
+    fn named_seats(&self, by: &Peer) -> Vec<(Seat, String)> {
+        let g = self.lock();
+        (g.held(&Ident::of(by)).into_iter())
+            .map(|s| (s, g.table.m.player_name(s).to_string()))
+            .collect()
     }
 
     fn close(&self) {

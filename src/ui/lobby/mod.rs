@@ -47,6 +47,10 @@ pub fn welcome(
     peer: Peer,
     wake: Wake,
 ) -> Box<dyn Screen> {
+    if let Some(code) = crate::host::table_code::in_user_name(&peer.name) {
+        return invited(hub, games, peer, wake, code);
+    }
+    hub.remember_name(&peer);
     let back = hub
         .rejoin(&peer)
         .and_then(|seated| seat_screen(games, hub, seated, &peer, wake.clone()).ok());
@@ -57,7 +61,37 @@ pub fn welcome(
     }
 }
 
-/// Where the lobby stands: the list, or one of its two small questions.
+/// A person who came with an invite (`ssh -p 2222 7K2M-9PQR@host`, the table's code for their
+/// name): straight to that table under the name their key came with before, or after they
+/// typed one (asked once: the key keeps it). An unknown code, or a table without a seat for
+/// them, leaves them in the lobby with the reason.
+fn invited(
+    hub: &Hub,
+    games: &[&'static dyn AnyGame],
+    mut peer: Peer,
+    wake: Wake,
+    code: String,
+) -> Box<dyn Screen> {
+    let known = peer.key.as_deref().and_then(|k| hub.known_name(k));
+    let asking = known.is_none();
+    if let Some(name) = known {
+        peer.name = name;
+    }
+    let mut lobby = Lobby::new(hub.clone(), games.to_vec(), peer, wake);
+    if asking {
+        lobby.step = Step::Name {
+            input: TextInput::new("", crate::engine::log::MAX_NAME_CHARS),
+            code,
+        };
+        return Box::new(lobby);
+    }
+    match lobby.join(&code, None) {
+        Nav::Push(table) => Box::new(Stack(vec![Box::new(lobby), table])),
+        _ => Box::new(lobby),
+    }
+}
+
+/// Where the lobby stands: the list, or one of its small questions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
     List,
@@ -67,6 +101,11 @@ pub enum Step {
     Seat {
         code: String,
         seat: Seat,
+    },
+    /// Typing the name to play under, for an invite to the table `code`.
+    Name {
+        input: TextInput,
+        code: String,
     },
 }
 
@@ -85,6 +124,8 @@ pub enum LobbyCmd {
     TakeSeat,
     CodeJoin,
     Back,
+    NameOk,
+    Leave,
 }
 
 const UP_DOWN: &[Key] = &[
@@ -187,6 +228,20 @@ pub const LOBBY_COMMANDS: &[Command<LobbyCmd>] = &[
         label: "back",
         help: "",
     },
+    Command {
+        id: LobbyCmd::NameOk,
+        keys: &[Key::Code(KeyCode::Enter)],
+        key: "Enter",
+        label: "join",
+        help: "",
+    },
+    Command {
+        id: LobbyCmd::Leave,
+        keys: &[Key::Code(KeyCode::Esc)],
+        key: "Esc",
+        label: "leave",
+        help: "",
+    },
 ];
 
 /// The longest code the field takes: table codes and reconnect codes are both shorter.
@@ -279,13 +334,14 @@ impl Lobby {
             (Step::List, LobbyCmd::StopHosting) => self.hosting.is_some(),
             (Step::Seat { .. }, LobbyCmd::SeatMove | LobbyCmd::TakeSeat | LobbyCmd::Back) => true,
             (Step::Code(_), LobbyCmd::CodeJoin | LobbyCmd::Back) => true,
+            (Step::Name { .. }, LobbyCmd::NameOk | LobbyCmd::Leave) => true,
             _ => false,
         }
     }
 
     fn on_key(&mut self, key: KeyEvent) -> Nav {
         let Some(cmd) = commands::find(LOBBY_COMMANDS, &key, |c| self.applies(c)) else {
-            if let Step::Code(input) = &mut self.step {
+            if let Step::Code(input) | Step::Name { input, .. } = &mut self.step {
                 input.on_key(&key);
                 self.note = None;
             }
@@ -399,6 +455,20 @@ impl Lobby {
                 self.step = Step::List;
                 Nav::Stay
             }
+            LobbyCmd::NameOk => {
+                let Step::Name { input, code } = self.step.clone() else {
+                    return Nav::Stay;
+                };
+                let name = input.value.trim().to_string();
+                if let Err(e) = crate::engine::log::check_name(&name) {
+                    return self.refused(e.to_string());
+                }
+                self.visitor.peer.name = name;
+                self.visitor.hub.remember_name(&self.visitor.peer);
+                self.step = Step::List;
+                self.join(&code, None)
+            }
+            LobbyCmd::Leave => Nav::Quit,
         }
     }
 
@@ -679,35 +749,38 @@ impl Lobby {
         }
         f.render_widget(Paragraph::new(lines), inner);
     }
+}
 
-    /// The code field, over the middle of the screen.
-    fn render_code(&self, f: &mut Frame, theme: &Theme, input: &TextInput) {
-        let area = f.area();
-        let w = 50.min(area.width);
-        let h = 6.min(area.height);
-        let rect = Rect {
-            x: area.x + (area.width - w) / 2,
-            y: area.y + (area.height - h) / 2,
-            width: w,
-            height: h,
-        };
-        f.render_widget(Clear, rect);
-        let block = theme.block("Join by code");
-        let inner = block.inner(rect);
-        f.render_widget(block, rect);
-        let mut lines = vec![
-            Line::from(""),
-            Line::from(vec![
-                Span::raw(" Code: "),
-                Span::styled(format!("{}_", theme.text(&input.value)), theme.accent()),
-            ]),
-        ];
-        lines.push(Line::styled(
-            " A table's code, or your reconnect code.",
-            theme.dim(),
-        ));
-        f.render_widget(Paragraph::new(lines), inner);
-    }
+/// A one-line question over the middle of the screen: its title, the field's label and a word
+/// under it.
+fn render_field(
+    f: &mut Frame,
+    theme: &Theme,
+    (title, label, under): (&str, &str, &str),
+    input: &TextInput,
+) {
+    let area = f.area();
+    let w = 50.min(area.width);
+    let h = 6.min(area.height);
+    let rect = Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    };
+    f.render_widget(Clear, rect);
+    let block = theme.block(title.to_string());
+    let inner = block.inner(rect);
+    f.render_widget(block, rect);
+    let lines = vec![
+        Line::from(""),
+        Line::from(vec![
+            Span::raw(label.to_string()),
+            Span::styled(format!("{}_", theme.text(&input.value)), theme.accent()),
+        ]),
+        Line::styled(under.to_string(), theme.dim()),
+    ];
+    f.render_widget(Paragraph::new(lines), inner);
 }
 
 impl Screen for Lobby {
@@ -781,8 +854,28 @@ impl Screen for Lobby {
             (None, _) => Line::from(""),
         };
         f.render_widget(Paragraph::new(note_line).wrap(Wrap { trim: false }), note);
-        if let Step::Code(input) = &self.step {
-            self.render_code(f, theme, input);
+        match &self.step {
+            Step::Code(input) => render_field(
+                f,
+                theme,
+                (
+                    "Join by code",
+                    " Code: ",
+                    " A table's code, or your reconnect code.",
+                ),
+                input,
+            ),
+            Step::Name { input, code } => render_field(
+                f,
+                theme,
+                (
+                    &format!("Invited to table {}", crate::host::table_code::show(code)),
+                    " Your name: ",
+                    " The name the others see at the table.",
+                ),
+                input,
+            ),
+            _ => {}
         }
         let mut keys = commands::hints(LOBBY_COMMANDS, |c| self.applies(c));
         // At 80 columns every key of the list fills the line: `?` is then left to the help.
@@ -810,7 +903,7 @@ impl Screen for Lobby {
     }
 
     fn captures_text(&self) -> bool {
-        matches!(self.step, Step::Code(_))
+        matches!(self.step, Step::Code(_) | Step::Name { .. })
     }
 
     fn title(&self) -> String {

@@ -29,6 +29,8 @@ pub trait Tables {
     ) -> Result<Box<dyn Screen>, String>;
     fn watch(&self, code: &str, by: &Peer, wake: Wake) -> Result<Box<dyn Screen>, String>;
     fn finished_logs(&self) -> Vec<PathBuf>;
+    /// `peer` chose the name they carry, for their key's next invite.
+    fn remember_name(&self, _peer: &Peer) {}
 }
 
 /// The host's hub with the games this build shows: what a server's lobby and its tables'
@@ -115,6 +117,9 @@ impl Tables for Served {
     }
     fn finished_logs(&self) -> Vec<PathBuf> {
         self.hub.finished_logs()
+    }
+    fn remember_name(&self, peer: &Peer) {
+        self.hub.remember_name(peer);
     }
 }
 
