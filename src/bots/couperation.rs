@@ -910,11 +910,20 @@ impl Bot<Couperation> for Builder {
     }
 }
 
-/// Per seat, the cards it turned up that lost the game at once while another of its legal
-/// moves would not have (the true state decides, not what the seat could see): the losing
-/// turn-ups the hard level must never make, counted by `hotseat sim` from the match's history.
+/// Per seat, the cards it turned up that lost the game at once while it had a safe move:
+/// a card to place, hide or combine, other than the finish card on top (which is a blunder of
+/// its own while a card is face down). These are the losing turn-ups the hard level must never
+/// make; `hotseat sim` counts them from the match's history.
 pub fn losing_turn_ups(m: &Match<Couperation>) -> Vec<f64> {
-    let mut out = vec![0.0; m.players.len()];
+    turn_ups_that_lost(m).0
+}
+
+/// [`losing_turn_ups`], and beside it the turn-ups that lost while the seat's only other
+/// moves were turn-ups too, one of which the true state says would not have lost (a blind
+/// choice between face-down cards: no view can tell them apart, so no player avoids them all).
+pub fn turn_ups_that_lost(m: &Match<Couperation>) -> (Vec<f64>, Vec<f64>) {
+    let mut safe_open = vec![0.0; m.players.len()];
+    let mut blind = vec![0.0; m.players.len()];
     let mut state = m.initial.clone();
     for step in &m.history {
         if let (Actor::Seat(s), Action::Reveal { .. }) = (step.actor, &step.action) {
@@ -922,18 +931,34 @@ pub fn losing_turn_ups(m: &Match<Couperation>) -> Vec<f64> {
                 let mut g = state.clone();
                 g.apply(Actor::Seat(s), a).is_ok() && matches!(g.end(), Some(End::BadReveal { .. }))
             };
-            if loses(&step.action)
-                && (state.legal_actions(s).iter()).any(|a| a != &step.action && !loses(a))
-                && let Some(n) = out.get_mut(s)
-            {
-                *n += 1.0;
+            if loses(&step.action) {
+                let legal = state.legal_actions(s);
+                let safe = legal.iter().any(|a| match *a {
+                    Action::Place { c, .. } => c != FINISH,
+                    Action::Combine { take, .. } => take != FINISH,
+                    Action::Hide { .. } => true,
+                    _ => false,
+                });
+                let lucky = legal
+                    .iter()
+                    .any(|a| matches!(a, Action::Reveal { .. }) && a != &step.action && !loses(a));
+                let count = if safe {
+                    safe_open.get_mut(s)
+                } else if lucky {
+                    blind.get_mut(s)
+                } else {
+                    None
+                };
+                if let Some(n) = count {
+                    *n += 1.0;
+                }
             }
         }
         if state.apply(step.actor, &step.action).is_err() {
             break;
         }
     }
-    out
+    (safe_open, blind)
 }
 
 #[cfg(test)]
