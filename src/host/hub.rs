@@ -112,6 +112,7 @@ struct Opening {
     seats: Vec<SeatHold>,
     creator: Ident,
     timeout: Duration,
+    stand_in: bool,
 }
 
 impl Hub {
@@ -241,6 +242,7 @@ impl Hub {
                 seats,
                 creator: rec.creator.clone(),
                 timeout: Duration::from_secs(rec.timeout_secs),
+                stand_in: rec.stand_in,
                 log: path,
                 // A table starts when everyone at it is ready, which the list is not always
                 // saved for: a game with a move in its log had begun.
@@ -479,6 +481,7 @@ impl Hub {
             seats,
             creator,
             timeout: spec.timeout,
+            stand_in: spec.stand_in,
         })?;
         self.rooms().opened_from.insert(code.clone(), by.addr);
         let invite = self.invite_line(&code).unwrap_or_default();
@@ -537,6 +540,7 @@ impl Hub {
                 seats: o.seats,
                 creator: o.creator,
                 timeout: o.timeout,
+                stand_in: o.stand_in,
                 log: path,
                 started: false,
                 bot_delay: self.bot_delay(),
@@ -735,6 +739,7 @@ impl Hub {
             seats: a.seats,
             creator: a.creator,
             timeout: a.timeout,
+            stand_in: a.stand_in,
         })?;
         self.rooms().again.insert(code.to_string(), new.clone());
         Ok(new)
@@ -810,6 +815,23 @@ impl Hub {
         command
             .contains("<their name>")
             .then(|| command.replace("<their name>", &table_code::show(code)))
+    }
+
+    /// The open tables where a game waits for `by`'s move, oldest first: for their eyes only.
+    pub fn your_moves(&self, by: &Peer) -> Vec<String> {
+        let rooms = self.rooms();
+        (rooms.order.iter())
+            .filter(|c| rooms.tables.get(*c).is_some_and(|r| r.waits_on(by)))
+            .cloned()
+            .collect()
+    }
+
+    /// The unfinished tables where `by` holds a seat.
+    pub fn seated_at(&self, by: &Peer) -> usize {
+        let rooms = self.rooms();
+        (rooms.tables.values())
+            .filter(|r| !r.is_over() && !r.held_by(by).is_empty())
+            .count()
     }
 
     /// The name the key `key` came with last (an invite has a table's code for a name).

@@ -47,6 +47,9 @@ pub struct SeatHold {
     /// How long the game's history was when the stand-in took the seat, so that its person can
     /// be told on their return how many moves were made for them.
     pub stand_in_from: usize,
+    /// At a table without stand-ins: the person has been away longer than the timeout, and
+    /// the table was told so.
+    pub overdue: bool,
 }
 
 impl SeatHold {
@@ -58,6 +61,7 @@ impl SeatHold {
             away_since: None,
             stand_in: false,
             stand_in_from: 0,
+            overdue: false,
         }
     }
 
@@ -78,6 +82,11 @@ impl SeatHold {
             reconnect: self.reconnect.clone(),
         }
     }
+}
+
+/// "1 day", "3 days".
+fn plural(n: u64, unit: &str) -> String {
+    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
 }
 
 /// One connection showing the table.
@@ -101,6 +110,8 @@ pub struct RoomSetup {
     pub seats: Vec<SeatHold>,
     pub creator: Ident,
     pub timeout: Duration,
+    /// See [`super::seats::TableSpec::stand_in`].
+    pub stand_in: bool,
     pub log: PathBuf,
     pub started: bool,
     /// How long computer players "think" before their move shows (the settings' `bot_pace_ms`).
@@ -114,6 +125,8 @@ pub struct Shared<G: Registered> {
     pub seats: Vec<SeatHold>,
     pub creator: Ident,
     pub timeout: Duration,
+    /// See [`super::seats::TableSpec::stand_in`].
+    pub stand_in: bool,
     /// Every remote seat has been taken once: play may go on.
     pub started: bool,
     /// The code of the table "play again" opened after this one.
@@ -215,6 +228,7 @@ pub fn local<G: Registered>(
         seats,
         creator: me.clone(),
         timeout: Duration::MAX,
+        stand_in: false,
         log: PathBuf::new(),
         started: true,
         bot_delay,
@@ -255,6 +269,7 @@ fn build<G: Registered>(
         seats: setup.seats,
         creator: setup.creator,
         timeout: setup.timeout,
+        stand_in: setup.stand_in,
         started: setup.started,
         again: None,
         broken: None,
@@ -396,6 +411,7 @@ impl<G: Registered> Shared<G> {
     fn stand_down(&mut self, seat: Seat) -> usize {
         let hold = &mut self.seats[seat];
         hold.away_since = None;
+        hold.overdue = false;
         if !(hold.stand_in && hold.person()) {
             return 0;
         }
@@ -425,12 +441,23 @@ impl<G: Registered> Shared<G> {
             let h = &self.seats[s];
             if h.person()
                 && !h.stand_in
+                && !h.overdue
                 && h.away_since
                     .is_some_and(|t| now.saturating_duration_since(t) >= self.timeout)
             {
+                let name = self.table.m.player_name(s).to_string();
+                if !self.stand_in {
+                    // A turn-based table: the seat waits; the creator decides.
+                    self.seats[s].overdue = true;
+                    self.notice(format!(
+                        "{name} has been away {}: the table's creator may give the seat to a computer player or free it (s)",
+                        humantime::format_duration(self.timeout)
+                    ));
+                    changed = true;
+                    continue;
+                }
                 let best = G::BOTS.first().map(|b| b.0).unwrap_or("");
                 self.stand_in(s, best);
-                let name = self.table.m.player_name(s).to_string();
                 self.notice(format!(
                     "{name} was away too long: a computer player plays for them until they are back"
                 ));
@@ -454,7 +481,7 @@ impl<G: Registered> Shared<G> {
         }
         self.seats
             .iter()
-            .filter(|h| h.person() && !h.stand_in)
+            .filter(|h| h.person() && !h.stand_in && !h.overdue)
             .filter_map(|h| h.away_since.and_then(|t| t.checked_add(self.timeout)))
             .min()
     }
@@ -477,7 +504,7 @@ impl<G: Registered> Shared<G> {
                         ready: self.started || self.ready.contains(&s),
                         takeover_at: h
                             .away_since
-                            .filter(|_| self.started && h.person() && !h.stand_in)
+                            .filter(|_| self.stand_in && self.started && h.person() && !h.stand_in)
                             .filter(|_| h.holder.is_some() && !self.shown(s))
                             .and_then(|t| t.checked_add(self.timeout)),
                     }
@@ -489,10 +516,30 @@ impl<G: Registered> Shared<G> {
                     let v = crate::engine::options::get(&self.table.m.options, o.key);
                     (o.label.to_string(), v.to_string())
                 })
+                .chain(self.pace())
                 .collect(),
             started: self.started,
             over: self.table.m.is_over(),
         }
+    }
+
+    /// A hosted table's pace, as the lobbies show it beside the options: whoever joins a
+    /// turn-based table should know that it lasts days.
+    fn pace(&self) -> Option<(String, String)> {
+        if self.standalone {
+            return None;
+        }
+        let secs = self.timeout.as_secs();
+        let span = match secs {
+            s if s >= 86_400 && s % 86_400 == 0 => plural(s / 86_400, "day"),
+            s if s >= 3600 => plural(s / 3600, "hour"),
+            s => plural(s.div_ceil(60), "minute"),
+        };
+        Some(if self.stand_in {
+            ("Away".into(), format!("a computer player after {span}"))
+        } else {
+            ("Turn-based".into(), format!("seats wait {span}"))
+        })
     }
 
     pub fn record(&self) -> TableRecord {
@@ -505,6 +552,7 @@ impl<G: Registered> Shared<G> {
                 .unwrap_or_default(),
             creator: self.creator.clone(),
             timeout_secs: self.timeout.as_secs(),
+            stand_in: self.stand_in,
             started: self.started,
             seats: self.seats.iter().map(SeatHold::record).collect(),
         }
@@ -773,7 +821,10 @@ impl<G: Registered> Room<G> {
             if !g.shown(s) && g.seats[s].person() && g.seats[s].holder.is_some() {
                 g.seats[s].away_since = Some(now);
                 let who = g.table.m.player_name(s).to_string();
-                let text = if g.started && g.timeout < Duration::from_secs(100 * 24 * 3600) {
+                let text = if g.started
+                    && g.stand_in
+                    && g.timeout < Duration::from_secs(100 * 24 * 3600)
+                {
                     format!(
                         "{who} left: a computer player takes the seat in {} unless they are back",
                         humantime::format_duration(g.timeout)
@@ -982,6 +1033,9 @@ pub trait ServerTable: Send + Sync {
     fn come_again(&self, seats: &[(Seat, String)], by: &Peer) -> Vec<Seat>;
     /// The seats `by` holds here and the players' names on them.
     fn named_seats(&self, by: &Peer) -> Vec<(Seat, String)>;
+    /// The game under way waits for a move of `by`'s (told to them alone: whose move it is
+    /// may be a secret of the others).
+    fn waits_on(&self, by: &Peer) -> bool;
     /// The server is shutting down: the driver thread ends.
     fn close(&self);
     fn reconnect_codes(&self) -> Vec<String>;
@@ -1016,6 +1070,7 @@ pub struct AgainSetup {
     pub players: Vec<crate::engine::log::PlayerEntry>,
     pub creator: Ident,
     pub timeout: Duration,
+    pub stand_in: bool,
 }
 
 impl<G: Registered> ServerTable for Room<G> {
@@ -1038,6 +1093,12 @@ impl<G: Registered> ServerTable for Room<G> {
 
     fn is_abandoned(&self, now: Instant, after: Duration) -> bool {
         let g = self.lock();
+        // A turn-based table waits for its players as long as for a move.
+        let after = if g.stand_in {
+            after
+        } else {
+            after.max(g.timeout)
+        };
         !g.started
             && !g.table.m.is_over()
             && g.conns.is_empty()
@@ -1220,6 +1281,7 @@ impl<G: Registered> ServerTable for Room<G> {
         h.kind = SeatKind::Remote;
         h.holder = None;
         h.reconnect = None;
+        h.overdue = false;
         if !h.stand_in {
             // Nobody there: after the timeout a computer player keeps it warm.
             h.away_since = started.then(Instant::now);
@@ -1255,6 +1317,7 @@ impl<G: Registered> ServerTable for Room<G> {
             players,
             creator: chooser.clone(),
             timeout: g.timeout,
+            stand_in: g.stand_in,
         }
     }
 
@@ -1310,6 +1373,12 @@ impl<G: Registered> ServerTable for Room<G> {
         drop(g);
         self.run_inline();
         mine
+    }
+
+    fn waits_on(&self, by: &Peer) -> bool {
+        let g = self.lock();
+        let to_move = g.table.m.to_move();
+        g.started && (g.held(&Ident::of(by)).iter()).any(|&s| to_move.includes(s))
     }
 
     fn named_seats(&self, by: &Peer) -> Vec<(Seat, String)> {

@@ -883,12 +883,16 @@ impl<G: Playable> Play<G> {
             .filter_map(|s| s.takeover_at)
             .filter(|&at| at > now)
             .min()?;
-        // The clock shows whole seconds: it changes when what is left crosses one.
+        // The clock shows whole seconds, or whole minutes from an hour up: it changes when
+        // what is left crosses one.
         let left = away - now;
-        Some(
-            now + Duration::from_nanos(u64::from(left.subsec_nanos()))
-                .max(Duration::from_millis(1)),
-        )
+        let tick = if left >= Duration::from_secs(3600) {
+            Duration::from_secs(left.as_secs() % 60)
+                + Duration::from_nanos(left.subsec_nanos().into())
+        } else {
+            Duration::from_nanos(u64::from(left.subsec_nanos()))
+        };
+        Some(now + tick.max(Duration::from_millis(1)))
     }
 
     /// The names of the seats to move (only the computer players among them with `bots`).

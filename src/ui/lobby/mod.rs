@@ -51,8 +51,11 @@ pub fn welcome(
         return invited(hub, games, peer, wake, code);
     }
     hub.remember_name(&peer);
-    let back = hub
-        .rejoin(&peer)
+    // Seated at several games (turn-based ones, played over days): the lobby, which says
+    // where it is their move, rather than one of them.
+    let back = (hub.seated_at(&peer) <= 1)
+        .then(|| hub.rejoin(&peer))
+        .flatten()
         .and_then(|seated| seat_screen(games, hub, seated, &peer, wake.clone()).ok());
     let lobby: Box<dyn Screen> = Box::new(Lobby::new(hub.clone(), games.to_vec(), peer, wake));
     match back {
@@ -625,18 +628,24 @@ fn render_how(f: &mut Frame, theme: &Theme, area: Rect) {
 }
 
 impl Lobby {
-    fn cells(&self, theme: &Theme, t: &TableSummary) -> [String; 5] {
+    fn cells(&self, theme: &Theme, t: &TableSummary, yours: bool) -> [String; 5] {
         let names: Vec<String> = t.seats.iter().map(|s| seat_name(theme, s)).collect();
         [
             show_code(theme, &t.code),
             theme.text(&self.visitor.game_name(&t.game)),
             taken(t),
-            state(t),
+            if yours { "your move".into() } else { state(t) },
             names.join(", "),
         ]
     }
 
-    fn render_list(&self, f: &mut Frame, theme: &Theme, area: Rect, tables: &[TableSummary]) {
+    fn render_list(
+        &self,
+        f: &mut Frame,
+        theme: &Theme,
+        area: Rect,
+        (tables, yours): (&[TableSummary], &[String]),
+    ) {
         let block = theme.block(format!("Open tables ({})", tables.len()));
         let inner = block.inner(area);
         f.render_widget(block, area);
@@ -659,7 +668,9 @@ impl Lobby {
             return;
         }
         let heads = ["Code", "Game", "Seats", "State", "Players"];
-        let rows: Vec<[String; 5]> = tables.iter().map(|t| self.cells(theme, t)).collect();
+        let rows: Vec<[String; 5]> = (tables.iter())
+            .map(|t| self.cells(theme, t, yours.contains(&t.code)))
+            .collect();
         let mut natural: Vec<usize> = heads.iter().map(|h| width(h)).collect();
         for r in &rows {
             for (n, c) in natural.iter_mut().zip(r) {
@@ -692,6 +703,8 @@ impl Lobby {
             let text = line(marker, r.each_ref().map(String::as_str));
             lines.push(if i == sel {
                 Line::styled(text, theme.selected())
+            } else if tables.get(i).is_some_and(|t| yours.contains(&t.code)) {
+                Line::styled(text, theme.accent())
             } else {
                 Line::from(text)
             });
@@ -816,6 +829,7 @@ impl Screen for Lobby {
             ]),
         ];
         f.render_widget(Paragraph::new(greeting), head);
+        let yours = self.visitor.hub.your_moves(&self.visitor.peer);
         let current = self.current(&tables);
         match &current {
             Some(t) if body.width >= 110 => {
@@ -824,7 +838,7 @@ impl Screen for Lobby {
                 let h = seats_box_height(theme, &tables, side.width).min(side.height);
                 let [seats, how] =
                     Layout::vertical([Constraint::Length(h), Constraint::Fill(1)]).areas(side);
-                self.render_list(f, theme, list, &tables);
+                self.render_list(f, theme, list, (&tables, &yours));
                 self.render_seats(f, theme, seats, t);
                 render_how(f, theme, how);
             }
@@ -834,10 +848,10 @@ impl Screen for Lobby {
                     seats_box_height(theme, &tables, body.width).min(body.height.saturating_sub(6));
                 let [list, seats] =
                     Layout::vertical([Constraint::Fill(1), Constraint::Length(h)]).areas(body);
-                self.render_list(f, theme, list, &tables);
+                self.render_list(f, theme, list, (&tables, &yours));
                 self.render_seats(f, theme, seats, t);
             }
-            None => self.render_list(f, theme, body, &tables),
+            None => self.render_list(f, theme, body, (&tables, &yours)),
         }
         let note_line = match (&self.note, &self.step) {
             (Some((text, true)), _) => {
@@ -851,6 +865,19 @@ impl Screen for Lobby {
                 " Choose a free seat: Enter takes it, Esc goes back.",
                 theme.dim(),
             ),
+            (None, _) if !yours.is_empty() => {
+                let at: Vec<String> = (yours.iter())
+                    .filter_map(|c| tables.iter().find(|t| &t.code == c))
+                    .map(|t| {
+                        format!(
+                            "{} ({})",
+                            show_code(theme, &t.code),
+                            theme.text(&self.visitor.game_name(&t.game))
+                        )
+                    })
+                    .collect();
+                Line::styled(format!(" Your move at {}.", at.join(", ")), theme.accent())
+            }
             (None, _) => Line::from(""),
         };
         f.render_widget(Paragraph::new(note_line).wrap(Wrap { trim: false }), note);

@@ -120,6 +120,7 @@ fn spec(game: &str, seats: Vec<SeatSpec>) -> TableSpec {
         seats,
         seed: Some(7),
         timeout: Duration::from_secs(3600),
+        stand_in: true,
     }
 }
 
@@ -1846,7 +1847,7 @@ fn an_invite_line_joins_its_table_directly_and_asks_the_name_once() {
     );
     assert_eq!(hub.table(&code).expect("table").seats[1].name, "Zed");
     // A new key is asked its name once; the next invite needs none.
-    let mut first = welcome(peer(&code.to_lowercase(), Some("ivy")));
+    let mut first = welcome(peer(&shown.to_lowercase(), Some("ivy")));
     let frame = first.draw(80, 24);
     assert!(
         frame.contains(&format!("Invited to table {shown}")),
@@ -1883,4 +1884,97 @@ fn an_invite_line_joins_its_table_directly_and_asks_the_name_once() {
     assert!(guest.draw(80, 24).contains("Your name"));
     guest.press(key(KeyCode::Esc));
     assert!(guest.app.done());
+}
+
+/// A turn-based table (#21, games over days): a person away past the timeout keeps their seat
+/// (no computer player unless the creator asked for one), the lobby opens with "your move" for
+/// each table waiting on them, and all of it survives a restart of the server.
+#[test]
+fn a_turn_based_table_waits_for_its_players_and_the_lobby_says_where_it_is_their_move() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub1 = hub(dir.path());
+    let ann = peer("Ann", Some("ann"));
+    let bo = peer("Bo", Some("bo"));
+    let open = |hub: &Served| {
+        let mut s = spec(
+            "couperation",
+            vec![SeatSpec::Here("Ann".into()), SeatSpec::Remote],
+        );
+        s.timeout = Duration::from_millis(50);
+        s.stand_in = false;
+        let mut code = String::new();
+        let host = Term::open(|w| {
+            let (c, s) = hub.create(s, &ann, w).expect("create");
+            code = c;
+            s
+        });
+        let bo_term = Term::open(|w| hub.join(&code, None, &bo, w).expect("join"));
+        quiet(hub, &code);
+        (code, host, bo_term)
+    };
+    let (code, mut host, bo_term) = open(&hub1);
+    let (other, _host2, bo_term2) = open(&hub1);
+    drop((bo_term, bo_term2));
+    until("the table to say Bo's time is up", || {
+        host.draw(120, 40).contains("Bo has been away")
+    });
+    let t = hub1.table(&code).expect("table");
+    assert!(!t.seats[1].stand_in, "the seat waits for Bo");
+    assert!(
+        t.seats[1].takeover_at.is_none(),
+        "no computer player is coming"
+    );
+    // Play on until it is Bo's move at both tables.
+    for c in [&code, &other] {
+        let room = hub1.room(c).expect("room");
+        let mut n = 0;
+        while !room.waits_on(&bo) {
+            assert!(room.play_random(n) && n < 50, "Bo's turn comes");
+            quiet(&hub1, c);
+            n += 1;
+        }
+    }
+    let frame = host.draw(120, 40);
+    assert!(
+        frame.contains("Bo (away) to move"),
+        "no clock runs:\n{frame}"
+    );
+    let yours = hub1.your_moves(&bo);
+    assert_eq!(yours.len(), 2);
+    assert!(hub1.your_moves(&peer("Cy", Some("cy"))).is_empty());
+    let lobby_of = |hub: &Served| {
+        let (h, games) = (&hub.hub, &hub.games);
+        Term::open(|w| crate::ui::lobby::welcome(h, games, bo.clone(), w))
+    };
+    let mut bo_lobby = lobby_of(&hub1);
+    let frame = bo_lobby.draw(120, 40);
+    assert!(
+        frame.contains("Hello, Bo!"),
+        "seated at two tables: the lobby\n{frame}"
+    );
+    assert!(frame.contains("your move"), "{frame}");
+    assert!(
+        frame.contains(&format!("Your move at {}", table_code::show(&yours[0]))),
+        "{frame}"
+    );
+    // Ann's lobby says nothing of Bo's moves.
+    let mut ann_lobby = Term::open(|w| {
+        Box::new(Lobby::new(
+            hub1.hub.clone(),
+            hub1.games.clone(),
+            ann.clone(),
+            w,
+        ))
+    });
+    assert!(!ann_lobby.draw(120, 40).contains("your move"));
+    // The server restarts: the tables, their clocks and Bo's moves are back.
+    drop((host, _host2, bo_lobby, ann_lobby));
+    drop(hub1);
+    let hub2 = hub(dir.path());
+    let room = hub2.room(&code).expect("restored");
+    assert!(!room.record().stand_in);
+    assert_eq!(room.record().timeout_secs, 0);
+    assert_eq!(hub2.your_moves(&bo).len(), 2);
+    let frame = lobby_of(&hub2).draw(80, 24);
+    assert!(frame.contains("your move"), "{frame}");
 }

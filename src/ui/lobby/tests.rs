@@ -917,6 +917,10 @@ mod via_hub {
                 "Start",
                 "player:",
                 "random",
+                // The table's pace: public, a fact of the table.
+                "Away:",
+                "after",
+                "minutes",
             ];
             let shown_code = table_code::show(&code);
             let stray: Vec<&str> = s

@@ -31,6 +31,10 @@ pub trait Tables {
     fn finished_logs(&self) -> Vec<PathBuf>;
     /// `peer` chose the name they carry, for their key's next invite.
     fn remember_name(&self, _peer: &Peer) {}
+    /// The codes of the tables waiting for `peer`'s move.
+    fn your_moves(&self, _peer: &Peer) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// The host's hub with the games this build shows: what a server's lobby and its tables'
@@ -120,6 +124,9 @@ impl Tables for Served {
     }
     fn remember_name(&self, peer: &Peer) {
         self.hub.remember_name(peer);
+    }
+    fn your_moves(&self, peer: &Peer) -> Vec<String> {
+        self.hub.your_moves(peer)
     }
 }
 
