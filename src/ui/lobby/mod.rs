@@ -671,21 +671,7 @@ fn render_chat_pane(f: &mut Frame, theme: &Theme, area: Rect, said: &[Said]) {
 
 /// The open chat line over the foot of `body`, with the last lines above it.
 fn render_chat_box(f: &mut Frame, theme: &Theme, body: Rect, said: &[Said], input: &TextInput) {
-    let height = body.height.min(9);
-    let area = Rect {
-        y: body.y + body.height - height,
-        height,
-        ..body
-    };
-    f.render_widget(Clear, area);
-    let block = theme.block("Lobby chat");
-    let inner = block.inner(area);
-    f.render_widget(block, area);
-    let [lines, line] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner);
-    let mut shown = said_lines(said, theme, lines);
-    let pad = usize::from(lines.height).saturating_sub(shown.len());
-    shown.splice(0..0, std::iter::repeat_n(Line::from(""), pad));
-    f.render_widget(Paragraph::new(shown), lines);
+    let line = crate::ui::play::chat::render_said_box(f, theme, (body, "Lobby chat"), said);
     let room = usize::from(line.width).saturating_sub(8);
     let typed: Vec<char> = theme.text(&input.value).chars().collect();
     let tail: String = typed[typed.len().saturating_sub(room)..].iter().collect();

@@ -186,22 +186,7 @@ pub fn render_box<G: Playable>(p: &Play<G>, f: &mut Frame, body: Rect, theme: &T
     if !p.chat.open {
         return;
     }
-    let height = body.height.min(9);
-    let area = Rect {
-        y: body.y + body.height - height,
-        height,
-        ..body
-    };
-    f.render_widget(Clear, area);
-    let block = theme.block("Chat");
-    let inner = block.inner(area);
-    f.render_widget(block, area);
-    let [said, input] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner);
-    // The newest line sits just above the input.
-    let mut shown = lines(p, theme, said);
-    let pad = usize::from(said.height).saturating_sub(shown.len());
-    shown.splice(0..0, std::iter::repeat_n(Line::from(""), pad));
-    f.render_widget(Paragraph::new(shown), said);
+    let input = render_said_box(f, theme, (body, "Chat"), &p.room.info.chat);
     let line = match (&p.chat.refused, p.room.info.talk, phrases(p)) {
         (Some(why), _, _) => Line::styled(format!(" {}", theme.text(why)), theme.error()),
         (None, Some(Chat::Closed(why)), _) => {
@@ -233,6 +218,34 @@ pub fn render_box<G: Playable>(p: &Play<G>, f: &mut Frame, body: Rect, theme: &T
 /// The newest lines that fit `area`, wrapped, oldest first; an empty chat says how to talk.
 fn lines<G: Playable>(p: &Play<G>, theme: &Theme, area: Rect) -> Vec<Line<'static>> {
     said_lines(&p.room.info.chat, theme, area)
+}
+
+/// A chat box titled `title` over the foot of `body`: the last of `said` above a line left
+/// for the input, which is returned (a table's chat, or the lobby's).
+pub fn render_said_box(
+    f: &mut Frame,
+    theme: &Theme,
+    (body, title): (Rect, &str),
+    said: &[Said],
+) -> Rect {
+    let height = body.height.min(9);
+    let area = Rect {
+        y: body.y + body.height - height,
+        height,
+        ..body
+    };
+    f.render_widget(Clear, area);
+    let block = theme.block(title.to_string());
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let [lines, input] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner);
+    // The newest line sits just above the input.
+    let mut shown = said_lines(said, theme, lines);
+    let pad = usize::from(lines.height).saturating_sub(shown.len());
+    shown.splice(0..0, std::iter::repeat_n(Line::from(""), pad));
+    f.render_widget(Paragraph::new(shown), lines);
+    input
 }
 
 /// The newest of `said` that fit `area`, wrapped, oldest first (a table's chat, or the
