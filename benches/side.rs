@@ -106,6 +106,7 @@ impl SshServer {
                     seats: vec![SeatSpec::Remote],
                     seed: Some(5),
                     timeout: Duration::from_secs(3600),
+                    stand_in: true,
                 },
                 &host,
                 Wake::none(),

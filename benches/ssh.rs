@@ -131,6 +131,7 @@ fn spec(game: &str, seats: Vec<SeatSpec>, seed: u64) -> TableSpec {
         seats,
         seed: Some(seed),
         timeout: Duration::from_secs(3600),
+        stand_in: true,
     }
 }
 

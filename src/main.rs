@@ -142,17 +142,25 @@ fn serve(a: &cli::ServeArgs, ascii: bool) -> Result<Exit, String> {
     };
     let restored = hub.open_tables_text("Tables restored from the last run");
     let saved = hub.clone();
+    let invites = hub.clone();
     let welcome: hotseat::net::Welcome = std::sync::Arc::new(move |peer, wake| {
         hotseat::ui::lobby::welcome(&hub, hotseat::registry::GAMES, peer, wake)
     });
-    hotseat::net::serve(&opts, &dir, welcome, &restored, &|| {
-        let t = saved.open_tables_text("Stopped. Saved for the next start");
-        if t.is_empty() {
-            "Stopped. No table was open.\n".to_string()
-        } else {
-            t
-        }
-    })?;
+    hotseat::net::serve(
+        &opts,
+        &dir,
+        welcome,
+        &restored,
+        &|| {
+            let t = saved.open_tables_text("Stopped. Saved for the next start");
+            if t.is_empty() {
+                "Stopped. No table was open.\n".to_string()
+            } else {
+                t
+            }
+        },
+        &|command| invites.set_invite(command),
+    )?;
     Ok(Exit::Quit)
 }
 

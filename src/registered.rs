@@ -52,6 +52,11 @@ pub trait Registered: Game {
     fn figures(&self) -> Vec<(&'static str, Vec<f64>)> {
         Vec::new()
     }
+    /// [`Registered::figures`] of a finished game read from the whole match, for figures that
+    /// need its history (Couperation: cards turned up that lost while a safe move was open).
+    fn match_figures(m: &Match<Self>) -> Vec<(&'static str, Vec<f64>)> {
+        m.state.figures()
+    }
     /// Where an unfinished game stands, in the words its players know ("turn 7", "round 2 of
     /// 5"), for the list of games to continue. By default the turn: each run of actions by
     /// one seat is one turn, and the seat to move next starts the next one.
@@ -294,7 +299,7 @@ impl<G: Registered> AnyTable for Table<G> {
         self.m.state.breakdown()
     }
     fn figures(&self) -> Vec<(&'static str, Vec<f64>)> {
-        self.m.state.figures()
+        G::match_figures(&self.m)
     }
     fn set_save(&mut self, path: Option<std::path::PathBuf>) -> Result<(), String> {
         self.save_to(path)

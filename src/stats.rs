@@ -32,6 +32,9 @@ pub struct GameStats {
     pub played: usize,
     /// Games that can still be continued.
     pub unfinished: usize,
+    /// Hints asked in the finished games, by everyone (the log marks each decision made after
+    /// one).
+    pub hints: usize,
     /// Per player name, most games first.
     pub players: Vec<PlayerStats>,
     /// Solo high-score tables (Kokoro): title and the scores, best first.
@@ -50,6 +53,9 @@ pub struct PlayerStats {
     pub average: Option<f64>,
     /// Scores in the order the games were started (oldest first).
     pub scores: Vec<i32>,
+    /// Hints this player asked in those games, and in how many of them they asked any.
+    pub hints: usize,
+    pub hinted_games: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -124,6 +130,7 @@ fn game_stats<'a, G: GameInfo + ?Sized>(
     let scoring = g.scoring();
     let mut played = 0;
     let mut unfinished = 0;
+    let mut hints = 0;
     let mut players: Vec<PlayerStats> = Vec::new();
     for s in logs {
         let Some(scores) = &s.scores else {
@@ -131,6 +138,7 @@ fn game_stats<'a, G: GameInfo + ?Sized>(
             continue;
         };
         played += 1;
+        hints += s.hints.iter().sum::<usize>();
         let who: Vec<String> = (0..s.players.len()).map(|seat| s.player(seat)).collect();
         for (seat, name) in who.iter().enumerate() {
             // Two seats of one player count once, as the first of them.
@@ -147,12 +155,21 @@ fn game_stats<'a, G: GameInfo + ?Sized>(
                         best: None,
                         average: None,
                         scores: Vec::new(),
+                        hints: 0,
+                        hinted_games: 0,
                     });
                     let last = players.len() - 1;
                     &mut players[last]
                 }
             };
             p.played += 1;
+            // Every seat this name held in the game counts its hints.
+            let asked: usize = (who.iter().zip(&s.hints))
+                .filter(|(n, _)| *n == name)
+                .map(|(_, h)| h)
+                .sum();
+            p.hints += asked;
+            p.hinted_games += usize::from(asked > 0);
             if s.winners.contains(&seat) {
                 p.wins += 1;
             }
@@ -199,6 +216,7 @@ fn game_stats<'a, G: GameInfo + ?Sized>(
         scoring: scoring_name(scoring),
         played,
         unfinished,
+        hints,
         players,
         high_scores,
         high_score_problem,
@@ -228,8 +246,8 @@ impl Stats {
             s.push('\n');
             if !g.players.is_empty() {
                 s.push_str(&format!(
-                    "  {:<24} {:>6} {:>5} {:>5} {:>7}  scores, oldest first\n",
-                    "player", "played", "wins", "best", "average"
+                    "  {:<24} {:>6} {:>5} {:>5} {:>7} {:>5}  scores, oldest first\n",
+                    "player", "played", "wins", "best", "average", "hints"
                 ));
             }
             for p in &g.players {
@@ -245,12 +263,13 @@ impl Stats {
                     .collect();
                 let more = if p.scores.len() > 12 { "... " } else { "" };
                 s.push_str(&format!(
-                    "  {:<24} {:>6} {:>5} {:>5} {:>7}  {more}{}\n",
+                    "  {:<24} {:>6} {:>5} {:>5} {:>7} {:>5}  {more}{}\n",
                     p.name,
                     p.played,
                     p.wins,
                     best,
                     avg,
+                    p.hints,
                     recent.join(" ")
                 ));
             }
@@ -452,6 +471,49 @@ mod tests {
         assert_eq!((none.games[0].played, none.broken.len()), (0, 0));
     }
 
+    /// Decisions the log marks as made after a hint count for the seat that made them, in
+    /// the game's total, the player's total and the games they asked in; the text says them.
+    #[test]
+    fn hints_asked_are_counted_from_the_logs_marks() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let games = dir.path().join("games");
+        generate_logs(&games, &[pocket()], 2, &["Ann", "Bo"], 5).expect("logs");
+        let mut files: Vec<_> = std::fs::read_dir(&games)
+            .expect("dir")
+            .map(|e| e.expect("entry").path())
+            .collect();
+        files.sort();
+        // The first game: seat 0's first two decisions were made after a hint.
+        let text = std::fs::read_to_string(&files[0]).expect("log");
+        let mut log: serde_json::Value = serde_json::from_str(&text).expect("json");
+        let actions = log["actions"].as_array_mut().expect("actions");
+        for e in actions.iter_mut().filter(|e| e["by"] == 0).take(2) {
+            e["hint"] = serde_json::Value::Bool(true);
+        }
+        std::fs::write(&files[0], serde_json::to_string(&log).expect("json")).expect("write");
+        let st = read(&games, dir.path(), &[pocket()]);
+        assert!(st.broken.is_empty(), "{:?}", st.broken);
+        let g = &st.games[0];
+        assert_eq!((g.played, g.hints), (2, 2));
+        let saved = crate::store::saved_at(&files[0], &[pocket()]);
+        assert_eq!(saved.hints, vec![2, 0]);
+        let who = saved.player(0);
+        let p = g
+            .players
+            .iter()
+            .find(|p| p.name == who)
+            .expect("seat 0's player");
+        assert_eq!((p.hints, p.hinted_games), (2, 1));
+        let others: usize = g
+            .players
+            .iter()
+            .filter(|p| p.name != who)
+            .map(|p| p.hints)
+            .sum();
+        assert_eq!(others, 0);
+        assert!(st.text().contains("hints"), "{}", st.text());
+    }
+
     #[test]
     fn computer_players_count_by_kind_and_level_not_by_name() {
         let game = |n: usize, bot: &str, winner: usize| Saved {
@@ -463,6 +525,7 @@ mod tests {
             scores: Some(vec![3, 5]),
             winners: vec![winner],
             actions: 40,
+            hints: vec![0, 0],
             progress: String::new(),
             broken: None,
         };

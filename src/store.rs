@@ -64,6 +64,8 @@ pub struct Saved {
     /// The logged winners (seats) of a finished game: none in a cooperative loss.
     pub winners: Vec<usize>,
     pub actions: usize,
+    /// Per seat, the decisions made after asking for a hint (the log's `"hint": true` marks).
+    pub hints: Vec<usize>,
     /// Where an unfinished game stands ("turn 7", "round 2 of 5"); empty for a broken log.
     pub progress: String,
     /// Why the log cannot be opened, in one line; the fields above are empty then.
@@ -120,6 +122,7 @@ pub fn list_saved_in<G: GameInfo + ?Sized>(dir: &Path, games: &[&'static G]) -> 
                 scores: None,
                 winners: Vec::new(),
                 actions: 0,
+                hints: Vec::new(),
                 progress: String::new(),
                 broken: Some(reason),
             },
@@ -144,6 +147,7 @@ pub fn saved_at<G: GameInfo + ?Sized>(path: &Path, games: &[&'static G]) -> Save
             scores: None,
             winners: Vec::new(),
             actions: 0,
+            hints: Vec::new(),
             progress: String::new(),
             broken: Some(reason),
         },
@@ -162,6 +166,19 @@ fn check<G: GameInfo + ?Sized>(
         .ok_or_else(|| format!("this hotseat has no game '{}'", crate::text::clean(&l.game)))?;
     let (outcome, progress) = g.check_log_progress(&l).map_err(|e| e.to_string())?;
     Ok((l, outcome, progress))
+}
+
+/// Per seat of `l`, its decisions marked as made after a hint.
+fn hints_of(l: &LogFile) -> Vec<usize> {
+    let mut out = vec![0; l.players.len()];
+    for e in l.actions.iter().filter(|e| e.hint) {
+        if let crate::engine::log::By::Seat(s) = e.by
+            && let Some(n) = out.get_mut(s)
+        {
+            *n += 1;
+        }
+    }
+    out
 }
 
 fn summarize(path: PathBuf, l: &LogFile, outcome: Option<Outcome>, progress: String) -> Saved {
@@ -184,6 +201,7 @@ fn summarize(path: PathBuf, l: &LogFile, outcome: Option<Outcome>, progress: Str
             .unwrap_or_default(),
         scores: outcome.map(|o| o.scores),
         actions: l.actions.len(),
+        hints: hints_of(l),
         progress,
         broken: None,
     }

@@ -16,10 +16,10 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
 use crate::bots::Level;
-use crate::engine::{Bot, Seat, rng};
+use crate::engine::{Actor, Bot, Game, Match, Seat, rng};
 use crate::games::couperation::{
-    Action, Card, Couperation, FINISH, PhaseView, Pyramid, SLOTS, SlotView, View, Windows, row_col,
-    supports,
+    Action, Card, Couperation, End, FINISH, PhaseView, Played, Pyramid, SLOTS, SlotView, View,
+    Windows, row_col, supports,
 };
 
 pub const KINDS: &[(&str, &str)] = &[
@@ -39,6 +39,8 @@ pub struct Builder {
     gone: Numbers,
     /// The reserve in the last view it saw, to notice a scrapped card.
     reserve: Numbers,
+    /// What partners meant by the cards they parked face down.
+    intent: Intent,
 }
 
 impl Builder {
@@ -48,11 +50,19 @@ impl Builder {
             level,
             gone: 0,
             reserve: 0,
+            intent: Intent::default(),
         }
+    }
+
+    /// Slots holding a card a partner parked face down where the reserve could later replace
+    /// it: probably a card that does not fit there (see [`Intent`]).
+    pub fn misfits(&self) -> &[usize] {
+        &self.intent.parked
     }
 
     /// Notes reserve cards that left the reserve without going into the pyramid: scrapped.
     fn watch(&mut self, view: &View) {
+        self.intent.watch(view);
         let reserve = view.reserve.iter().fold(0, |m, &c| m | bit(c));
         let placed = view.pyramid.iter().fold(0, |m, s| match *s {
             SlotView::Up(c) if c != FINISH => m | bit(c),
@@ -76,6 +86,67 @@ impl Builder {
         match self.level {
             Level::Easy => 0.75,
             Level::Normal | Level::Hard => 1.0,
+        }
+    }
+}
+
+/// A partner's intent, read from where they hide cards. The builder hides a card that fits
+/// nowhere face down, where a reserve card could later take its place by a combine (it never
+/// turns such a card up), and it places a card that fits: so a card another seat parks face
+/// down in a slot that some reserve card fits is probably one that does not fit there (72–91%
+/// of hides were such parked cards when this was measured). The search deals those slots a
+/// number that breaks the order ([`Couperation::from_view_reading`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Intent {
+    /// Slots whose face-down card, someone else's, was parked there.
+    parked: Vec<usize>,
+    /// The last move the views reported, so that each hide is read once.
+    last: Option<Played>,
+}
+
+impl Intent {
+    /// What `views` (in order) say about the cards parked face down.
+    pub fn read(views: &[View]) -> Intent {
+        let mut intent = Intent::default();
+        for v in views {
+            intent.watch(v);
+        }
+        intent
+    }
+
+    /// The slots read as parked, still face down and unknown to the viewer.
+    pub fn misfits(&self) -> &[usize] {
+        &self.parked
+    }
+
+    /// Reads the next view.
+    pub fn watch(&mut self, view: &View) {
+        let unknown = |s: usize| {
+            matches!(
+                view.pyramid.get(s),
+                Some(SlotView::Down { known: None, .. })
+            )
+        };
+        self.parked.retain(|&s| unknown(s));
+        if view.played == self.last {
+            return;
+        }
+        self.last = view.played;
+        let Some(Played::Down { slot, .. }) = view.played else {
+            return;
+        };
+        let slot = usize::from(slot);
+        if !unknown(slot) || self.parked.contains(&slot) {
+            return;
+        }
+        let p = view.rules_pyramid();
+        let w = p.windows();
+        if view
+            .reserve
+            .iter()
+            .any(|&c| c != FINISH && p.keeps_order(&w, c, slot))
+        {
+            self.parked.push(slot);
         }
     }
 }
@@ -196,6 +267,7 @@ impl Board {
             cells[SLOTS - 1] = Cell::Free;
         }
         let sure = (view.usable(seat).iter().chain(&view.reserve))
+            .chain(shown_hands(view))
             .fold(0, |m, &c| if c == FINISH { m } else { m | bit(c) })
             & free;
         let hidden_by_others = view
@@ -207,7 +279,7 @@ impl Board {
             .seats
             .iter()
             .enumerate()
-            .filter(|&(i, _)| i != seat)
+            .filter(|&(i, v)| i != seat && v.cards.is_none())
             .map(|(_, v)| v.count)
             .sum();
         let unseen = (free & !sure).count_ones().max(1) as f32;
@@ -467,6 +539,12 @@ const LN: [f32; 51] = {
     t
 };
 
+/// Every hand card the view shows: the seat's own, and everyone's for a yardstick shown every
+/// card (`crate::bots::search::couperation::Seer`).
+fn shown_hands(view: &View) -> impl Iterator<Item = &Card> {
+    view.seats.iter().filter_map(|s| s.cards.as_ref()).flatten()
+}
+
 struct Seen {
     /// Numbers this seat cannot place: anywhere but the pyramid face up.
     unseen: Vec<Card>,
@@ -486,7 +564,11 @@ fn seen(view: &View, seat: Seat, gone: Numbers) -> Seen {
     for &c in &view.reserve {
         known[usize::from(c)] = true;
     }
-    for c in view.usable(seat) {
+    for c in view
+        .usable(seat)
+        .into_iter()
+        .chain(shown_hands(view).copied())
+    {
         known[usize::from(c)] = true;
     }
     let unseen = (1..=50u8).filter(|&c| !known[usize::from(c)]).collect();
@@ -828,6 +910,57 @@ impl Bot<Couperation> for Builder {
     }
 }
 
+/// Per seat, the cards it turned up that lost the game at once while it had a safe move:
+/// a card to place, hide or combine, other than the finish card on top (which is a blunder of
+/// its own while a card is face down). These are the losing turn-ups the hard level must never
+/// make; `hotseat sim` counts them from the match's history.
+pub fn losing_turn_ups(m: &Match<Couperation>) -> Vec<f64> {
+    turn_ups_that_lost(m).0
+}
+
+/// [`losing_turn_ups`], and beside it the turn-ups that lost while the seat's only other
+/// moves were turn-ups too, one of which the true state says would not have lost (a blind
+/// choice between face-down cards: no view can tell them apart, so no player avoids them all).
+pub fn turn_ups_that_lost(m: &Match<Couperation>) -> (Vec<f64>, Vec<f64>) {
+    let mut safe_open = vec![0.0; m.players.len()];
+    let mut blind = vec![0.0; m.players.len()];
+    let mut state = m.initial.clone();
+    for step in &m.history {
+        if let (Actor::Seat(s), Action::Reveal { .. }) = (step.actor, &step.action) {
+            let loses = |a: &Action| {
+                let mut g = state.clone();
+                g.apply(Actor::Seat(s), a).is_ok() && matches!(g.end(), Some(End::BadReveal { .. }))
+            };
+            if loses(&step.action) {
+                let legal = state.legal_actions(s);
+                let safe = legal.iter().any(|a| match *a {
+                    Action::Place { c, .. } => c != FINISH,
+                    Action::Combine { take, .. } => take != FINISH,
+                    Action::Hide { .. } => true,
+                    _ => false,
+                });
+                let lucky = legal
+                    .iter()
+                    .any(|a| matches!(a, Action::Reveal { .. }) && a != &step.action && !loses(a));
+                let count = if safe {
+                    safe_open.get_mut(s)
+                } else if lucky {
+                    blind.get_mut(s)
+                } else {
+                    None
+                };
+                if let Some(n) = count {
+                    *n += 1.0;
+                }
+            }
+        }
+        if state.apply(step.actor, &step.action).is_err() {
+            break;
+        }
+    }
+    (safe_open, blind)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -861,6 +994,47 @@ mod tests {
             let next = if x < 50 { (x + 1).max(1) } else { 51 };
             assert_eq!(next_above(span(1, 50), x), next, "after {x}");
         }
+    }
+
+    /// Random players turn cards up blind: a game lost that way while a hide or a placement
+    /// was open counts one losing turn-up for the seat that turned the card, a game lost
+    /// otherwise or won counts none.
+    #[test]
+    fn losing_turn_ups_count_the_blind_turn_that_lost_while_a_safe_move_was_open() {
+        use crate::engine::log::PlayerEntry;
+        use crate::engine::{Options, Setup, Table};
+        use crate::registered::AnyTable;
+        let mut counted = 0;
+        for seed in 0..12 {
+            let m = Match::new(Setup {
+                options: Options::new(),
+                players: (0..3)
+                    .map(|i| PlayerEntry::bot(format!("R{i}"), "random", seed + i))
+                    .collect(),
+                seed,
+                started: "2026-11-28T05:00:00Z".into(),
+            })
+            .expect("setup");
+            let mut t = Table::new(m, crate::bots::kinds::couperation).expect("table");
+            t.run_bots().expect("played");
+            let n = losing_turn_ups(&t.m);
+            let total: f64 = n.iter().sum();
+            let last_reveal = t.m.history.last().map(|s| (s.actor, s.action));
+            match t.m.state.end() {
+                Some(End::BadReveal { .. }) => {
+                    assert!(total <= 1.0, "seed {seed}: {n:?}");
+                    if total == 1.0 {
+                        let Some((Actor::Seat(s), Action::Reveal { .. })) = last_reveal else {
+                            panic!("seed {seed}: {last_reveal:?}");
+                        };
+                        assert_eq!(n[s], 1.0, "seed {seed}: {n:?}");
+                        counted += 1;
+                    }
+                }
+                _ => assert_eq!(total, 0.0, "seed {seed}: {n:?}"),
+            }
+        }
+        assert!(counted > 0, "no game lost by a blind turn-up");
     }
 
     /// Three empty bottom slots left of 25 with 23 and 24 used: every comparison between them

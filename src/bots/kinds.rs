@@ -51,7 +51,8 @@ pub fn kokoro(kind: &str, seed: u64) -> Option<Box<dyn Bot<Kokoro>>> {
 
 /// Couperation: the builder at easy also overlooks moves; hard is the builder weighing every
 /// move exactly, then the search over builder playouts once few slots are open
-/// ([`search::couperation::Hard`]).
+/// ([`search::couperation::Hard`]). `seer` is that hard level shown every card, at any level
+/// ([`search::couperation::Seer`]): a yardstick for `hotseat sim`, not in the launcher.
 pub fn couperation(kind: &str, seed: u64) -> Option<Box<dyn Bot<Couperation>>> {
     match split_level(kind) {
         ("builder", Level::Easy) => Some(Box::new(Overlook::new(
@@ -61,6 +62,7 @@ pub fn couperation(kind: &str, seed: u64) -> Option<Box<dyn Bot<Couperation>>> {
         ))),
         ("builder", Level::Hard) => Some(Box::new(search::couperation::Hard::new(seed))),
         ("builder", level) => Some(Box::new(Builder::new(seed, level))),
+        ("seer", _) => Some(Box::new(search::couperation::Seer::new(seed))),
         ("random", _) => Some(Box::new(RandomBot::new(seed))),
         _ => None,
     }

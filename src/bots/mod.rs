@@ -11,6 +11,7 @@ pub mod kinds;
 pub mod kokoro;
 pub mod pocket;
 pub mod random;
+pub mod review;
 pub mod rocca;
 pub mod search;
 

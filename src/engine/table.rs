@@ -172,7 +172,7 @@ impl<G: Game> Table<G> {
     fn show_bots(&mut self) {
         for (seat, bot) in self.bots.iter_mut().enumerate() {
             if let Some(bot) = bot {
-                bot.observe(&self.m.state.view(Viewer::Seat(seat)));
+                bot.observe(&self.m.state.view(bot.viewer(seat)));
             }
         }
     }
@@ -347,10 +347,10 @@ impl<G: Game> Table<G> {
             if self.away.contains(&seat) {
                 return Err(Illegal(format!("seat {seat} is thinking elsewhere")).into());
             }
-            let view = self.m.state.view(Viewer::Seat(seat));
             let Some(Some(bot)) = self.bots.get_mut(seat) else {
                 return Err(Illegal(format!("seat {seat} is not a bot")).into());
             };
+            let view = self.m.state.view(bot.viewer(seat));
             out.push((seat, bot.choose(seat, &view, &legal)));
         }
         Ok(out)

@@ -11,7 +11,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use super::bot::Bot;
-use super::game::{Game, Seat, Viewer};
+use super::game::{Game, Seat};
 
 /// The name of every thinking thread: the app's panic hook leaves the terminal alone for a
 /// panic there (the game halts with the message instead).
@@ -117,7 +117,7 @@ fn choose_all<G: Game>(
             if legal.is_empty() {
                 return Err(format!("seat {seat} has no legal action"));
             }
-            let view = state.view(Viewer::Seat(*seat));
+            let view = state.view(bot.viewer(*seat));
             out.push((*seat, bot.choose(*seat, &view, &legal)));
         }
         Ok(out)

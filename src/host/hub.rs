@@ -65,6 +65,15 @@ struct Inner {
     /// How long a table that has not started may go unlooked-at before it closes
     /// ([`limits::UNSTARTED_TABLE_TIME`]; tests shorten it).
     unstarted_ms: AtomicU64,
+    /// Held while someone chooses "play again" (see [`Hub::play_again`]).
+    again_lock: Mutex<()>,
+    /// The names keys came with, for invites ([`Hub::known_name`]).
+    names: super::names::Names,
+    /// The command friends type to come, with `<their name>` where the name goes (see
+    /// [`Hub::invite_line`]); unknown until the server listens.
+    invite: Mutex<Option<String>>,
+    /// What people in the lobby said to each other (not at any table).
+    lobby_chat: Mutex<super::chat::ChatLog>,
 }
 
 #[derive(Default)]
@@ -105,6 +114,7 @@ struct Opening {
     seats: Vec<SeatHold>,
     creator: Ident,
     timeout: Duration,
+    stand_in: bool,
 }
 
 impl Hub {
@@ -120,6 +130,10 @@ impl Hub {
                 bot_delay_ms: AtomicU64::new(crate::config::current().bot_pace.as_millis() as u64),
                 guesses: Backoff::new(),
                 unstarted_ms: AtomicU64::new(limits::UNSTARTED_TABLE_TIME.as_millis() as u64),
+                again_lock: Mutex::new(()),
+                names: super::names::Names::open(data_dir),
+                invite: Mutex::new(None),
+                lobby_chat: Mutex::new(Default::default()),
             }),
         };
         let file = table_store::read(data_dir).map_err(io::Error::other)?;
@@ -231,6 +245,7 @@ impl Hub {
                 seats,
                 creator: rec.creator.clone(),
                 timeout: Duration::from_secs(rec.timeout_secs),
+                stand_in: rec.stand_in,
                 log: path,
                 // A table starts when everyone at it is ready, which the list is not always
                 // saved for: a game with a move in its log had begun.
@@ -469,17 +484,22 @@ impl Hub {
             seats,
             creator,
             timeout: spec.timeout,
+            stand_in: spec.stand_in,
         })?;
         self.rooms().opened_from.insert(code.clone(), by.addr);
-        events::log(
-            "table-created",
-            &[
-                ("code", &table_code::show(&code)),
-                ("game", game.id()),
-                ("addr", &by.addr.to_string()),
-                ("user", &by.name),
-            ],
-        );
+        let invite = self.invite_line(&code).unwrap_or_default();
+        let mut fields = vec![
+            ("code", table_code::show(&code)),
+            ("game", game.id().to_string()),
+            ("addr", by.addr.to_string()),
+            ("user", by.name.clone()),
+        ];
+        if !invite.is_empty() {
+            // The host reads who may come straight to the table.
+            fields.push(("invite", invite));
+        }
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        events::log("table-created", &fields);
         let room = self.room(&code).ok_or("the table closed at once")?;
         let seats = room.held_by(by);
         Ok((
@@ -523,6 +543,7 @@ impl Hub {
                 seats: o.seats,
                 creator: o.creator,
                 timeout: o.timeout,
+                stand_in: o.stand_in,
                 log: path,
                 started: false,
                 bot_delay: self.bot_delay(),
@@ -634,21 +655,59 @@ impl Hub {
             .collect()
     }
 
-    /// A new table with the same seats as the finished table `code` (a fresh deal); every
-    /// connection at `code` follows to it. Asked twice, the second gets the first's table.
-    pub fn play_again(&self, code: &str) -> Result<String, String> {
-        if let Some(again) = self.rooms().again.get(code) {
-            return Ok(again.clone());
-        }
+    /// `by` chooses "play again" at the finished table `code`. The first to choose opens a
+    /// new table (a fresh deal, the same game, options and computer players) where their
+    /// seats are theirs and every other person's seat is free; whoever chooses after them
+    /// takes their own seats there again if still free. Choosing says they are ready. Nobody
+    /// else moves: the others stay on their result screen until they choose or leave. A
+    /// spectator follows to watch the new table, once there is one.
+    pub fn play_again(&self, code: &str, by: &Peer) -> Result<Seated, String> {
+        // One chooser at a time: two at once must not open two tables.
+        let _one = self
+            .inner
+            .again_lock
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         let room = self.room(code).ok_or(NO_TABLE)?;
         if !room.is_over() {
             return Err("the game is not over yet".into());
         }
+        let ident = Ident::of(by);
+        let mine = room.named_seats(by);
+        let existing = self.rooms().again.get(code).cloned();
+        let new = match existing.filter(|c| self.room(c).is_some()) {
+            Some(new) => new,
+            None if mine.is_empty() => {
+                return Err("nobody has chosen to play again yet".into());
+            }
+            None => self.open_again(code, &room, &ident)?,
+        };
+        let next = self.room(&new).ok_or("the new table closed")?;
+        let seats = if mine.is_empty() {
+            Vec::new()
+        } else {
+            let seats = next.come_again(&mine, by);
+            room.chose_again(new.clone(), by);
+            self.save();
+            seats
+        };
+        let creator = next.creator() == ident;
+        Ok(Seated {
+            room: next,
+            seats,
+            creator,
+        })
+    }
+
+    /// Opens the table "play again" leads to from the finished `room`, for `chooser`.
+    fn open_again(
+        &self,
+        code: &str,
+        room: &Arc<dyn ServerTable>,
+        chooser: &Ident,
+    ) -> Result<String, String> {
         self.reap(true);
-        let open = self
-            .rooms()
-            .tables
-            .values()
+        let open = (self.rooms().tables.values())
             .filter(|r| !r.is_over())
             .count();
         if open >= limits::TABLES {
@@ -657,7 +716,7 @@ impl Hub {
                 limits::TABLES
             ));
         }
-        let a = room.again_setup();
+        let a = room.again_setup(chooser);
         let game = game::find(&self.inner.games, a.game).ok_or("this game is gone")?;
         let seed = rand::random::<u64>();
         let players = a
@@ -683,27 +742,10 @@ impl Hub {
             seats: a.seats,
             creator: a.creator,
             timeout: a.timeout,
+            stand_in: a.stand_in,
         })?;
         self.rooms().again.insert(code.to_string(), new.clone());
-        room.set_again(new.clone());
         Ok(new)
-    }
-
-    /// A connection at a finished table follows to the table "play again" opened: with the
-    /// seats its identity holds there, or as a spectator.
-    pub fn follow(&self, code: &str, seated: bool, peer: &Peer) -> Option<Seated> {
-        let room = self.room(code)?;
-        let seats = if seated {
-            room.held_by(peer)
-        } else {
-            Vec::new()
-        };
-        let creator = room.creator() == Ident::of(peer);
-        Some(Seated {
-            room,
-            seats,
-            creator,
-        })
     }
 
     /// The creator gives `seat` of table `code` to a computer player.
@@ -757,6 +799,84 @@ impl Hub {
             ));
         }
         t
+    }
+
+    /// The server listens: friends join with `command` (`ssh -p 2222 <their name>@host`).
+    pub fn set_invite(&self, command: &str) {
+        *self.inner.invite.lock().unwrap_or_else(|e| e.into_inner()) = Some(command.to_string());
+    }
+
+    /// The one line that brings a friend straight to the table `code`: the join command with
+    /// the table's code for the name.
+    pub fn invite_line(&self, code: &str) -> Option<String> {
+        let command = self
+            .inner
+            .invite
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()?;
+        command
+            .contains("<their name>")
+            .then(|| command.replace("<their name>", &table_code::show(code)))
+    }
+
+    /// The open tables where a game waits for `by`'s move, oldest first: for their eyes only.
+    pub fn your_moves(&self, by: &Peer) -> Vec<String> {
+        let rooms = self.rooms();
+        (rooms.order.iter())
+            .filter(|c| rooms.tables.get(*c).is_some_and(|r| r.waits_on(by)))
+            .cloned()
+            .collect()
+    }
+
+    /// The unfinished tables where `by` holds a seat.
+    pub fn seated_at(&self, by: &Peer) -> usize {
+        let rooms = self.rooms();
+        (rooms.tables.values())
+            .filter(|r| !r.is_over() && !r.held_by(by).is_empty())
+            .count()
+    }
+
+    /// `by` says `text` in the lobby, to everyone there: cleaned and rate-limited as at a
+    /// table. Returns why it is refused.
+    pub fn say_in_lobby(&self, by: &Peer, text: &str) -> Result<(), String> {
+        let ident = Ident::of(by);
+        let who = super::chat::Speaker {
+            ident: &ident,
+            name: &by.name,
+            spectator: false,
+        };
+        let open = crate::engine::Chat::Open;
+        (self
+            .inner
+            .lobby_chat
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()))
+        .say(who, text, open, Instant::now())?;
+        super::listing::ring();
+        Ok(())
+    }
+
+    /// The last `n` lines said in the lobby.
+    pub fn lobby_chat(&self, n: usize) -> Vec<super::chat::Said> {
+        (self
+            .inner
+            .lobby_chat
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()))
+        .visible(false, n)
+    }
+
+    /// The name the key `key` came with last (an invite has a table's code for a name).
+    pub fn known_name(&self, key: &str) -> Option<String> {
+        self.inner.names.get(key)
+    }
+
+    /// `peer` comes with a key under their name: kept for their invites.
+    pub fn remember_name(&self, peer: &Peer) {
+        if let Some(k) = &peer.key {
+            self.inner.names.remember(k, &peer.name);
+        }
     }
 
     /// The summary of table `code`.

@@ -12,6 +12,7 @@ pub mod game;
 pub mod hub;
 pub mod limits;
 pub mod listing;
+pub mod names;
 pub mod room;
 pub mod seats;
 pub mod table_code;

@@ -47,6 +47,9 @@ pub struct SeatHold {
     /// How long the game's history was when the stand-in took the seat, so that its person can
     /// be told on their return how many moves were made for them.
     pub stand_in_from: usize,
+    /// At a table without stand-ins: the person has been away longer than the timeout, and
+    /// the table was told so.
+    pub overdue: bool,
 }
 
 impl SeatHold {
@@ -58,6 +61,7 @@ impl SeatHold {
             away_since: None,
             stand_in: false,
             stand_in_from: 0,
+            overdue: false,
         }
     }
 
@@ -78,6 +82,11 @@ impl SeatHold {
             reconnect: self.reconnect.clone(),
         }
     }
+}
+
+/// "1 day", "3 days".
+fn plural(n: u64, unit: &str) -> String {
+    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
 }
 
 /// One connection showing the table.
@@ -101,6 +110,8 @@ pub struct RoomSetup {
     pub seats: Vec<SeatHold>,
     pub creator: Ident,
     pub timeout: Duration,
+    /// See [`super::seats::TableSpec::stand_in`].
+    pub stand_in: bool,
     pub log: PathBuf,
     pub started: bool,
     /// How long computer players "think" before their move shows (the settings' `bot_pace_ms`).
@@ -114,6 +125,8 @@ pub struct Shared<G: Registered> {
     pub seats: Vec<SeatHold>,
     pub creator: Ident,
     pub timeout: Duration,
+    /// See [`super::seats::TableSpec::stand_in`].
+    pub stand_in: bool,
     /// Every remote seat has been taken once: play may go on.
     pub started: bool,
     /// The code of the table "play again" opened after this one.
@@ -215,6 +228,7 @@ pub fn local<G: Registered>(
         seats,
         creator: me.clone(),
         timeout: Duration::MAX,
+        stand_in: false,
         log: PathBuf::new(),
         started: true,
         bot_delay,
@@ -255,6 +269,7 @@ fn build<G: Registered>(
         seats: setup.seats,
         creator: setup.creator,
         timeout: setup.timeout,
+        stand_in: setup.stand_in,
         started: setup.started,
         again: None,
         broken: None,
@@ -324,7 +339,26 @@ impl<G: Registered> Shared<G> {
             .collect()
     }
 
-    /// Starts play once every remote seat has someone.
+    /// `ident`, called `name`, takes the free `seat`. A guest's seats share one reconnect
+    /// code. Before the first move a seat takes its person's name.
+    fn seat_person(&mut self, seat: Seat, ident: &Ident, name: &str) {
+        let reconnect = match ident {
+            Ident::Key(_) => None,
+            Ident::Guest(_) => Some(
+                (self.held(ident).first())
+                    .and_then(|&s| self.seats[s].reconnect.clone())
+                    .unwrap_or_else(super::table_code::fresh),
+            ),
+        };
+        let hold = &mut self.seats[seat];
+        hold.holder = Some(ident.clone());
+        hold.reconnect = reconnect;
+        hold.away_since = Some(Instant::now());
+        if !self.started && crate::engine::log::check_name(name).is_ok() {
+            self.table.m.players[seat].name = name.to_string();
+        }
+    }
+
     /// Starts play once every remote seat has someone and, at a table with remote seats,
     /// every person at it has said they are ready: a key meant for the seat chooser can never
     /// become a move, however many seats were free.
@@ -377,6 +411,7 @@ impl<G: Registered> Shared<G> {
     fn stand_down(&mut self, seat: Seat) -> usize {
         let hold = &mut self.seats[seat];
         hold.away_since = None;
+        hold.overdue = false;
         if !(hold.stand_in && hold.person()) {
             return 0;
         }
@@ -406,12 +441,23 @@ impl<G: Registered> Shared<G> {
             let h = &self.seats[s];
             if h.person()
                 && !h.stand_in
+                && !h.overdue
                 && h.away_since
                     .is_some_and(|t| now.saturating_duration_since(t) >= self.timeout)
             {
+                let name = self.table.m.player_name(s).to_string();
+                if !self.stand_in {
+                    // A turn-based table: the seat waits; the creator decides.
+                    self.seats[s].overdue = true;
+                    self.notice(format!(
+                        "{name} has been away {}: the table's creator may give the seat to a computer player or free it (s)",
+                        humantime::format_duration(self.timeout)
+                    ));
+                    changed = true;
+                    continue;
+                }
                 let best = G::BOTS.first().map(|b| b.0).unwrap_or("");
                 self.stand_in(s, best);
-                let name = self.table.m.player_name(s).to_string();
                 self.notice(format!(
                     "{name} was away too long: a computer player plays for them until they are back"
                 ));
@@ -435,7 +481,7 @@ impl<G: Registered> Shared<G> {
         }
         self.seats
             .iter()
-            .filter(|h| h.person() && !h.stand_in)
+            .filter(|h| h.person() && !h.stand_in && !h.overdue)
             .filter_map(|h| h.away_since.and_then(|t| t.checked_add(self.timeout)))
             .min()
     }
@@ -458,7 +504,7 @@ impl<G: Registered> Shared<G> {
                         ready: self.started || self.ready.contains(&s),
                         takeover_at: h
                             .away_since
-                            .filter(|_| self.started && h.person() && !h.stand_in)
+                            .filter(|_| self.stand_in && self.started && h.person() && !h.stand_in)
                             .filter(|_| h.holder.is_some() && !self.shown(s))
                             .and_then(|t| t.checked_add(self.timeout)),
                     }
@@ -470,10 +516,30 @@ impl<G: Registered> Shared<G> {
                     let v = crate::engine::options::get(&self.table.m.options, o.key);
                     (o.label.to_string(), v.to_string())
                 })
+                .chain(self.pace())
                 .collect(),
             started: self.started,
             over: self.table.m.is_over(),
         }
+    }
+
+    /// A hosted table's pace, as the lobbies show it beside the options: whoever joins a
+    /// turn-based table should know that it lasts days.
+    fn pace(&self) -> Option<(String, String)> {
+        if self.standalone {
+            return None;
+        }
+        let secs = self.timeout.as_secs();
+        let span = match secs {
+            s if s >= 86_400 && s % 86_400 == 0 => plural(s / 86_400, "day"),
+            s if s >= 3600 => plural(s / 3600, "hour"),
+            s => plural(s.div_ceil(60), "minute"),
+        };
+        Some(if self.stand_in {
+            ("Away".into(), format!("a computer player after {span}"))
+        } else {
+            ("Turn-based".into(), format!("seats wait {span}"))
+        })
     }
 
     pub fn record(&self) -> TableRecord {
@@ -486,6 +552,7 @@ impl<G: Registered> Shared<G> {
                 .unwrap_or_default(),
             creator: self.creator.clone(),
             timeout_secs: self.timeout.as_secs(),
+            stand_in: self.stand_in,
             started: self.started,
             seats: self.seats.iter().map(SeatHold::record).collect(),
         }
@@ -754,7 +821,10 @@ impl<G: Registered> Room<G> {
             if !g.shown(s) && g.seats[s].person() && g.seats[s].holder.is_some() {
                 g.seats[s].away_since = Some(now);
                 let who = g.table.m.player_name(s).to_string();
-                let text = if g.started && g.timeout < Duration::from_secs(100 * 24 * 3600) {
+                let text = if g.started
+                    && g.stand_in
+                    && g.timeout < Duration::from_secs(100 * 24 * 3600)
+                {
                     format!(
                         "{who} left: a computer player takes the seat in {} unless they are back",
                         humantime::format_duration(g.timeout)
@@ -952,11 +1022,20 @@ pub trait ServerTable: Send + Sync {
     /// The creator frees `seat` for someone else (a computer player keeps it warm after the
     /// timeout).
     fn free(&self, seat: Seat) -> Result<(), String>;
-    /// What "play again" needs: the game, options, each seat as it is held, the players'
-    /// names, the creator and the timeout.
-    fn again_setup(&self) -> AgainSetup;
-    /// Every connection here follows to the table `code`.
-    fn set_again(&self, code: String);
+    /// What "play again" needs when `chooser` opens the new table: the game, options, the
+    /// computer players and `chooser`'s seats as they are, every other person's seat free.
+    fn again_setup(&self, chooser: &Ident) -> AgainSetup;
+    /// `who` chose "play again": the new table is `code` (the first one to choose opened it).
+    fn chose_again(&self, code: String, who: &Peer);
+    /// `by` comes to this new table from the finished one where they held `seats` (and the
+    /// players' names there): they take those seats if they are free, or else the first free
+    /// one, and are ready (choosing to play again says so). No seat left: none (they watch).
+    fn come_again(&self, seats: &[(Seat, String)], by: &Peer) -> Vec<Seat>;
+    /// The seats `by` holds here and the players' names on them.
+    fn named_seats(&self, by: &Peer) -> Vec<(Seat, String)>;
+    /// The game under way waits for a move of `by`'s (told to them alone: whose move it is
+    /// may be a secret of the others).
+    fn waits_on(&self, by: &Peer) -> bool;
     /// The server is shutting down: the driver thread ends.
     fn close(&self);
     fn reconnect_codes(&self) -> Vec<String>;
@@ -991,6 +1070,7 @@ pub struct AgainSetup {
     pub players: Vec<crate::engine::log::PlayerEntry>,
     pub creator: Ident,
     pub timeout: Duration,
+    pub stand_in: bool,
 }
 
 impl<G: Registered> ServerTable for Room<G> {
@@ -1013,6 +1093,12 @@ impl<G: Registered> ServerTable for Room<G> {
 
     fn is_abandoned(&self, now: Instant, after: Duration) -> bool {
         let g = self.lock();
+        // A turn-based table waits for its players as long as for a move.
+        let after = if g.stand_in {
+            after
+        } else {
+            after.max(g.timeout)
+        };
         !g.started
             && !g.table.m.is_over()
             && g.conns.is_empty()
@@ -1063,22 +1149,7 @@ impl<G: Registered> ServerTable for Room<G> {
                 .find(|&s| g.seats[s].kind == SeatKind::Remote && g.seats[s].holder.is_none())
                 .ok_or("this table has no free seat: watch it instead")?,
         };
-        let reconnect = match &ident {
-            Ident::Key(_) => None,
-            Ident::Guest(_) => Some(
-                held.first()
-                    .and_then(|&s| g.seats[s].reconnect.clone())
-                    .unwrap_or_else(super::table_code::fresh),
-            ),
-        };
-        let hold = &mut g.seats[seat];
-        hold.holder = Some(ident);
-        hold.reconnect = reconnect;
-        hold.away_since = Some(Instant::now());
-        if !g.started && crate::engine::log::check_name(&by.name).is_ok() {
-            // Before the first move a seat takes its person's name.
-            g.table.m.players[seat].name = by.name.clone();
-        }
+        g.seat_person(seat, &ident, &by.name);
         g.start_if_full();
         g.table.persist();
         self.changed(&mut g);
@@ -1210,6 +1281,7 @@ impl<G: Registered> ServerTable for Room<G> {
         h.kind = SeatKind::Remote;
         h.holder = None;
         h.reconnect = None;
+        h.overdue = false;
         if !h.stand_in {
             // Nobody there: after the timeout a computer player keeps it warm.
             h.away_since = started.then(Instant::now);
@@ -1225,26 +1297,95 @@ impl<G: Registered> ServerTable for Room<G> {
         Ok(())
     }
 
-    fn again_setup(&self) -> AgainSetup {
+    fn again_setup(&self, chooser: &Ident) -> AgainSetup {
         let g = self.lock();
+        let (mut seats, mut players) = (Vec::new(), Vec::new());
+        for (s, h) in g.seats.iter().enumerate() {
+            let mut p = g.table.m.players[s].clone();
+            if h.person() && h.holder.as_ref() != Some(chooser) {
+                seats.push(SeatHold::new(SeatKind::Remote, None));
+                p.name = format!("Seat {}", s + 1);
+            } else {
+                seats.push(SeatHold::new(h.kind.clone(), h.holder.clone()));
+            }
+            players.push(p);
+        }
         AgainSetup {
             game: G::ID,
             options: g.table.m.options.clone(),
-            seats: g
-                .seats
-                .iter()
-                .map(|h| SeatHold::new(h.kind.clone(), h.holder.clone()))
-                .collect(),
-            players: g.table.m.players.clone(),
-            creator: g.creator.clone(),
+            seats,
+            players,
+            creator: chooser.clone(),
             timeout: g.timeout,
+            stand_in: g.stand_in,
         }
     }
 
-    fn set_again(&self, code: String) {
+    fn chose_again(&self, code: String, who: &Peer) {
         let mut g = self.lock();
-        g.again = Some(code);
+        let ident = Ident::of(who);
+        let name = match g.held(&ident).first() {
+            Some(&s) => g.table.m.player_name(s).to_string(),
+            None => who.name.clone(),
+        };
+        let first = g.again.is_none();
+        g.again = Some(code.clone());
+        g.notice(if first {
+            format!(
+                "{name} wants to play again, at table {}: press a to join them",
+                super::table_code::show(&code)
+            )
+        } else {
+            format!("{name} plays again too")
+        });
         self.changed(&mut g);
+    }
+
+    fn come_again(&self, seats: &[(Seat, String)], by: &Peer) -> Vec<Seat> {
+        let mut g = self.moving();
+        let ident = Ident::of(by);
+        let free = |g: &Shared<G>, s: Seat| {
+            (g.seats.get(s)).is_some_and(|h| h.kind == SeatKind::Remote && h.holder.is_none())
+        };
+        for (s, name) in seats {
+            if free(&g, *s) {
+                g.seat_person(*s, &ident, name);
+            }
+        }
+        if g.held(&ident).is_empty()
+            && !seats.is_empty()
+            && let Some(s) = (0..g.seats.len()).find(|&s| free(&g, s))
+        {
+            g.seat_person(s, &ident, &by.name);
+        }
+        let mine = g.held(&ident);
+        if !g.started {
+            for &s in &mine {
+                if g.ready.insert(s) {
+                    let who = g.table.m.player_name(s).to_string();
+                    g.notice(format!("{who} is ready"));
+                }
+            }
+        }
+        g.start_if_full();
+        g.table.persist();
+        self.changed(&mut g);
+        drop(g);
+        self.run_inline();
+        mine
+    }
+
+    fn waits_on(&self, by: &Peer) -> bool {
+        let g = self.lock();
+        let to_move = g.table.m.to_move();
+        g.started && (g.held(&Ident::of(by)).iter()).any(|&s| to_move.includes(s))
+    }
+
+    fn named_seats(&self, by: &Peer) -> Vec<(Seat, String)> {
+        let g = self.lock();
+        (g.held(&Ident::of(by)).into_iter())
+            .map(|s| (s, g.table.m.player_name(s).to_string()))
+            .collect()
     }
 
     fn close(&self) {

@@ -14,6 +14,9 @@ pub struct TableSpec {
     pub seats: Vec<SeatSpec>,
     pub seed: Option<u64>,
     pub timeout: Duration,
+    /// When a seat's timeout passes, a computer player plays for its person until they are
+    /// back. Without (a turn-based table, played over days): the seat waits for them.
+    pub stand_in: bool,
 }
 
 /// Who sits in one seat of a new table.

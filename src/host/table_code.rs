@@ -51,6 +51,18 @@ pub fn normalize(typed: &str) -> Option<String> {
     (out.len() == LEN).then_some(out)
 }
 
+/// The table code an SSH user name carries, for an invite (`ssh -p 2222 7K2M-9PQR@host`): the
+/// shown form with its dash, or eight code characters with a digit among them. A name of eight
+/// letters ("Beatrice") stays a name: no code is read into it.
+pub fn in_user_name(user: &str) -> Option<String> {
+    let dashed = user.len() == LEN + 1 && user.as_bytes().get(LEN / 2) == Some(&b'-');
+    let digit = user.bytes().any(|b| b.is_ascii_digit());
+    if !(dashed || digit) || user.contains(' ') {
+        return None;
+    }
+    normalize(user)
+}
+
 /// A code as shown: two groups of four, easier to read out.
 pub fn show(code: &str) -> String {
     if code.len() == LEN && code.is_ascii() {
@@ -83,5 +95,17 @@ mod tests {
         assert_eq!(normalize("ABCDEFGU"), None, "U is not in the alphabet");
         assert_eq!(normalize("ABCDÉFGH"), None);
         assert_eq!(show("ABCDEFGH"), "ABCD-EFGH");
+    }
+
+    #[test]
+    fn an_invites_user_name_is_a_code_only_when_it_looks_like_one() {
+        assert_eq!(in_user_name("7K2M-9PQR").as_deref(), Some("7K2M9PQR"));
+        assert_eq!(in_user_name("abcd-efgh").as_deref(), Some("ABCDEFGH"));
+        assert_eq!(in_user_name("7k2m9pqr").as_deref(), Some("7K2M9PQR"));
+        assert_eq!(in_user_name("Beatrice"), None, "eight letters: a name");
+        assert_eq!(in_user_name("alexandr"), None);
+        assert_eq!(in_user_name("ann"), None);
+        assert_eq!(in_user_name("7K2M 9PQR"), None);
+        assert_eq!(in_user_name("ann2"), None, "too short for a code");
     }
 }

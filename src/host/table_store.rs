@@ -58,6 +58,10 @@ pub struct TableRecord {
     pub log: String,
     pub creator: Ident,
     pub timeout_secs: u64,
+    /// A computer player plays for a person away longer than the timeout (files from before
+    /// turn-based tables: always).
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub stand_in: bool,
     pub started: bool,
     pub seats: Vec<SeatRecord>,
 }
@@ -74,6 +78,14 @@ pub struct SeatRecord {
     pub holder: Option<Ident>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reconnect: Option<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_yes(b: &bool) -> bool {
+    *b
 }
 
 /// The file's place in the data folder.

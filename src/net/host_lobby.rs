@@ -58,6 +58,18 @@ impl Hosted {
             .local_addr()
             .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
         let hub = hub()?;
+        let opts = ServeOptions {
+            bind,
+            port: bound.port(),
+            allow_keys: None,
+            password: None,
+            ascii: false,
+        };
+        hub.set_invite(&super::join_command(&super::join_text(
+            bound,
+            &fingerprint,
+            &opts,
+        )));
         let served = hub.clone();
         let games = games.to_vec();
         let welcome: Welcome =
@@ -101,12 +113,7 @@ impl Hosted {
             ascii: false,
         };
         // The server's own words for the command, so both ways of serving say the same.
-        let text = super::join_text(self.bound, &self.fingerprint, &opts);
-        let join = text
-            .lines()
-            .find_map(|l| l.strip_prefix("Friends join with:"))
-            .map(str::trim)
-            .unwrap_or("ssh");
+        let join = super::join_command(&super::join_text(self.bound, &self.fingerprint, &opts));
         format!(
             "Hosting: friends join with {join}  (key {})",
             self.fingerprint

@@ -97,7 +97,8 @@ pub fn password(
 }
 
 /// Runs the server until the process is stopped (Ctrl-C): prints how to join (and `restored`,
-/// the tables it brought back), then serves every connection its own `welcome` screen.
+/// the tables it brought back), hands `invite` the command friends type (with `<their name>`
+/// for the name), then serves every connection its own `welcome` screen.
 /// Stopping, it tells every connection how to come back and prints `saved()`, what was kept.
 /// `data_dir` holds the host key.
 #[cfg(feature = "server")]
@@ -107,6 +108,7 @@ pub fn serve(
     welcome: Welcome,
     restored: &str,
     saved: &dyn Fn() -> String,
+    invite: &dyn Fn(&str),
 ) -> Result<(), String> {
     let key = hostkey::load_or_create(data_dir)?;
     let fingerprint = hostkey::fingerprint(&key);
@@ -155,6 +157,7 @@ pub fn serve(
         .local_addr()
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     let join = join_text(bound, &fingerprint, opts);
+    invite(&join_command(&join));
     let mut out = std::io::stdout().lock();
     let _ = out
         .write_all(join.as_bytes())
@@ -167,11 +170,7 @@ pub fn serve(
     runtime.block_on(ssh::accept_loop(listener, config, shared.clone(), stop));
     // Stopping: every game saves and tells its client goodbye, and how to come back.
     events::log("stopping", &[]);
-    let command = join
-        .lines()
-        .find_map(|l| l.strip_prefix("Friends join with:"))
-        .map(|c| c.trim().to_string())
-        .unwrap_or_default();
+    let command = join_command(&join);
     let bye = format!(
         "hotseat: the host stopped the server; your table and seat are saved.\r\n\
          hotseat: to come back when it runs again: {command}\r\n\
@@ -214,6 +213,15 @@ pub fn join_text(bound: SocketAddr, fingerprint: &str, opts: &ServeOptions) -> S
     }
     t.push_str("Ctrl-C stops the server (open tables are saved).\n");
     t
+}
+
+/// The command of a [`join_text`]: `ssh -p 2222 <their name>@host`.
+pub fn join_command(join_text: &str) -> String {
+    join_text
+        .lines()
+        .find_map(|l| l.strip_prefix("Friends join with:"))
+        .map(|c| c.trim().to_string())
+        .unwrap_or_default()
 }
 
 /// This computer's name, as others on the network may know it.

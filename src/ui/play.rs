@@ -228,14 +228,10 @@ impl<G: Playable> Play<G> {
         self
     }
 
-    /// This terminal's screen at the table "play again" opened after this one, if there is
-    /// one: with the seats its person holds there, or as a spectator.
-    fn follow_again(&self) -> Option<Box<dyn Screen>> {
+    /// This terminal's screen at the place "play again" gave it: the seats its person holds
+    /// at the new table, or a spectator's.
+    fn screen_at(&self, seated: crate::host::hub::Seated) -> Option<Box<dyn Screen>> {
         let link = self.link.as_ref()?;
-        let code = self.room.info.again.clone()?;
-        let seated = link
-            .hub
-            .follow(&code, !self.room.mine.is_empty(), &link.peer)?;
         let handle = seated.attach(&link.peer, link.wake.clone());
         let at = handle.downcast::<Attached<G>>().ok()?;
         let next = Play::shared(*at, link.hub.clone(), link.peer.clone(), link.wake.clone());
@@ -612,9 +608,10 @@ impl<G: Playable> Play<G> {
                     && self.room.info.creator
                     && self.room.info.seats.iter().any(|s| s.free)
             }
+            // Each person chooses for themselves; a spectator may follow once someone has.
             PlayCmd::Again => {
                 over && self.link.is_some()
-                    && (self.room.info.creator || !self.room.mine.is_empty())
+                    && (!self.room.mine.is_empty() || self.room.info.again.is_some())
             }
             PlayCmd::Seats => self.link.is_some() && self.room.info.creator && !over,
             PlayCmd::Undo => {
@@ -688,15 +685,18 @@ impl<G: Playable> Play<G> {
                 self.sync();
             }
             PlayCmd::Again => {
-                if let Some(link) = &self.link
-                    && let Err(e) = link.hub.play_again(&self.room.info.code)
-                {
-                    self.status = Some(e);
+                let Some(link) = &self.link else {
+                    return Nav::Stay;
+                };
+                match link.hub.play_again(&self.room.info.code, &link.peer) {
+                    Ok(seated) => {
+                        if let Some(next) = self.screen_at(seated) {
+                            return Nav::Replace(next);
+                        }
+                    }
+                    Err(e) => self.status = Some(e),
                 }
                 self.sync();
-                if let Some(next) = self.follow_again() {
-                    return Nav::Replace(next);
-                }
             }
             PlayCmd::Seats => {
                 if let Some(link) = &self.link {
@@ -883,12 +883,16 @@ impl<G: Playable> Play<G> {
             .filter_map(|s| s.takeover_at)
             .filter(|&at| at > now)
             .min()?;
-        // The clock shows whole seconds: it changes when what is left crosses one.
+        // The clock shows whole seconds, or whole minutes from an hour up: it changes when
+        // what is left crosses one.
         let left = away - now;
-        Some(
-            now + Duration::from_nanos(u64::from(left.subsec_nanos()))
-                .max(Duration::from_millis(1)),
-        )
+        let tick = if left >= Duration::from_secs(3600) {
+            Duration::from_secs(left.as_secs() % 60)
+                + Duration::from_nanos(left.subsec_nanos().into())
+        } else {
+            Duration::from_nanos(u64::from(left.subsec_nanos()))
+        };
+        Some(now + tick.max(Duration::from_millis(1)))
     }
 
     /// The names of the seats to move (only the computer players among them with `bots`).
@@ -1168,7 +1172,8 @@ impl<G: Playable> Screen for Play<G> {
         self.render_header(f, header, theme, chat::marker(self, pane));
         self.render_status(f, status, theme);
         if self.turn == Turn::Waiting {
-            crate::ui::lobby::waiting::render(f, body, theme, &self.room.info);
+            let invite = (self.link.as_ref()).and_then(|l| l.hub.invite_line(&self.room.info.code));
+            crate::ui::lobby::waiting::render(f, body, theme, &self.room.info, invite.as_deref());
             chat::render_box(self, f, body, theme);
             return;
         }
@@ -1251,10 +1256,6 @@ impl<G: Playable> Screen for Play<G> {
             // The computer players' pause is over: nothing else would end it here.
             self.bot_move();
         }
-        // "Play again" was chosen at another terminal: this one follows.
-        if let Some(next) = self.follow_again() {
-            return Nav::Replace(next);
-        }
         Nav::Stay
     }
 
@@ -1328,6 +1329,15 @@ impl<G: Playable> Screen for Play<G> {
             .copied()
             .collect();
         keys.extend(commands::help_lines(&offered));
+        if let Some(line) = (self.link.as_ref())
+            .filter(|_| !over)
+            .and_then(|l| l.hub.invite_line(&self.room.info.code))
+        {
+            keys.push((
+                "invite".into(),
+                format!("{line}: this line brings a friend straight to this table"),
+            ));
+        }
         if let Some(code) = self.room.info.reconnect.clone() {
             keys.push((
                 crate::host::table_code::show(&code),

@@ -92,7 +92,7 @@ pub const PLAY_COMMANDS: &[Command<PlayCmd>] = &[
         keys: &[Key::Char('a')],
         key: "a",
         label: "play again",
-        help: "at the end of a game on the server: a new game with the same seats",
+        help: "at the end of a game on the server: a new game with those who choose it (the others' seats are free; a spectator watches it)",
     },
     Command {
         id: PlayCmd::Seats,

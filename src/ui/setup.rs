@@ -230,14 +230,22 @@ pub const SETUP_COMMANDS: &[Command<SetupCmd>] = &[
     },
 ];
 
-/// The seat timeouts a server table offers, in seconds, with their labels.
-pub const TIMEOUTS: &[(u64, &str)] = &[
-    (60, "1 minute"),
-    (120, "2 minutes"),
-    (300, "5 minutes"),
-    (600, "10 minutes"),
-    (1800, "30 minutes"),
+/// The seat timeouts a server table offers, in seconds, with their labels and whether a
+/// computer player then plays for the person who is away. The long ones are turn-based tables,
+/// played over days: their seats wait for their people unless the creator asks otherwise.
+pub const TIMEOUTS: &[(u64, &str, bool)] = &[
+    (60, "1 minute", true),
+    (120, "2 minutes", true),
+    (300, "5 minutes", true),
+    (600, "10 minutes", true),
+    (1800, "30 minutes", true),
+    (DAY, "turn-based: 1 day, the seat waits", false),
+    (DAY, "turn-based: 1 day, then a computer player", true),
+    (3 * DAY, "turn-based: 3 days, the seat waits", false),
+    (7 * DAY, "turn-based: 1 week, the seat waits", false),
 ];
+
+const DAY: u64 = 24 * 3600;
 
 /// The default timeout: long enough to reconnect after a dropped line, short enough that the
 /// others do not wait long for a player who has gone.
@@ -449,7 +457,14 @@ impl SetupForm {
         let s = self.server.as_ref()?;
         TIMEOUTS
             .get(s.timeout)
-            .map(|&(secs, _)| std::time::Duration::from_secs(secs))
+            .map(|&(secs, _, _)| std::time::Duration::from_secs(secs))
+    }
+
+    /// Whether a computer player plays for a person away longer than the timeout (server
+    /// tables; a turn-based table's seats wait unless the creator chose otherwise).
+    pub fn stand_in(&self) -> bool {
+        let s = self.server.as_ref();
+        s.and_then(|s| TIMEOUTS.get(s.timeout)).is_none_or(|t| t.2)
     }
 
     /// Who takes each seat of a server table, in seat order.
@@ -870,7 +885,8 @@ impl SetupForm {
                 "Digits to replay the same shuffles and dice; empty for a fresh random game.".into()
             }
             Row::Timeout => "How long a seat's player may be gone (a dropped connection) \
-                before a computer player plays for them, until they come back."
+                before a computer player plays for them, until they come back. Turn-based \
+                tables last days: players come back when they have time."
                 .into(),
             Row::Start if self.server.is_some() => {
                 "Open the table in the lobby (or press s from any row).".into()
@@ -1294,8 +1310,22 @@ mod tests {
         press(&mut f, KeyCode::Enter, 1);
         assert_eq!(f.seat_choices()[0], SeatChoice::Here("Bo".into()));
         go_to(&mut f, Row::Timeout);
-        press(&mut f, KeyCode::Right, 10);
+        press(&mut f, KeyCode::Right, 3);
         assert_eq!(f.timeout(), Some(std::time::Duration::from_secs(1800)));
+        assert!(f.stand_in());
+        press(&mut f, KeyCode::Right, 1);
+        assert_eq!(f.timeout(), Some(std::time::Duration::from_secs(24 * 3600)));
+        assert!(!f.stand_in(), "a turn-based table's seats wait");
+        press(&mut f, KeyCode::Right, 1);
+        assert!(
+            f.stand_in(),
+            "unless the creator asks for a computer player"
+        );
+        press(&mut f, KeyCode::Right, 10);
+        assert_eq!(
+            f.timeout(),
+            Some(std::time::Duration::from_secs(7 * 24 * 3600))
+        );
         press(&mut f, KeyCode::Left, 10);
         assert_eq!(f.timeout(), Some(std::time::Duration::from_secs(60)));
         // Start only marks the form ready, once; nothing is written anywhere.

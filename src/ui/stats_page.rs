@@ -72,7 +72,7 @@ enum Row {
 
 /// Columns of a player's row before the sparkline.
 const NAME_W: usize = 18;
-const TEXT_W: usize = NAME_W + 31;
+const TEXT_W: usize = NAME_W + 37;
 
 impl StatsPage {
     /// The statistics of the catalog's logs, and of the high scores beside its games folder.
@@ -119,8 +119,8 @@ impl StatsPage {
         } else {
             rows.push(Row::Text(Line::styled(
                 format!(
-                    " {:<NAME_W$} {:>6} {:>5} {:>6} {:>7}  scores over time",
-                    "player", "played", "wins", "best", "average"
+                    " {:<NAME_W$} {:>6} {:>5} {:>6} {:>7} {:>5}  scores over time",
+                    "player", "played", "wins", "best", "average", "hints"
                 ),
                 theme.dim(),
             )));
@@ -182,6 +182,14 @@ fn summary(g: &GameStats) -> String {
     if g.unfinished > 0 {
         s.push_str(&format!(", {} unfinished", g.unfinished));
     }
+    // The hint key's use, from the marks in the logs.
+    if g.hints > 0 {
+        s.push_str(&format!(
+            ", {} hint{} asked",
+            g.hints,
+            if g.hints == 1 { "" } else { "s" }
+        ));
+    }
     match g.scoring {
         "together" => s.push_str(" (cooperative: a win is the table's)"),
         "sides" => s.push_str(" (sides: scores only say who won)"),
@@ -194,12 +202,13 @@ fn player_row(p: &PlayerStats, theme: &Theme) -> Row {
     let best = p.best.map_or("-".into(), |b| b.to_string());
     let avg = p.average.map_or("-".into(), |a| format!("{a:.1}"));
     let text = format!(
-        " {} {:>6} {:>5} {:>6} {:>7}  ",
+        " {} {:>6} {:>5} {:>6} {:>7} {:>5}  ",
         fit(&theme.text(&p.name), NAME_W, theme.ellipsis()),
         p.played,
         p.wins,
         best,
-        avg
+        avg,
+        p.hints
     );
     // Heights 1 to 8 from the player's lowest score to their highest, so every game shows
     // a bar (a sparkline draws from zero, and scores may be negative).
@@ -357,6 +366,8 @@ mod tests {
             best: scores.iter().copied().max(),
             average: Some(scores.iter().sum::<i32>() as f64 / scores.len() as f64),
             scores: scores.to_vec(),
+            hints: 0,
+            hinted_games: 0,
         }
     }
 
@@ -368,6 +379,7 @@ mod tests {
             scoring,
             played: 0,
             unfinished: 0,
+            hints: 0,
             players: Vec::new(),
             high_scores: Vec::new(),
             high_score_problem: None,
@@ -378,8 +390,13 @@ mod tests {
                 GameStats {
                     played: 42,
                     unfinished: 1,
+                    hints: 9,
                     players: vec![
-                        player("Ann", 17, &ann),
+                        PlayerStats {
+                            hints: 9,
+                            hinted_games: 4,
+                            ..player("Ann", 17, &ann)
+                        },
                         player("Bo", 3, &[31, 28, 40, 35, 22, 44]),
                         player("A very long player name!", 0, &[-3, 5]),
                     ],
@@ -433,7 +450,7 @@ mod tests {
                     .contains(" Bo ")
             })
             .expect("Bo's row");
-        let bars: String = (50..56).map(|x| buf[(x, row)].symbol()).collect();
+        let bars: String = (56..62).map(|x| buf[(x, row)].symbol()).collect();
         assert_eq!(bars, "▃▂▆▅▁█", "{bars}");
     }
 

@@ -1,14 +1,19 @@
 //! Couperation for the search player: each sample keeps the seat's own hand and face-down
 //! cards and shuffles every card it cannot see among the places it cannot see into
-//! ([`Couperation::from_view`]). The team wins or loses together, so the reward is the win
-//! plus a little for each face-up card, which tells a near miss from an early collapse.
+//! ([`Couperation::from_view`]), except that a card a partner parked face down where the
+//! reserve could later replace it is dealt a number that does not fit there (the partner's
+//! intent, [`Intent`]). The team wins or loses together, so the reward is the win plus a
+//! little for each face-up card, which tells a near miss from an early collapse.
+//!
+//! [`Seer`] is the hard level shown every card: not a level for play, but an upper bound on
+//! what the cards the team cannot see cost it (`hotseat sim couperation --bot seer`).
 
 use rand_chacha::ChaCha8Rng;
 
 use super::{Budget, Determinize, Search};
 use crate::bots::Level;
-use crate::bots::couperation::Builder;
-use crate::engine::{Bot, Outcome, Seat, rng};
+use crate::bots::couperation::{Builder, Intent};
+use crate::engine::{Bot, Outcome, Seat, Viewer, rng};
 use crate::games::couperation::{Action, Couperation, SLOTS, SlotView, View};
 
 impl Determinize for Couperation {
@@ -16,19 +21,16 @@ impl Determinize for Couperation {
         Box::new(hard(seed).with_budget(budget))
     }
 
-    /// The view, and one state dealt from it (a view that cannot be dealt out is refused
-    /// here, so every later deal succeeds; the state is only a formal fallback).
-    type Belief = (View, Couperation);
+    type Belief = Belief;
 
-    fn belief(_seat: Seat, seen: &[View]) -> Option<(View, Couperation)> {
-        let v = seen.last()?;
-        let mut last = |n: usize| n - 1;
-        Couperation::from_view(v, &mut last).map(|g| (v.clone(), g))
+    fn belief(_seat: Seat, seen: &[View]) -> Option<Belief> {
+        Belief::new(seen.last()?, Intent::read(seen).misfits())
     }
 
-    fn sample(belief: &(View, Couperation), r: &mut ChaCha8Rng) -> Couperation {
+    fn sample(belief: &Belief, r: &mut ChaCha8Rng) -> Couperation {
         let mut pick = |n: usize| rng::below(r, n as u64) as usize;
-        Couperation::from_view(&belief.0, &mut pick).unwrap_or_else(|| belief.1.clone())
+        Couperation::from_view_reading(&belief.view, &mut pick, &belief.misfits)
+            .unwrap_or_else(|| belief.state.clone())
     }
 
     fn reward(outcome: &Outcome, seat: Seat) -> f64 {
@@ -39,6 +41,26 @@ impl Determinize for Couperation {
         };
         let up = f64::from(outcome.scores.get(seat).copied().unwrap_or(0));
         won + 0.3 * up / SLOTS as f64
+    }
+}
+
+/// What a seat knows: the view it decides on, the slots it reads as parked misfits, and one
+/// state dealt from them (a view that cannot be dealt out is refused here, so every later deal
+/// succeeds; the state is only a formal fallback).
+pub struct Belief {
+    view: View,
+    misfits: Vec<usize>,
+    state: Couperation,
+}
+
+impl Belief {
+    fn new(view: &View, misfits: &[usize]) -> Option<Belief> {
+        let mut last = |n: usize| n - 1;
+        Couperation::from_view_reading(view, &mut last, misfits).map(|state| Belief {
+            view: view.clone(),
+            misfits: misfits.to_vec(),
+            state,
+        })
     }
 }
 
@@ -130,7 +152,38 @@ impl Bot<Couperation> for Hard {
         if open > self.from_open {
             return self.builder.choose(seat, view, legal);
         }
-        self.search.decide(seat, view, legal)
+        // The partners' intent as the builder read it from every view it watched.
+        let belief = Belief::new(view, self.builder.misfits());
+        self.search.decide_with(seat, view, legal, belief.as_ref())
+    }
+}
+
+/// The hard level shown every card: others' hands and face-down cards, though not the order
+/// of the deck. A yardstick for `hotseat sim` (kind `seer`): how much more a team wins that
+/// hides nothing from itself is what hidden information costs the hard level. It is never
+/// offered in the launcher.
+pub struct Seer(Hard);
+
+impl Seer {
+    pub fn new(seed: u64) -> Seer {
+        Seer(Hard::new(seed))
+    }
+}
+
+impl Bot<Couperation> for Seer {
+    fn observe(&mut self, view: &View) {
+        self.0.observe(view);
+    }
+
+    fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
+        // Everything, from this seat's chair: the players read their own seat from the view.
+        let mut mine = view.clone();
+        mine.viewer = Viewer::Seat(seat);
+        self.0.choose(seat, &mine, legal)
+    }
+
+    fn viewer(&self, _seat: Seat) -> Viewer {
+        Viewer::Omniscient
     }
 }
 
@@ -366,6 +419,88 @@ mod tests {
             let a = hard.choose(0, &view, &legal);
             assert!(builder.risk(0, &view, &a).is_none(), "seed {seed}: {a:?}");
         }
+    }
+
+    /// Seat 3 parked a card face down in slot 22. With a reserve card that fits there, a
+    /// partner reads it as a card that does not fit, and the search's deals put one there;
+    /// with none (the position as it was), the hide is read as nothing.
+    #[test]
+    fn a_card_parked_where_the_reserve_could_replace_it_is_dealt_as_a_misfit() {
+        let mut view = parked_position();
+        let p = view.rules_pyramid();
+        let w = p.windows();
+        assert!(view.reserve.iter().all(|&c| !p.keeps_order(&w, c, 22)));
+        assert!(
+            Intent::read(std::slice::from_ref(&view))
+                .misfits()
+                .is_empty()
+        );
+        // A number nobody at seat 0 can see that fits slot 22 takes the reserve's 4's place.
+        let visible = |c: Card| {
+            view.reserve.contains(&c)
+                || view.usable(0).contains(&c)
+                || view.pyramid.iter().any(|s| {
+                    matches!(*s, SlotView::Up(x) | SlotView::Down { known: Some(x), .. } if x == c)
+                })
+        };
+        let fits = (1..=50u8)
+            .find(|&c| !visible(c) && p.keeps_order(&w, c, 22))
+            .expect("a number that fits slot 22");
+        view.reserve[0] = fits;
+        let intent = Intent::read(std::slice::from_ref(&view));
+        assert_eq!(intent.misfits(), &[22]);
+        let mut r = rng::stream(3, 9);
+        let (mut read, mut blind) = (0, 0);
+        for _ in 0..40 {
+            let mut pick = |n: usize| rng::below(&mut r, n as u64) as usize;
+            let dealt = |g: &Couperation| match g.pyramid().get(22) {
+                crate::games::couperation::Slot::Down { card, .. } => card,
+                other => panic!("{other:?}"),
+            };
+            let g =
+                Couperation::from_view_reading(&view, &mut pick, intent.misfits()).expect("dealt");
+            read += usize::from(!p.keeps_order(&w, dealt(&g), 22));
+            let g = Couperation::from_view(&view, &mut pick).expect("dealt");
+            blind += usize::from(!p.keeps_order(&w, dealt(&g), 22));
+        }
+        assert_eq!(read, 40);
+        assert!(blind < 40, "{blind}");
+    }
+
+    /// The seer is shown everything: a state dealt from its view holds every hand and
+    /// face-down card where they truly are, and at a table it is given that view.
+    #[test]
+    fn the_seer_sees_every_card() {
+        let mut g = Couperation::new(&Options::new(), 3).expect("3 players");
+        let mut bots: Vec<Builder> = (0..3).map(|s| Builder::new(s, Level::Hard)).collect();
+        let mut chance = rng::stream(8, 7);
+        while g.pyramid().face_down() < 2 {
+            match g.to_move() {
+                ToMove::Over => panic!("over before two cards lay face down"),
+                ToMove::Chance => {
+                    let o = g.chance_outcomes();
+                    let w: Vec<u32> = o.iter().map(|x| x.1).collect();
+                    let i = rng::weighted(&mut chance, &w).expect("chance");
+                    g.apply(Actor::Chance, &o[i].0).expect("legal");
+                }
+                ToMove::Seats(s) => {
+                    let seat = s[0];
+                    let legal = g.legal_actions(seat);
+                    let a = bots[seat].choose(seat, &g.view(Viewer::Seat(seat)), &legal);
+                    g.apply(Actor::Seat(seat), &a).expect("legal");
+                }
+            }
+        }
+        let seer = Seer::new(1);
+        assert_eq!(seer.viewer(0), Viewer::Omniscient);
+        let mut view = g.view(seer.viewer(0));
+        view.viewer = Viewer::Seat(0);
+        let mut first = |_: usize| 0;
+        let dealt = Couperation::from_view(&view, &mut first).expect("dealt");
+        for s in 0..3 {
+            assert_eq!(dealt.hand(s), g.hand(s), "seat {s}");
+        }
+        assert_eq!(dealt.pyramid(), g.pyramid());
     }
 
     /// The hard level affords 300 playouts a searched decision (it had 120 before playouts

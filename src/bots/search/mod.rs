@@ -520,6 +520,41 @@ impl<G: Determinize> Search<G> {
         alive.remove(0)
     }
 
+    /// How many points more `better` than `played` leaves `seat` at the end, on average over
+    /// `n` playouts of each from the same sampled states and chance draws (common random
+    /// numbers, so that the two differ only by the move): what a review of a finished game
+    /// shows. 0 when no playout of both ended.
+    pub fn gain(
+        &mut self,
+        belief: &G::Belief,
+        seat: Seat,
+        better: &G::Action,
+        played: &G::Action,
+        n: u32,
+    ) -> f64 {
+        let (mut sum, mut done) = (0.0, 0u32);
+        for _ in 0..n {
+            let seed = self.rng.next_u64();
+            let state = G::sample(belief, &mut ChaCha8Rng::seed_from_u64(seed));
+            let score = |a: &G::Action| {
+                let mut s = state.clone();
+                let mut r = ChaCha8Rng::seed_from_u64(seed);
+                s.apply(Actor::Seat(seat), a).ok()?;
+                let o = self.playout_with(&mut s, &mut r)?;
+                Some(f64::from(o.scores.get(seat).copied().unwrap_or(0)))
+            };
+            if let (Some(b), Some(p)) = (score(better), score(played)) {
+                sum += b - p;
+                done += 1;
+            }
+        }
+        if done == 0 {
+            0.0
+        } else {
+            sum / f64::from(done)
+        }
+    }
+
     /// When the views cannot be read: the playout policy's own choice.
     fn fallback(&mut self, seat: Seat, view: &G::View, legal: &[G::Action]) -> G::Action {
         match &self.policy {

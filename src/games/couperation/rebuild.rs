@@ -2,6 +2,9 @@
 //! (`crate::bots::search::couperation`): the seat's own hand and face-down cards as they are,
 //! every card it cannot see shuffled among the places it cannot see into (other hands, others'
 //! face-down cards, the discards and the deck), as `vary_hidden` does for the true state.
+//! A view that shows more (a yardstick shown every card) keeps what it shows; a reader of
+//! intent may ask for some face-down cards to be drawn from the numbers that do not fit there
+//! ([`Couperation::from_view_reading`]).
 
 use super::cards::{self, Card, HAND_START, deck_at_start, reserve_limit};
 use super::pyramid::{Pyramid, Slot};
@@ -14,6 +17,17 @@ impl Couperation {
     /// `n` (the caller's randomness). Pure. `None` for a non-seat view, during the setup deal,
     /// or if the view's counts cannot be met.
     pub fn from_view(view: &View, pick: &mut dyn FnMut(usize) -> usize) -> Option<Couperation> {
+        Couperation::from_view_reading(view, pick, &[])
+    }
+
+    /// [`Couperation::from_view`], with each of `misfits` (slots holding someone else's
+    /// face-down card) dealt a number that would break the order there, when one is left to
+    /// deal: a partner's intent read from where they parked the card.
+    pub fn from_view_reading(
+        view: &View,
+        pick: &mut dyn FnMut(usize) -> usize,
+        misfits: &[usize],
+    ) -> Option<Couperation> {
         let Viewer::Seat(me) = view.viewer else {
             return None;
         };
@@ -60,12 +74,20 @@ impl Couperation {
         view.reserve.iter().for_each(|&c| see(c));
         let mine: Vec<Card> = view.seats[me].cards.clone()?;
         mine.iter().for_each(|&c| see(c));
-        // A declared combine's two cards are public, and still in the payer's hand.
+        // A declared combine's two cards are public, and still in the payer's hand. Hands the
+        // view shows whole (a yardstick's) are kept as they are.
         let mut hands: Vec<Vec<Card>> = vec![Vec::new(); players];
         hands[me] = mine;
+        for (s, seat) in view.seats.iter().enumerate() {
+            if let (Some(cards), true) = (&seat.cards, s != me) {
+                cards.iter().for_each(|&c| see(c));
+                hands[s] = cards.clone();
+            }
+        }
         if let (PhaseView::Pay { combo, .. }, Some(t)) = (view.phase, view.turn)
             && t != me
             && t < players
+            && view.seats[t].cards.is_none()
         {
             for c in [combo.a, combo.b] {
                 if c != cards::FINISH {
@@ -77,6 +99,27 @@ impl Couperation {
         let mut pool: Vec<Card> = (cards::LOWEST..=cards::HIGHEST)
             .filter(|&c| unknown & (1u64 << c) != 0)
             .collect();
+        // The parked cards first, each from the numbers that break the order in its slot.
+        let windows = pyramid.windows();
+        let mut dealt = Vec::new();
+        for &i in misfits {
+            if !hidden_slots.contains(&i) {
+                continue;
+            }
+            let misfit: Vec<usize> = (0..pool.len())
+                .filter(|&k| !pyramid.keeps_order(&windows, pool[k], i))
+                .collect();
+            if misfit.is_empty() {
+                continue;
+            }
+            let k = misfit[pick(misfit.len()).min(misfit.len() - 1)];
+            let card = pool.swap_remove(k);
+            if let Slot::Down { by, .. } = pyramid.slots[i] {
+                pyramid.slots[i] = Slot::Down { card, by };
+            }
+            dealt.push(i);
+        }
+        hidden_slots.retain(|i| !dealt.contains(i));
         let mut draw = |pool: &mut Vec<Card>| -> Option<Card> {
             if pool.is_empty() {
                 return None;

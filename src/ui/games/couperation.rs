@@ -732,6 +732,15 @@ impl crate::ui::Registered for crate::games::couperation::Couperation {
         // What each kind and level is: `crate::bots::kinds`, the one place that says.
         crate::bots::kinds::couperation(kind, seed)
     }
+    /// Cards turned up that lost at once while a safe move was open, per seat (the hard
+    /// level's target is none), and those that lost in a blind choice between turn-ups.
+    fn match_figures(m: &crate::engine::Match<Self>) -> Vec<(&'static str, Vec<f64>)> {
+        let (safe_open, blind) = crate::bots::couperation::turn_ups_that_lost(m);
+        vec![
+            ("losing turn-ups", safe_open),
+            ("blind turn-ups lost", blind),
+        ]
+    }
 }
 
 #[cfg(test)]

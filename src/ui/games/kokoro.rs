@@ -4,6 +4,7 @@
 //! another player's mat; wide or tall screens also show small maps of every mat.
 
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
@@ -63,7 +64,16 @@ pub struct KokoroUi {
     pub board_at_end: bool,
     /// Everyone's running total through the game, once it is over.
     pub progress: Option<crate::ui::score_chart::Progress>,
+    /// A finished solo game's look back: the turns where the hard player would have gained
+    /// most ([`crate::bots::review`]), worked out on a thread (inside, `None` until ready).
+    pub review: Option<Review>,
 }
+
+/// Where the review's thread leaves the turns it found.
+pub type Review = Arc<Mutex<Option<Vec<crate::bots::review::Missed>>>>;
+
+/// Playouts of each search of a review in unit tests: the same review on any machine.
+const TEST_REVIEW_PLAYOUTS: u32 = 16;
 
 /// The size of the mat's spaces, chosen from the room the body gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -965,7 +975,15 @@ impl KokoroUi {
         let mut right: Vec<Line> = Vec::new();
         if let Some(high) = &self.high {
             right.extend(high_lines(high, theme, a.info.width as usize));
-        } else if let Some(rec) = view.records.last() {
+        }
+        if let Some(review) = &self.review {
+            if !right.is_empty() {
+                right.push(Line::from(""));
+            }
+            right.extend(review_lines(review, theme, a.info.width as usize));
+        } else if self.high.is_none()
+            && let Some(rec) = view.records.last()
+        {
             for t in explain(view, rec, shown, theme.ascii) {
                 for w in wrap(&theme.text(&t), a.info.width as usize) {
                     right.push(Line::from(w));
@@ -1071,6 +1089,90 @@ pub fn sheet_lines(ctx: &Ctx<Kokoro>, theme: &Theme) -> Vec<Line<'static>> {
         }
     }
     lines
+}
+
+/// The review of a finished solo game: the turns where the hard player would have gained
+/// most, with its move, the person's, and the points, or that it is still being worked out.
+fn review_lines(review: &Review, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    let found = review
+        .lock()
+        .map(|r| r.clone())
+        .unwrap_or_else(|e| e.into_inner().clone());
+    let mut lines = vec![
+        Line::styled(
+            truncate("Where the hard player gains most", width, theme.ellipsis()),
+            theme.title(),
+        ),
+        Line::styled(
+            truncate(
+                "(its move, not yours: points more)",
+                width,
+                theme.ellipsis(),
+            ),
+            theme.dim(),
+        ),
+    ];
+    let words = |a: &Action| match *a {
+        Action::Draw { space, mirrored } if mirrored => format!("{} mirrored", space_name(space)),
+        Action::Draw { space, .. } => space_name(space),
+        Action::Peek => "peek".into(),
+        _ => String::new(),
+    };
+    let say = match found {
+        None => vec![theme.text("Looking back over your turns…")],
+        Some(turns) if turns.is_empty() => vec!["It would play no turn better.".into()],
+        Some(turns) => turns
+            .iter()
+            .map(|t| {
+                format!(
+                    "turn {}: {}, not {}: +{:.1}",
+                    t.turn,
+                    words(&t.better),
+                    words(&t.played),
+                    t.points
+                )
+            })
+            .collect(),
+    };
+    for t in say {
+        for w in wrap(&t, width) {
+            lines.push(Line::from(w));
+        }
+    }
+    lines
+}
+
+/// Starts the review of `seat`'s turns in the finished `m`: on a thread that wakes the screen
+/// when done (at once, with a fixed small effort, in unit tests).
+fn start_review(m: &Match<Kokoro>, seat: Seat) -> Review {
+    use crate::registered::Effort;
+    let slot: Review = Arc::new(Mutex::new(None));
+    let put = |slot: &Review, turns| {
+        *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(turns);
+    };
+    if cfg!(test) {
+        put(
+            &slot,
+            crate::bots::review::kokoro(m, seat, Effort::Exact(TEST_REVIEW_PLAYOUTS)),
+        );
+        return slot;
+    }
+    let (m, out) = (m.clone(), slot.clone());
+    let started = std::thread::Builder::new()
+        .name(crate::engine::thinker::THREAD_NAME.into())
+        .spawn(move || {
+            // A panic in the players leaves the list empty; the screen goes on.
+            let turns = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                crate::bots::review::kokoro(&m, seat, Effort::Play)
+            }))
+            .unwrap_or_default();
+            put(&out, turns);
+            crate::ui::input::nudge();
+        });
+    if started.is_err() {
+        put(&slot, Vec::new());
+    }
+    slot
 }
 
 fn high_lines(high: &HighReport, theme: &Theme, width: usize) -> Vec<Line<'static>> {
@@ -1320,6 +1422,12 @@ impl GameUi<Kokoro> for KokoroUi {
                 .collect()
         }));
         self.high = data_dir.and_then(|dir| record_high_score(m, dir));
+        // Alone at the table, a person is shown where the hard player would have done better.
+        let solo_person =
+            matches!(m.players.as_slice(), [p] if p.kind == crate::engine::log::PlayerKind::Human);
+        if solo_person && self.review.is_none() {
+            self.review = Some(start_review(m, 0));
+        }
     }
 
     fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Kokoro>) -> Option<Action> {

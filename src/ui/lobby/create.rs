@@ -55,6 +55,7 @@ impl CreateTable {
                 .collect(),
             seed: self.form.chosen_seed()?,
             timeout,
+            stand_in: self.form.stand_in(),
         })
     }
 

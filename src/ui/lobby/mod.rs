@@ -36,8 +36,10 @@ use crate::ui::{AnyGame, Nav, Screen};
 use self::finished::FinishedList;
 use self::games::GamePick;
 pub use self::visitor::{Served, Tables, Visitor, seat_screen};
+use crate::host::chat::Said;
 use crate::host::hub::{Hub, SeatKind, SeatSummary, TableSummary};
 use crate::host::{Peer, Wake};
+use crate::ui::play::chat::said_lines;
 
 /// The first screen of a new connection to a server: the lobby, with the table on top where
 /// the connection's key holds a seat in a game under way.
@@ -47,8 +49,15 @@ pub fn welcome(
     peer: Peer,
     wake: Wake,
 ) -> Box<dyn Screen> {
-    let back = hub
-        .rejoin(&peer)
+    if let Some(code) = crate::host::table_code::in_user_name(&peer.name) {
+        return invited(hub, games, peer, wake, code);
+    }
+    hub.remember_name(&peer);
+    // Seated at several games (turn-based ones, played over days): the lobby, which says
+    // where it is their move, rather than one of them.
+    let back = (hub.seated_at(&peer) <= 1)
+        .then(|| hub.rejoin(&peer))
+        .flatten()
         .and_then(|seated| seat_screen(games, hub, seated, &peer, wake.clone()).ok());
     let lobby: Box<dyn Screen> = Box::new(Lobby::new(hub.clone(), games.to_vec(), peer, wake));
     match back {
@@ -57,7 +66,37 @@ pub fn welcome(
     }
 }
 
-/// Where the lobby stands: the list, or one of its two small questions.
+/// A person who came with an invite (`ssh -p 2222 7K2M-9PQR@host`, the table's code for their
+/// name): straight to that table under the name their key came with before, or after they
+/// typed one (asked once: the key keeps it). An unknown code, or a table without a seat for
+/// them, leaves them in the lobby with the reason.
+fn invited(
+    hub: &Hub,
+    games: &[&'static dyn AnyGame],
+    mut peer: Peer,
+    wake: Wake,
+    code: String,
+) -> Box<dyn Screen> {
+    let known = peer.key.as_deref().and_then(|k| hub.known_name(k));
+    let asking = known.is_none();
+    if let Some(name) = known {
+        peer.name = name;
+    }
+    let mut lobby = Lobby::new(hub.clone(), games.to_vec(), peer, wake);
+    if asking {
+        lobby.step = Step::Name {
+            input: TextInput::new("", crate::engine::log::MAX_NAME_CHARS),
+            code,
+        };
+        return Box::new(lobby);
+    }
+    match lobby.join(&code, None) {
+        Nav::Push(table) => Box::new(Stack(vec![Box::new(lobby), table])),
+        _ => Box::new(lobby),
+    }
+}
+
+/// Where the lobby stands: the list, or one of its small questions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
     List,
@@ -67,6 +106,13 @@ pub enum Step {
     Seat {
         code: String,
         seat: Seat,
+    },
+    /// Typing a line for the lobby's chat.
+    Chat(TextInput),
+    /// Typing the name to play under, for an invite to the table `code`.
+    Name {
+        input: TextInput,
+        code: String,
     },
 }
 
@@ -85,6 +131,10 @@ pub enum LobbyCmd {
     TakeSeat,
     CodeJoin,
     Back,
+    NameOk,
+    Leave,
+    Chat,
+    Say,
 }
 
 const UP_DOWN: &[Key] = &[
@@ -159,6 +209,14 @@ pub const LOBBY_COMMANDS: &[Command<LobbyCmd>] = &[
         label: "stop",
         help: "hosting from this terminal: stop the server and go back to the games",
     },
+    // Last on the list: at 80 columns the hint line ends before it, never before quit.
+    Command {
+        id: LobbyCmd::Chat,
+        keys: &[Key::Char('/')],
+        key: "/",
+        label: "chat",
+        help: "talk with everyone in the lobby (Enter sends, Esc closes)",
+    },
     Command {
         id: LobbyCmd::SeatMove,
         keys: UP_DOWN,
@@ -187,7 +245,31 @@ pub const LOBBY_COMMANDS: &[Command<LobbyCmd>] = &[
         label: "back",
         help: "",
     },
+    Command {
+        id: LobbyCmd::NameOk,
+        keys: &[Key::Code(KeyCode::Enter)],
+        key: "Enter",
+        label: "join",
+        help: "",
+    },
+    Command {
+        id: LobbyCmd::Say,
+        keys: &[Key::Code(KeyCode::Enter)],
+        key: "Enter",
+        label: "send",
+        help: "",
+    },
+    Command {
+        id: LobbyCmd::Leave,
+        keys: &[Key::Code(KeyCode::Esc)],
+        key: "Esc",
+        label: "leave",
+        help: "",
+    },
 ];
+
+/// How many of the lobby chat's last lines a lobby reads.
+pub const LOBBY_CHAT_KEPT: usize = 30;
 
 /// The longest code the field takes: table codes and reconnect codes are both shorter.
 const CODE_MAX: usize = 32;
@@ -203,6 +285,8 @@ pub struct Lobby {
     /// This terminal hosts the server: how to join it, and what keeps the server running
     /// (dropped with the lobby, which stops it).
     hosting: Option<(String, Box<dyn std::any::Any>)>,
+    /// The last line of the lobby's chat this person has had in view.
+    chat_seen: u64,
 }
 
 impl Lobby {
@@ -234,6 +318,7 @@ impl Lobby {
             step: Step::List,
             note: None,
             hosting: None,
+            chat_seen: 0,
         }
     }
 
@@ -275,17 +360,21 @@ impl Lobby {
             (Step::List, LobbyCmd::Code | LobbyCmd::New | LobbyCmd::Rules | LobbyCmd::Finished) => {
                 true
             }
+            (Step::List, LobbyCmd::Chat) => true,
+            (Step::Chat(_), LobbyCmd::Say | LobbyCmd::Back) => true,
             (Step::List, LobbyCmd::Quit) => self.hosting.is_none(),
             (Step::List, LobbyCmd::StopHosting) => self.hosting.is_some(),
             (Step::Seat { .. }, LobbyCmd::SeatMove | LobbyCmd::TakeSeat | LobbyCmd::Back) => true,
             (Step::Code(_), LobbyCmd::CodeJoin | LobbyCmd::Back) => true,
+            (Step::Name { .. }, LobbyCmd::NameOk | LobbyCmd::Leave) => true,
             _ => false,
         }
     }
 
     fn on_key(&mut self, key: KeyEvent) -> Nav {
         let Some(cmd) = commands::find(LOBBY_COMMANDS, &key, |c| self.applies(c)) else {
-            if let Step::Code(input) = &mut self.step {
+            if let Step::Code(input) | Step::Name { input, .. } | Step::Chat(input) = &mut self.step
+            {
                 input.on_key(&key);
                 self.note = None;
             }
@@ -399,7 +488,45 @@ impl Lobby {
                 self.step = Step::List;
                 Nav::Stay
             }
+            LobbyCmd::NameOk => {
+                let Step::Name { input, code } = self.step.clone() else {
+                    return Nav::Stay;
+                };
+                let name = input.value.trim().to_string();
+                if let Err(e) = crate::engine::log::check_name(&name) {
+                    return self.refused(e.to_string());
+                }
+                self.visitor.peer.name = name;
+                self.visitor.hub.remember_name(&self.visitor.peer);
+                self.step = Step::List;
+                self.join(&code, None)
+            }
+            LobbyCmd::Leave => Nav::Quit,
+            LobbyCmd::Chat => {
+                self.step = Step::Chat(TextInput::new("", crate::host::chat::MAX_CHARS));
+                self.chat_seen = self.newest_said();
+                Nav::Stay
+            }
+            LobbyCmd::Say => {
+                let Step::Chat(input) = &self.step else {
+                    return Nav::Stay;
+                };
+                let v = &self.visitor;
+                match v.hub.say(&v.peer, &input.value) {
+                    Ok(()) => {
+                        self.step = Step::Chat(TextInput::new("", crate::host::chat::MAX_CHARS));
+                        self.chat_seen = self.newest_said();
+                        Nav::Stay
+                    }
+                    Err(e) => self.refused(e),
+                }
+            }
         }
+    }
+
+    /// The newest line of the lobby's chat.
+    fn newest_said(&self) -> u64 {
+        self.visitor.hub.chat().last().map_or(0, |l| l.seq)
     }
 
     /// Asks the hub for a seat; the lobby is back at its list when the person leaves the table.
@@ -524,6 +651,50 @@ fn seats_box_height(theme: &Theme, tables: &[TableSummary], width: u16) -> u16 {
 }
 
 /// How the ways to a table work, in the room a wide terminal leaves under the seats.
+/// The rows the how-to box takes beside the seats at 120 columns (the chat has the rest).
+const HOW_ROWS: u16 = 12;
+
+fn widgets_width(s: &str) -> u16 {
+    u16::try_from(width(s)).unwrap_or(u16::MAX)
+}
+
+/// The lobby's chat in view, under the how-to box at 120 columns.
+fn render_chat_pane(f: &mut Frame, theme: &Theme, area: Rect, said: &[Said]) {
+    if area.height < 3 {
+        return;
+    }
+    let block = theme.block("Lobby chat (/ to talk)");
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    f.render_widget(Paragraph::new(said_lines(said, theme, inner)), inner);
+}
+
+/// The open chat line over the foot of `body`, with the last lines above it.
+fn render_chat_box(f: &mut Frame, theme: &Theme, body: Rect, said: &[Said], input: &TextInput) {
+    let height = body.height.min(9);
+    let area = Rect {
+        y: body.y + body.height - height,
+        height,
+        ..body
+    };
+    f.render_widget(Clear, area);
+    let block = theme.block("Lobby chat");
+    let inner = block.inner(area);
+    f.render_widget(block, area);
+    let [lines, line] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(inner);
+    let mut shown = said_lines(said, theme, lines);
+    let pad = usize::from(lines.height).saturating_sub(shown.len());
+    shown.splice(0..0, std::iter::repeat_n(Line::from(""), pad));
+    f.render_widget(Paragraph::new(shown), lines);
+    let room = usize::from(line.width).saturating_sub(8);
+    let typed: Vec<char> = theme.text(&input.value).chars().collect();
+    let tail: String = typed[typed.len().saturating_sub(room)..].iter().collect();
+    f.render_widget(
+        Paragraph::new(Line::styled(format!(" Say: {tail}_"), theme.accent())),
+        line,
+    );
+}
+
 fn render_how(f: &mut Frame, theme: &Theme, area: Rect) {
     if area.height < 4 {
         return;
@@ -555,18 +726,24 @@ fn render_how(f: &mut Frame, theme: &Theme, area: Rect) {
 }
 
 impl Lobby {
-    fn cells(&self, theme: &Theme, t: &TableSummary) -> [String; 5] {
+    fn cells(&self, theme: &Theme, t: &TableSummary, yours: bool) -> [String; 5] {
         let names: Vec<String> = t.seats.iter().map(|s| seat_name(theme, s)).collect();
         [
             show_code(theme, &t.code),
             theme.text(&self.visitor.game_name(&t.game)),
             taken(t),
-            state(t),
+            if yours { "your move".into() } else { state(t) },
             names.join(", "),
         ]
     }
 
-    fn render_list(&self, f: &mut Frame, theme: &Theme, area: Rect, tables: &[TableSummary]) {
+    fn render_list(
+        &self,
+        f: &mut Frame,
+        theme: &Theme,
+        area: Rect,
+        (tables, yours): (&[TableSummary], &[String]),
+    ) {
         let block = theme.block(format!("Open tables ({})", tables.len()));
         let inner = block.inner(area);
         f.render_widget(block, area);
@@ -589,7 +766,9 @@ impl Lobby {
             return;
         }
         let heads = ["Code", "Game", "Seats", "State", "Players"];
-        let rows: Vec<[String; 5]> = tables.iter().map(|t| self.cells(theme, t)).collect();
+        let rows: Vec<[String; 5]> = (tables.iter())
+            .map(|t| self.cells(theme, t, yours.contains(&t.code)))
+            .collect();
         let mut natural: Vec<usize> = heads.iter().map(|h| width(h)).collect();
         for r in &rows {
             for (n, c) in natural.iter_mut().zip(r) {
@@ -622,6 +801,8 @@ impl Lobby {
             let text = line(marker, r.each_ref().map(String::as_str));
             lines.push(if i == sel {
                 Line::styled(text, theme.selected())
+            } else if tables.get(i).is_some_and(|t| yours.contains(&t.code)) {
+                Line::styled(text, theme.accent())
             } else {
                 Line::from(text)
             });
@@ -679,35 +860,38 @@ impl Lobby {
         }
         f.render_widget(Paragraph::new(lines), inner);
     }
+}
 
-    /// The code field, over the middle of the screen.
-    fn render_code(&self, f: &mut Frame, theme: &Theme, input: &TextInput) {
-        let area = f.area();
-        let w = 50.min(area.width);
-        let h = 6.min(area.height);
-        let rect = Rect {
-            x: area.x + (area.width - w) / 2,
-            y: area.y + (area.height - h) / 2,
-            width: w,
-            height: h,
-        };
-        f.render_widget(Clear, rect);
-        let block = theme.block("Join by code");
-        let inner = block.inner(rect);
-        f.render_widget(block, rect);
-        let mut lines = vec![
-            Line::from(""),
-            Line::from(vec![
-                Span::raw(" Code: "),
-                Span::styled(format!("{}_", theme.text(&input.value)), theme.accent()),
-            ]),
-        ];
-        lines.push(Line::styled(
-            " A table's code, or your reconnect code.",
-            theme.dim(),
-        ));
-        f.render_widget(Paragraph::new(lines), inner);
-    }
+/// A one-line question over the middle of the screen: its title, the field's label and a word
+/// under it.
+fn render_field(
+    f: &mut Frame,
+    theme: &Theme,
+    (title, label, under): (&str, &str, &str),
+    input: &TextInput,
+) {
+    let area = f.area();
+    let w = 50.min(area.width);
+    let h = 6.min(area.height);
+    let rect = Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    };
+    f.render_widget(Clear, rect);
+    let block = theme.block(title.to_string());
+    let inner = block.inner(rect);
+    f.render_widget(block, rect);
+    let lines = vec![
+        Line::from(""),
+        Line::from(vec![
+            Span::raw(label.to_string()),
+            Span::styled(format!("{}_", theme.text(&input.value)), theme.accent()),
+        ]),
+        Line::styled(under.to_string(), theme.dim()),
+    ];
+    f.render_widget(Paragraph::new(lines), inner);
 }
 
 impl Screen for Lobby {
@@ -743,17 +927,25 @@ impl Screen for Lobby {
             ]),
         ];
         f.render_widget(Paragraph::new(greeting), head);
+
+        let yours = self.visitor.hub.your_moves(&self.visitor.peer);
         let current = self.current(&tables);
+        let said = self.visitor.hub.chat();
         match &current {
             Some(t) if body.width >= 110 => {
                 let [list, side] =
                     Layout::horizontal([Constraint::Fill(1), Constraint::Length(46)]).areas(body);
                 let h = seats_box_height(theme, &tables, side.width).min(side.height);
-                let [seats, how] =
-                    Layout::vertical([Constraint::Length(h), Constraint::Fill(1)]).areas(side);
-                self.render_list(f, theme, list, &tables);
+                let [seats, how, chat] = Layout::vertical([
+                    Constraint::Length(h),
+                    Constraint::Length(HOW_ROWS),
+                    Constraint::Fill(1),
+                ])
+                .areas(side);
+                self.render_list(f, theme, list, (&tables, &yours));
                 self.render_seats(f, theme, seats, t);
                 render_how(f, theme, how);
+                render_chat_pane(f, theme, chat, &said);
             }
             Some(t) => {
                 // The list keeps its heading and three rows; the seats take the rest they need.
@@ -761,10 +953,26 @@ impl Screen for Lobby {
                     seats_box_height(theme, &tables, body.width).min(body.height.saturating_sub(6));
                 let [list, seats] =
                     Layout::vertical([Constraint::Fill(1), Constraint::Length(h)]).areas(body);
-                self.render_list(f, theme, list, &tables);
+                self.render_list(f, theme, list, (&tables, &yours));
                 self.render_seats(f, theme, seats, t);
             }
-            None => self.render_list(f, theme, body, &tables),
+            None => self.render_list(f, theme, body, (&tables, &yours)),
+        }
+        let unread = said
+            .iter()
+            .filter(|l| l.seq > self.chat_seen && l.name != self.visitor.peer.name)
+            .count();
+        let chat_hidden = current.is_none() || body.width < 110;
+        if chat_hidden && unread > 0 && !matches!(self.step, Step::Chat(_)) {
+            let marker = format!("chat: {unread} new (/) ");
+            let w = widgets_width(&marker);
+            let at = Rect {
+                x: head.x + head.width.saturating_sub(w),
+                y: head.y + 1,
+                width: w.min(head.width),
+                height: 1,
+            };
+            f.render_widget(Paragraph::new(Line::styled(marker, theme.accent())), at);
         }
         let note_line = match (&self.note, &self.step) {
             (Some((text, true)), _) => {
@@ -778,13 +986,51 @@ impl Screen for Lobby {
                 " Choose a free seat: Enter takes it, Esc goes back.",
                 theme.dim(),
             ),
+            (None, _) if !yours.is_empty() => {
+                let at: Vec<String> = (yours.iter())
+                    .filter_map(|c| tables.iter().find(|t| &t.code == c))
+                    .map(|t| {
+                        format!(
+                            "{} ({})",
+                            show_code(theme, &t.code),
+                            theme.text(&self.visitor.game_name(&t.game))
+                        )
+                    })
+                    .collect();
+                Line::styled(format!(" Your move at {}.", at.join(", ")), theme.accent())
+            }
             (None, _) => Line::from(""),
         };
         f.render_widget(Paragraph::new(note_line).wrap(Wrap { trim: false }), note);
-        if let Step::Code(input) = &self.step {
-            self.render_code(f, theme, input);
+        match &self.step {
+            Step::Chat(input) => render_chat_box(f, theme, body, &said, input),
+            Step::Code(input) => render_field(
+                f,
+                theme,
+                (
+                    "Join by code",
+                    " Code: ",
+                    " A table's code, or your reconnect code.",
+                ),
+                input,
+            ),
+            Step::Name { input, code } => render_field(
+                f,
+                theme,
+                (
+                    &format!("Invited to table {}", crate::host::table_code::show(code)),
+                    " Your name: ",
+                    " The name the others see at the table.",
+                ),
+                input,
+            ),
+            _ => {}
         }
-        let mut keys = commands::hints(LOBBY_COMMANDS, |c| self.applies(c));
+        // At 80 columns the list's keys fill the line: the chat's `/` is then left to the help
+        // and to the marker of what is new.
+        let mut keys = commands::hints(LOBBY_COMMANDS, |c| {
+            self.applies(c) && (c != LobbyCmd::Chat || hint.width >= 90)
+        });
         // At 80 columns every key of the list fills the line: `?` is then left to the help.
         if matches!(self.step, Step::List) && (hint.width >= 90 || tables.is_empty()) {
             keys.push(("?", "help"));
@@ -810,7 +1056,7 @@ impl Screen for Lobby {
     }
 
     fn captures_text(&self) -> bool {
-        matches!(self.step, Step::Code(_))
+        matches!(self.step, Step::Code(_) | Step::Name { .. } | Step::Chat(_))
     }
 
     fn title(&self) -> String {

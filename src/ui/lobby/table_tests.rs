@@ -120,6 +120,7 @@ fn spec(game: &str, seats: Vec<SeatSpec>) -> TableSpec {
         seats,
         seed: Some(7),
         timeout: Duration::from_secs(3600),
+        stand_in: true,
     }
 }
 
@@ -442,10 +443,15 @@ fn a_guest_cannot_become_another_guest_by_name() {
     creator.draw(80, 24);
     bo_term.draw(80, 24);
     watching.draw(80, 24);
-    let new = hub.play_again(&code).expect("play again");
+    let mine = hub.play_again(&code, &gus).expect("play again");
+    assert!(mine.creator, "who opened the new table has its controls");
+    let new = mine.room.summary().code;
+    let bo_again = hub.play_again(&code, &bo).expect("Bo plays again too");
+    assert_eq!(bo_again.seats, vec![1]);
     let seated = hub
-        .follow(&new, false, &impostor)
+        .play_again(&code, &impostor)
         .expect("follows as a spectator");
+    assert!(seated.seats.is_empty() && !seated.creator);
     let _followed =
         crate::ui::lobby::seat_screen(&hub.games, &hub.hub, seated, &impostor, Wake::none())
             .expect("a screen");
@@ -826,52 +832,95 @@ fn tables_come_back_after_a_restart_and_the_lock_keeps_local_play_out() {
 }
 
 #[test]
-fn a_finished_table_is_listed_and_play_again_seats_everyone_at_a_new_one() {
+fn play_again_is_each_persons_choice_and_the_new_table_keeps_only_those_who_chose_it() {
     let dir = tempfile::tempdir().expect("tmp");
     let hub = hub(dir.path());
     let (code, mut terms, mut spectator) =
-        full_table::<crate::games::couperation::Couperation>(&hub, 2);
+        full_table::<crate::games::couperation::Couperation>(&hub, 3);
     play_to_end(&hub, &code);
     for t in terms.iter_mut() {
         let frame = t.draw(80, 24);
         assert!(frame.contains("Game over"), "{frame}");
         assert!(frame.contains("a play again"), "{frame}");
     }
-    assert!(spectator.draw(80, 24).contains("Game over"));
+    let frame = spectator.draw(80, 24);
+    assert!(frame.contains("Game over"), "{frame}");
+    assert!(
+        !frame.contains("a play again"),
+        "a spectator has nothing to choose before a person has:\n{frame}"
+    );
     let old_log = hub.room(&code).expect("room").log();
     assert_eq!(hub.finished_logs(), vec![old_log]);
-    terms[0].press(ch('a'));
+    // P2 chooses first: a new table opens with P2 seated and ready, the others' seats free.
+    terms[1].press(ch('a'));
     let new = hub
         .tables()
         .into_iter()
         .find(|t| t.code != code)
         .expect("a new table");
-    assert!(
-        !new.started,
-        "the new table waits until everyone at it is ready"
-    );
-    quiet(&hub, &new.code);
+    assert!(!new.started, "the new table waits for the others");
     let shown = table_code::show(&new.code);
-    for (i, t) in terms.iter_mut().enumerate() {
-        let frame = t.draw(80, 24);
+    let frame = terms[1].draw(80, 24);
+    assert!(frame.contains(&shown), "P2 is at the new table:\n{frame}");
+    let seats: Vec<(bool, bool, String)> = (new.seats.iter())
+        .map(|s| (s.free, s.ready, s.name.clone()))
+        .collect();
+    assert_eq!(
+        seats,
+        vec![
+            (true, false, "Seat 1".into()),
+            (false, true, "P2".into()),
+            (true, false, "Seat 3".into())
+        ]
+    );
+    // Nobody else moved: P1, P3 and the spectator still see the result, with the news.
+    let (first, rest) = terms.split_at_mut(1);
+    for t in [&mut first[0], &mut rest[1], &mut spectator] {
+        let frame = t.draw(120, 40);
+        assert!(frame.contains("Game over"), "{frame}");
         assert!(
-            frame.contains(&shown),
-            "seat {i} follows to the new table:\n{frame}"
+            !frame.contains(&shown) || frame.contains("wants to play again"),
+            "{frame}"
         );
-        assert!(frame.contains(&format!("P{}'s view", i + 1)), "{frame}");
+        assert!(frame.contains("P2 wants to play again"), "{frame}");
     }
-    let frame = spectator.draw(80, 24);
+    // P1 chooses too and gets their own seat back; P3 leaves the result screen.
+    terms[0].press(ch('a'));
+    let frame = terms[0].draw(80, 24);
+    assert!(frame.contains(&shown) && frame.contains("P1"), "{frame}");
+    terms[2].press(ch('q'));
     assert!(
-        frame.contains(&shown) && frame.contains("Public view"),
-        "{frame}"
+        terms[2].app.done(),
+        "P3's result screen closes when P3 leaves it"
     );
     let t = hub.table(&new.code).expect("new");
-    assert!(t.seats.iter().all(|s| s.connected));
-    assert_eq!(
-        hub.play_again(&code),
-        Ok(new.code.clone()),
-        "asked twice: one new table"
+    assert_eq!(t.seats[0].name, "P1");
+    assert!(!t.seats[0].free && t.seats[0].ready);
+    assert!(
+        t.seats[2].free,
+        "P3 did not choose: the seat is free for anyone"
     );
+    assert!(!t.started);
+    // The spectator follows to watch the new table.
+    spectator.press(ch('a'));
+    let frame = spectator.draw(80, 24);
+    assert!(
+        frame.contains(&shown) && frame.contains("Waiting for 1 more"),
+        "{frame}"
+    );
+    // Asked twice: one new table, the same seat.
+    let again = hub
+        .play_again(&code, &peer("P2", Some("P2")))
+        .expect("again");
+    assert_eq!(again.room.summary().code, new.code);
+    assert_eq!(again.seats, vec![1]);
+    // A newcomer takes the free seat, says they are ready, and the game begins.
+    let zed = peer("Zed", Some("zed"));
+    let mut z = Term::open(|w| hub.join(&new.code, None, &zed, w).expect("join"));
+    z.press(key(KeyCode::Enter));
+    until("the new game to begin", || {
+        hub.table(&new.code).is_some_and(|t| t.started)
+    });
 }
 
 #[test]
@@ -1761,4 +1810,220 @@ fn no_key_makes_a_move_before_everyone_is_ready_and_the_creator_may_seat_compute
     let t = hub.table(&code).expect("table");
     assert!(matches!(t.seats[2].kind, SeatKind::Bot(_)), "{t:?}");
     assert!(t.started, "Bo was ready, and Ann by asking: {t:?}");
+}
+
+/// `ssh -p 2222 CODE@host`: the table's code for a name brings a friend straight to the table,
+/// under the name their key came with before, or one they type once.
+#[test]
+fn an_invite_line_joins_its_table_directly_and_asks_the_name_once() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    hub.set_invite("ssh -p 2222 <their name>@example");
+    let code = two_free_seats(&hub);
+    let shown = table_code::show(&code);
+    let line = format!("ssh -p 2222 {shown}@example");
+    assert_eq!(hub.invite_line(&code).as_deref(), Some(line.as_str()));
+    let host = peer("host", Some("host"));
+    let mut creator = Term::open(|w| hub.join(&code, None, &host, w).expect("creator"));
+    for (w, h) in SIZES {
+        let frame = creator.draw(w, h);
+        assert!(
+            frame.contains(&line),
+            "the table shows its invite line:\n{frame}"
+        );
+    }
+    let welcome = |p: Peer| {
+        let (h, games) = (&hub.hub, &hub.games);
+        Term::open(move |w| crate::ui::lobby::welcome(h, games, p, w))
+    };
+    // Zed's key has been here before as "Zed": straight to the table.
+    let zed = peer("Zed", Some("zed"));
+    drop(welcome(zed.clone()));
+    let mut invited = welcome(peer(&shown, Some("zed")));
+    let frame = invited.draw(80, 24);
+    assert!(
+        frame.contains("Waiting for players") && frame.contains("Zed"),
+        "{frame}"
+    );
+    assert_eq!(hub.table(&code).expect("table").seats[1].name, "Zed");
+    // A new key is asked its name once; the next invite needs none.
+    let mut first = welcome(peer(&shown.to_lowercase(), Some("ivy")));
+    let frame = first.draw(80, 24);
+    assert!(
+        frame.contains(&format!("Invited to table {shown}")),
+        "{frame}"
+    );
+    assert!(frame.contains("Your name"), "{frame}");
+    first.press(key(KeyCode::Enter));
+    assert!(
+        first.draw(80, 24).contains("Your name"),
+        "an empty name is refused"
+    );
+    for c in "Ivy".chars() {
+        first.press(ch(c));
+    }
+    first.press(key(KeyCode::Enter));
+    let frame = first.draw(80, 24);
+    assert!(
+        frame.contains("no free seat") || frame.contains("No free seat"),
+        "the table is full now: the lobby says so:\n{frame}"
+    );
+    assert!(frame.contains("Hello, Ivy!"), "{frame}");
+    let code2 = two_free_seats(&hub);
+    let mut again = welcome(peer(&table_code::show(&code2), Some("ivy")));
+    let frame = again.draw(80, 24);
+    assert!(frame.contains("Waiting for players"), "{frame}");
+    assert_eq!(hub.table(&code2).expect("table").seats[0].name, "Ivy");
+    // An unknown code lands in the lobby, with a word about it.
+    let mut lost = welcome(peer("ZZZZ-9999", Some("zed")));
+    let frame = lost.draw(80, 24);
+    assert!(frame.contains("Hello, Zed!"), "{frame}");
+    assert!(frame.contains("No table has that code"), "{frame}");
+    // A keyless guest is asked every time; Esc leaves.
+    let mut guest = welcome(peer(&shown, None));
+    assert!(guest.draw(80, 24).contains("Your name"));
+    guest.press(key(KeyCode::Esc));
+    assert!(guest.app.done());
+}
+
+/// A turn-based table (#21, games over days): a person away past the timeout keeps their seat
+/// (no computer player unless the creator asked for one), the lobby opens with "your move" for
+/// each table waiting on them, and all of it survives a restart of the server.
+#[test]
+fn a_turn_based_table_waits_for_its_players_and_the_lobby_says_where_it_is_their_move() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub1 = hub(dir.path());
+    let ann = peer("Ann", Some("ann"));
+    let bo = peer("Bo", Some("bo"));
+    let open = |hub: &Served| {
+        let mut s = spec(
+            "couperation",
+            vec![SeatSpec::Here("Ann".into()), SeatSpec::Remote],
+        );
+        s.timeout = Duration::from_millis(50);
+        s.stand_in = false;
+        let mut code = String::new();
+        let host = Term::open(|w| {
+            let (c, s) = hub.create(s, &ann, w).expect("create");
+            code = c;
+            s
+        });
+        let bo_term = Term::open(|w| hub.join(&code, None, &bo, w).expect("join"));
+        quiet(hub, &code);
+        (code, host, bo_term)
+    };
+    let (code, mut host, bo_term) = open(&hub1);
+    let (other, _host2, bo_term2) = open(&hub1);
+    drop((bo_term, bo_term2));
+    until("the table to say Bo's time is up", || {
+        host.draw(120, 40).contains("Bo has been away")
+    });
+    let t = hub1.table(&code).expect("table");
+    assert!(!t.seats[1].stand_in, "the seat waits for Bo");
+    assert!(
+        t.seats[1].takeover_at.is_none(),
+        "no computer player is coming"
+    );
+    // Play on until it is Bo's move at both tables.
+    for c in [&code, &other] {
+        let room = hub1.room(c).expect("room");
+        let mut n = 0;
+        while !room.waits_on(&bo) {
+            assert!(room.play_random(n) && n < 50, "Bo's turn comes");
+            quiet(&hub1, c);
+            n += 1;
+        }
+    }
+    let frame = host.draw(120, 40);
+    assert!(
+        frame.contains("Bo (away) to move"),
+        "no clock runs:\n{frame}"
+    );
+    let yours = hub1.your_moves(&bo);
+    assert_eq!(yours.len(), 2);
+    assert!(hub1.your_moves(&peer("Cy", Some("cy"))).is_empty());
+    let lobby_of = |hub: &Served| {
+        let (h, games) = (&hub.hub, &hub.games);
+        Term::open(|w| crate::ui::lobby::welcome(h, games, bo.clone(), w))
+    };
+    let mut bo_lobby = lobby_of(&hub1);
+    let frame = bo_lobby.draw(120, 40);
+    assert!(
+        frame.contains("Hello, Bo!"),
+        "seated at two tables: the lobby\n{frame}"
+    );
+    assert!(frame.contains("your move"), "{frame}");
+    assert!(
+        frame.contains(&format!("Your move at {}", table_code::show(&yours[0]))),
+        "{frame}"
+    );
+    // Ann's lobby says nothing of Bo's moves.
+    let mut ann_lobby = Term::open(|w| {
+        Box::new(Lobby::new(
+            hub1.hub.clone(),
+            hub1.games.clone(),
+            ann.clone(),
+            w,
+        ))
+    });
+    assert!(!ann_lobby.draw(120, 40).contains("your move"));
+    // The server restarts: the tables, their clocks and Bo's moves are back.
+    drop((host, _host2, bo_lobby, ann_lobby));
+    drop(hub1);
+    let hub2 = hub(dir.path());
+    let room = hub2.room(&code).expect("restored");
+    assert!(!room.record().stand_in);
+    assert_eq!(room.record().timeout_secs, 0);
+    assert_eq!(hub2.your_moves(&bo).len(), 2);
+    let frame = lobby_of(&hub2).draw(80, 24);
+    assert!(frame.contains("your move"), "{frame}");
+}
+
+/// The lobby has a chat too: everyone in it reads it, at 120 columns beside the tables and
+/// behind `/` at 80, with a marker for what is new; lines are cleaned and rate-limited.
+#[test]
+fn people_in_the_lobby_talk_to_each_other() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let _code = two_free_seats(&hub);
+    let lobby = |name: &str| {
+        let p = peer(name, Some(name));
+        let (h, games) = (hub.hub.clone(), hub.games.clone());
+        Term::open(move |w| Box::new(Lobby::new(h, games, p, w)))
+    };
+    let (mut ann, mut bo) = (lobby("Ann"), lobby("Bo"));
+    ann.press(ch('/'));
+    for c in "hi all\u{1b}[2J".chars() {
+        ann.press(ch(c));
+    }
+    ann.press(key(KeyCode::Enter));
+    let wide = bo.draw(120, 40);
+    assert!(wide.contains("Lobby chat"), "{wide}");
+    assert!(
+        wide.contains("Ann: hi all[2J"),
+        "cleaned of its escape:\n{wide}"
+    );
+    let narrow = bo.draw(80, 24);
+    assert!(narrow.contains("chat: 1 new"), "{narrow}");
+    assert!(!narrow.contains("Ann: hi"), "{narrow}");
+    bo.press(ch('/'));
+    let open = bo.draw(80, 24);
+    assert!(
+        open.contains("Ann: hi all") && open.contains("Say:"),
+        "{open}"
+    );
+    bo.press(key(KeyCode::Esc));
+    assert!(!bo.draw(80, 24).contains("chat: 1 new"), "read once opened");
+    // No more than five lines in ten seconds from one person.
+    for i in 0..5 {
+        assert_eq!(
+            hub.say_in_lobby(&peer("Cy", Some("cy")), &format!("line {i}")),
+            Ok(())
+        );
+    }
+    let e = hub.say_in_lobby(&peer("Cy", Some("cy")), "one more");
+    assert!(e.is_err_and(|e| e.contains("too fast")));
+    // Refused in the lobby too: the reason shows on the note line.
+    ann.press(key(KeyCode::Enter));
+    assert!(ann.draw(80, 24).contains("Nothing to say"));
 }

@@ -459,6 +459,11 @@ fn every_key_the_lobby_lists_works_and_no_other_does_anything() {
             code: "K7QX2M4P".into(),
             seat: 2,
         },
+        Step::Chat(crate::ui::widgets::TextInput::new("", 8)),
+        Step::Name {
+            input: crate::ui::widgets::TextInput::new("", 8),
+            code: "K7QX2M4P".into(),
+        },
     ] {
         for k in every_key() {
             let mut m = lobby_like(&l);
@@ -468,7 +473,7 @@ fn every_key_the_lobby_lists_works_and_no_other_does_anything() {
             let changed = m.step != step || m.selected.is_some() || m.note.is_some();
             match cmd {
                 Some(_) => {}
-                None if matches!(step, Step::Code(_)) => {}
+                None if matches!(step, Step::Code(_) | Step::Chat(_) | Step::Name { .. }) => {}
                 None => assert!(
                     matches!(nav, Nav::Stay) && !changed,
                     "{k:?} in {step:?} did something unlisted"
@@ -482,7 +487,7 @@ fn every_key_the_lobby_lists_works_and_no_other_does_anything() {
     assert_eq!(
         labels,
         [
-            "choose", "join", "code", "new", "watch", "rules", "finished", "quit"
+            "choose", "join", "code", "new", "watch", "rules", "finished", "quit", "chat"
         ]
     );
     assert!(!l.applies(LobbyCmd::TakeSeat));
@@ -918,6 +923,12 @@ mod via_hub {
                 "Start",
                 "player:",
                 "random",
+                // The table's pace: public, a fact of the table.
+                "Away:",
+                "after",
+                "minutes",
+                "/",
+                "chat",
             ];
             let shown_code = table_code::show(&code);
             let stray: Vec<&str> = s
@@ -930,6 +941,8 @@ mod via_hub {
                 "w watches a table: only what every player may see.",
                 "n sets up a table: seats free for friends over SSH, people taking turns at this terminal, computer players.",
                 "c joins by a table's code, or by your reconnect code.",
+                // The lobby chat's box, empty.
+                "Lobby chat (/ to talk) Nobody has said anything yet: / to talk",
             ]
             .join(" ");
             let stray: Vec<&&str> = stray

@@ -29,6 +29,20 @@ pub trait Tables {
     ) -> Result<Box<dyn Screen>, String>;
     fn watch(&self, code: &str, by: &Peer, wake: Wake) -> Result<Box<dyn Screen>, String>;
     fn finished_logs(&self) -> Vec<PathBuf>;
+    /// `peer` chose the name they carry, for their key's next invite.
+    fn remember_name(&self, _peer: &Peer) {}
+    /// `peer` says `text` in the lobby's chat.
+    fn say(&self, _peer: &Peer, _text: &str) -> Result<(), String> {
+        Err("no chat here".into())
+    }
+    /// The lobby chat's last lines.
+    fn chat(&self) -> Vec<crate::host::chat::Said> {
+        Vec::new()
+    }
+    /// The codes of the tables waiting for `peer`'s move.
+    fn your_moves(&self, _peer: &Peer) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// The host's hub with the games this build shows: what a server's lobby and its tables'
@@ -115,6 +129,18 @@ impl Tables for Served {
     }
     fn finished_logs(&self) -> Vec<PathBuf> {
         self.hub.finished_logs()
+    }
+    fn remember_name(&self, peer: &Peer) {
+        self.hub.remember_name(peer);
+    }
+    fn your_moves(&self, peer: &Peer) -> Vec<String> {
+        self.hub.your_moves(peer)
+    }
+    fn say(&self, peer: &Peer, text: &str) -> Result<(), String> {
+        self.hub.say_in_lobby(peer, text)
+    }
+    fn chat(&self) -> Vec<crate::host::chat::Said> {
+        self.hub.lobby_chat(super::LOBBY_CHAT_KEPT)
     }
 }
 

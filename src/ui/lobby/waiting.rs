@@ -13,7 +13,8 @@ use super::seat_admin::seat_line;
 use crate::host::room::Info;
 use crate::host::table_code;
 
-pub fn render(f: &mut Frame, area: Rect, theme: &Theme, info: &Info) {
+/// `invite`: the one line that brings a friend straight here, when the server knows it.
+pub fn render(f: &mut Frame, area: Rect, theme: &Theme, info: &Info, invite: Option<&str>) {
     f.render_widget(Clear, area);
     let free = info.seats.iter().filter(|s| s.free).count();
     let mut lines = vec![
@@ -30,6 +31,15 @@ pub fn render(f: &mut Frame, area: Rect, theme: &Theme, info: &Info) {
             if free == 1 { "player" } else { "players" }
         )));
         lines.push(Line::from("  by picking this table or typing its code."));
+        if let Some(line) = invite {
+            lines.push(Line::from(
+                "  Or send them this line, which joins this table at once:",
+            ));
+            lines.push(Line::styled(
+                format!("    {}", theme.text(line)),
+                theme.key(),
+            ));
+        }
     } else {
         lines.push(Line::from("  Everyone is here."));
     }

@@ -232,7 +232,12 @@ pub fn render_box<G: Playable>(p: &Play<G>, f: &mut Frame, body: Rect, theme: &T
 
 /// The newest lines that fit `area`, wrapped, oldest first; an empty chat says how to talk.
 fn lines<G: Playable>(p: &Play<G>, theme: &Theme, area: Rect) -> Vec<Line<'static>> {
-    let said: &[Said] = &p.room.info.chat;
+    said_lines(&p.room.info.chat, theme, area)
+}
+
+/// The newest of `said` that fit `area`, wrapped, oldest first (a table's chat, or the
+/// lobby's); an empty chat says how to talk.
+pub fn said_lines(said: &[Said], theme: &Theme, area: Rect) -> Vec<Line<'static>> {
     if said.is_empty() {
         return vec![Line::styled(
             " Nobody has said anything yet: / to talk",

@@ -203,12 +203,54 @@ fn solo_end_records_a_high_score_once() {
     assert!(text.contains("High scores: pink, no decree"), "{text}");
     assert!(text.contains("Your score is number 1 of 1."), "{text}");
     assert_snapshot!("kokoro_end_solo_80x24", text);
+    // The turns where the hard player would have gained most, worked out when the game ended.
+    assert!(text.contains("Where the hard player gains most"), "{text}");
+    let turns = text
+        .lines()
+        .filter(|l| l.contains(", not ") && l.contains(": +"));
+    assert_eq!(turns.count(), 3, "{text}");
+    assert_snapshot!("kokoro_end_solo_120x40", draw(&p, THEME, 120, 40));
     // Drawn again, or the finished game opened again: still one entry.
     let _ = draw(&p, THEME, 80, 24);
     let again = settled(m).with_data_dir(Some(dir.path().to_path_buf()));
     assert!(draw(&again, THEME, 80, 24).contains("number 1 of 1"));
     let all = highscores::load(&highscores::path_in(dir.path())).expect("load");
     assert_eq!(all.tables["kokoro/pink/none"].len(), 1);
+}
+
+/// The review's lines while its thread works, and when it found nothing to better.
+#[test]
+fn the_review_says_it_is_looking_then_what_it_found() {
+    let review: Review = Arc::new(Mutex::new(None));
+    let text = |r: &Review| -> String {
+        review_lines(r, &THEME, 36)
+            .iter()
+            .map(|l| l.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(text(&review).contains("Looking back over your turns"));
+    *review.lock().expect("lock") = Some(Vec::new());
+    assert!(text(&review).contains("It would play no turn better."));
+    *review.lock().expect("lock") = Some(vec![crate::bots::review::Missed {
+        round: 2,
+        turn: 12,
+        played: Action::Draw {
+            space: 37,
+            mirrored: false,
+        },
+        better: Action::Peek,
+        points: 5.69,
+    }]);
+    assert!(
+        text(&review).ends_with("turn 12: peek, not r6c1: +5.7"),
+        "{}",
+        text(&review)
+    );
+    // A game with another player or without a person gets no review.
+    let mut m = new_match(2, 1, &[], 4);
+    play_until(&mut m, |v| v.over);
+    assert!(settled(m).ui.review.is_none());
 }
 
 #[test]
