@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 /// The layers, top first; a top-level module not listed here fails the test (say where it goes).
 const LAYERS: &[&[&str]] = &[
     &["main"],
-    &["cli", "shell", "conformance"],
+    &["cli", "shell", "testkit"],
     &["registry"],
     &["net"],
     &["ui"],

@@ -3,7 +3,6 @@
 pub mod bots;
 pub mod cli;
 pub mod config;
-pub mod conformance;
 pub mod engine;
 pub mod files;
 pub mod games;
@@ -21,3 +20,8 @@ pub mod ui;
 
 #[cfg(test)]
 mod layers_tests;
+#[cfg(test)]
+mod testkit;
+// The test helpers in `testkit.rs` name the library `hotseat::`, as the integration tests do.
+#[cfg(test)]
+extern crate self as hotseat;

@@ -193,13 +193,15 @@ pub trait AnyTable {
     /// Plays chance and bots until a human is to move or the game ends; `Err` on a rules bug.
     fn run_bots(&mut self) -> Result<(), String>;
     /// [`AnyTable::run_bots`], then only the first `actions` actions are kept: an unfinished
-    /// game for tests and examples.
+    /// game for tests.
+    #[cfg(test)]
     fn run_bots_for(&mut self, actions: usize) -> Result<(), String> {
         self.run_bots()?;
         self.keep_first(actions);
         Ok(())
     }
     /// Keeps the first `n` actions of the history.
+    #[cfg(test)]
     fn keep_first(&mut self, n: usize);
     /// The table itself, for a layer that knows its game's type (the UI's screens, the
     /// host's rooms).
@@ -310,6 +312,7 @@ impl<G: Registered> AnyTable for Table<G> {
             .map(|_| ())
             .map_err(|e| e.to_string())
     }
+    #[cfg(test)]
     fn keep_first(&mut self, n: usize) {
         self.rewind_to(n);
     }

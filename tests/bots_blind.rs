@@ -1,9 +1,9 @@
 //! Computer players see only their own seat's view: every bot of every game, and the search
 //! player of every game, chooses the same when another seat's secret is varied with everything
-//! it observed unchanged (`hotseat::conformance::check_bot_blind`).
+//! it observed unchanged (`common::conformance::check_bot_blind`).
 
+use crate::common::conformance::{check_bot_blind, check_bots_blind};
 use hotseat::bots::search::{self, Budget, Determinize};
-use hotseat::conformance::{check_bot_blind, check_bots_blind};
 use hotseat::games::{couperation::Couperation, kokoro::Kokoro, rocca::Rocca};
 
 /// Search decisions by playout count, so that the two copies compare like for like.

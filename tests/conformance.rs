@@ -1,4 +1,4 @@
-//! The conformance battery (`hotseat::conformance::check_game`: rules, views, log round trip,
+//! The conformance battery (`common::conformance::check_game`: rules, views, log round trip,
 //! driver, undo, log writes, event lines, the search player's drawn states), one test per game
 //! of the registry's list, so a game added there is checked without another line here.
 
@@ -7,7 +7,7 @@ macro_rules! conformance {
         $(
             #[test]
             fn $id() {
-                hotseat::conformance::check_game::<$game>();
+                crate::common::conformance::check_game::<$game>();
             }
         )*
     };

@@ -1,5 +1,6 @@
 //! Rules of Couperation: the rulings' examples, edge cases, refusals, privacy and playouts.
 
+use crate::common::RunChance;
 use hotseat::bots::couperation as bots;
 use hotseat::engine::*;
 use hotseat::games::couperation::*;

@@ -1,8 +1,8 @@
 //! The hint key, in every game of the registry: at decisions along seeded random games it
 //! names a legal action with a one-line reason, and it is the same when the other seats'
-//! secrets vary (`hotseat::conformance::check_hint_blind`).
+//! secrets vary (`common::conformance::check_hint_blind`).
 
-use hotseat::conformance::check_hint_blind;
+use crate::common::conformance::check_hint_blind;
 
 /// Searches by playout count, so that the two hints compare like for like.
 const PLAYOUTS: u32 = 24;

@@ -1,6 +1,7 @@
 //! Kokoro bots: they play legal moves from their own view, and the planner scores far above the
 //! random bot. The figures over many games are `cargo bench --bench strength -- kokoro`.
 
+use crate::common::RunChance;
 use hotseat::bots::kinds::kokoro as make;
 use hotseat::bots::kokoro::KINDS;
 use hotseat::engine::log::PlayerEntry;

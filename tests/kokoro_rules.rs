@@ -1,6 +1,7 @@
 //! Kokoro rules: the rulings' examples, connection, decrees, the simultaneous turn, peeking,
 //! illegal actions and seeded random playouts.
 
+use crate::common::RunChance;
 use hotseat::engine::log::PlayerEntry;
 use hotseat::engine::session::Setup;
 use hotseat::engine::{Actor, Game, Match, Options, ToMove, Viewer};

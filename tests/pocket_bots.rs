@@ -1,6 +1,7 @@
 //! Pocket's computer players by level. Each level's share of 2-player wins against the perfect
 //! memory, with a 95% interval, is `cargo bench --bench strength -- pocket`.
 
+use crate::common::RunChance;
 use hotseat::bots::has_levels;
 use hotseat::bots::pocket::{KINDS, MemoryBot};
 use hotseat::engine::log::PlayerEntry;

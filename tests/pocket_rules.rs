@@ -1,5 +1,6 @@
 //! Rules of Pocket & Biscuit: the rulings' examples, edge cases, refusals, and playouts.
 
+use crate::common::RunChance;
 use hotseat::bots::pocket as pocket_bots;
 use hotseat::engine::log::PlayerEntry;
 use hotseat::engine::session::Setup;

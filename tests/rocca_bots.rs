@@ -528,7 +528,7 @@ fn hard_detectives_agreeing_on_the_public_die_do_not_read_as_a_herd() {
 #[test]
 fn bots_with_every_role_are_blind() {
     for kind in ["detective", "detective:hard", "detective:easy"] {
-        hotseat::conformance::check_bot_blind_with::<Rocca>(
+        crate::common::conformance::check_bot_blind_with::<Rocca>(
             kind,
             &|s| make_kind(kind, s).expect("a kind"),
             &roles(&["mayor", "police", "healer", "vampire"]),

@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::game::{Actor, Game, Illegal, Refusal, Seat, ToMove, Viewer};
+use super::game::{Actor, Game, Refusal, Seat, ToMove, Viewer};
 use super::log::{By, Entry, LogError, LogFile, LogResult, PlayerEntry};
 use super::options::{self, Options};
 use super::rng;
@@ -160,22 +160,6 @@ impl<G: Game> Match<G> {
         let mut r = rng::stream(self.seed, self.chance_draws);
         let i = rng::weighted(&mut r, &weights)?;
         outcomes.into_iter().nth(i).map(|(a, _)| a)
-    }
-
-    /// Samples and applies chance actions until a seat is to move or the game is over. For
-    /// tests (the table plays chance as it comes).
-    pub fn run_chance(&mut self) -> Result<usize, Refusal> {
-        let mut n = 0;
-        while let Some(a) = self.sample_chance() {
-            self.apply(Actor::Chance, a, None)?;
-            n += 1;
-        }
-        if self.state.to_move() == ToMove::Chance {
-            return Err(Refusal::Rule(Illegal(
-                "chance is to move but has no outcome (a rules bug)".into(),
-            )));
-        }
-        Ok(n)
     }
 
     /// The seat of the last action and how many of its trailing actions it may take back now:

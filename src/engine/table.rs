@@ -406,7 +406,8 @@ impl<G: Game> Table<G> {
     }
 
     /// Keeps only the first `n` actions of the history (bots shown the game again): a prefix
-    /// of a game, for tests and examples of unfinished games.
+    /// of a game, for tests of unfinished games.
+    #[cfg(test)]
     pub fn rewind_to(&mut self, n: usize) {
         let steps: Vec<_> = self.m.history.iter().take(n).cloned().collect();
         self.pending.clear();

@@ -2,6 +2,7 @@
 //! key that is not listed does nothing; the `?` help per game (keys and legends apart, only the
 //! keys that game has); the rules page over a game; the end overlay put away and back.
 
+use crate::testkit::RunChance;
 use std::fmt::Debug;
 
 use insta::assert_snapshot;

@@ -3,6 +3,7 @@
 //! situation, then again with everything that viewer may not know changed
 //! ([`Game::vary_hidden`]); the two frames must be identical, to the character.
 
+use crate::testkit::RunChance;
 use ratatui::crossterm::event::{Event, KeyCode};
 
 use crate::engine::log::{self, PlayerEntry};

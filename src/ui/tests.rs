@@ -1,6 +1,7 @@
 //! Snapshot tests of every screen (80×24, and one at 120×40) and key-handling tests, with the
 //! demo game and a temporary games folder.
 
+use crate::testkit::RunChance;
 use std::path::Path;
 
 use insta::assert_snapshot;

@@ -3,6 +3,7 @@
 //! thread has woken the screen, and that undo, leaving and a panicking bot never wait for it.
 //! Channels are waited on with a generous timeout only so that a bug hangs no test run.
 
+use crate::testkit::RunChance;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;

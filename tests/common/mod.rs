@@ -1,10 +1,15 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod conformance;
 pub mod frames;
 pub mod pty;
 pub mod queries;
 pub mod ssh;
+#[path = "../../src/testkit.rs"]
+mod testkit;
+
+pub use testkit::RunChance;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

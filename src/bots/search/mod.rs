@@ -61,7 +61,7 @@ pub trait Determinize: Game<View: Send> {
     /// for the seat) from `seen` (the view the seat was shown): the other seats' private
     /// choices of this step, which the sample has them make again. Nothing by default. With
     /// it, a drawn state shows its seat exactly what it was shown
-    /// (`crate::conformance::check_game` checks this for every game).
+    /// (`tests/common/conformance.rs` checks this for every game).
     fn keep_open(_drawn: &mut Self::View, _seen: &Self::View) {}
     /// This game's search player (the search its hard level runs) deciding by `budget`: for
     /// checks over every game (`tests/bots_blind.rs`).

@@ -121,4 +121,4 @@ mod pocket {
 }
 
 // That the replay finds, from a seat's views alone, a state that shows Cocoon's seat the same
-// view is checked for every game's determinization by `crate::conformance::check_game`.
+// view is checked for every game's determinization by `tests/common/conformance.rs`.

@@ -57,7 +57,7 @@ mod tests {
     use crate::engine::{Game, Options};
 
     // That a rebuilt state shows its seat the same view along random games is checked for
-    // every game's determinization by `crate::conformance::check_game`.
+    // every game's determinization by `tests/common/conformance.rs`.
 
     #[test]
     fn only_a_seats_view_rebuilds() {

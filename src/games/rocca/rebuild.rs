@@ -173,7 +173,7 @@ mod tests {
     /// Along random games, the vote changes a seat counts from its views are the table's, and
     /// a state can be drawn from every view a seat decides on. (That the drawn state shows the
     /// seat the same view and offers it the same actions is checked for every game's
-    /// determinization by `crate::conformance::check_game`.)
+    /// determinization by `tests/common/conformance.rs`.)
     #[test]
     fn a_seat_counts_the_vote_changes_it_saw() {
         for seed in 0..60u64 {

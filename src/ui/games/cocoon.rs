@@ -890,6 +890,7 @@ impl crate::ui::Registered for crate::games::cocoon::Cocoon {
 
 #[cfg(test)]
 mod tests {
+    use crate::testkit::RunChance;
     use insta::assert_snapshot;
     use ratatui::crossterm::event::KeyCode;
 

@@ -1,6 +1,7 @@
 //! The lobby's screens over a stand-in hub whose answers the tests choose: what each screen
 //! shows at 80x24 and 120x40, and where each key leads.
 
+use crate::testkit::RunChance;
 use std::net::IpAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,5 +1,6 @@
 //! Snapshots of the Kokoro screen and its key handling.
 
+use crate::testkit::RunChance;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::{KeyEventKind, KeyEventState, KeyModifiers};
 

@@ -2,6 +2,7 @@
 //! status line, off the screen's thread when the app asks it there; never where other
 //! terminals play.
 
+use crate::testkit::RunChance;
 use std::sync::mpsc;
 
 use insta::assert_snapshot;

@@ -1,5 +1,5 @@
 //! The conformance check every game of the registry runs (`tests/conformance.rs`), OpenSpiel
-//! style: `hotseat::conformance::check_game::<MyGame>()` gives a game the whole battery.
+//! style: `common::conformance::check_game::<MyGame>()` gives a game the whole battery.
 //!
 //! - Rules, over many seeded random playouts per player count and option: legal actions apply,
 //!   others are refused, the game ends, scores exist exactly at the end, the log replays to the
@@ -16,18 +16,19 @@
 //! `HOTSEAT_PLAYOUTS` sets the rules playouts per player count (default below); they cycle
 //! through the option sets (each value of each option). Panics name the game, seed and problem.
 //!
-//! Only tests use it (`tests/conformance.rs`, `tests/bots_blind.rs`). It is not behind a
-//! `testkit` feature: turned on by a dev-dependency of the crate on itself, that made the unit
-//! tests' build wait for the library's (one after the other instead of side by side).
+//! Only the integration tests use it (`tests/conformance.rs`, `tests/bots_blind.rs`,
+//! `tests/hints.rs`), so it lives with them, over the library's public interface: the product
+//! does not carry it, and no `testkit` feature is needed (a dev-dependency of the crate on
+//! itself made the unit tests' build wait for the library's).
 
 use std::sync::{Arc, Mutex};
 
-use crate::bots::search::Determinize;
-use crate::engine::log::{self, LogFile, PlayerEntry};
-use crate::engine::rng;
-use crate::engine::table::{LogStore, Next, Pace};
-use crate::engine::{Actor, Game, Match, Options, Setup, Table, ToMove, Viewer};
-use crate::ui::Playable;
+use hotseat::bots::search::Determinize;
+use hotseat::engine::log::{self, LogFile, PlayerEntry};
+use hotseat::engine::rng;
+use hotseat::engine::table::{LogStore, Next, Pace};
+use hotseat::engine::{Actor, Game, Match, Options, Setup, Table, ToMove, Viewer};
+use hotseat::ui::Playable;
 
 /// Every check below, for one game.
 pub fn check_game<G: Playable + Determinize>() {
@@ -262,7 +263,7 @@ fn check_driver<G: Playable>() {
         }
     }
     // The help offers `u` exactly for the games where it can act.
-    let help = <G::Ui as crate::ui::GameUi<G>>::UNDO;
+    let help = <G::Ui as hotseat::ui::GameUi<G>>::UNDO;
     assert_eq!(
         undos > 0,
         help.is_some(),
@@ -426,7 +427,7 @@ const BLIND_DECISIONS: usize = 6;
 /// [`check_bots_blind`], or for one bot built by `make` (e.g. a search level).
 pub fn check_bot_blind<G: Game>(
     name: &str,
-    make: &dyn Fn(u64) -> Box<dyn crate::engine::Bot<G>>,
+    make: &dyn Fn(u64) -> Box<dyn hotseat::engine::Bot<G>>,
     games: u64,
 ) {
     let players = G::MIN_PLAYERS..=G::MAX_PLAYERS.min(G::MIN_PLAYERS + 2);
@@ -436,7 +437,7 @@ pub fn check_bot_blind<G: Game>(
 /// [`check_bot_blind`] with these game options and table sizes (e.g. a game's optional roles).
 pub fn check_bot_blind_with<G: Game>(
     name: &str,
-    make: &dyn Fn(u64) -> Box<dyn crate::engine::Bot<G>>,
+    make: &dyn Fn(u64) -> Box<dyn hotseat::engine::Bot<G>>,
     options: &Options,
     players: std::ops::RangeInclusive<usize>,
     games: u64,
@@ -488,8 +489,8 @@ pub fn check_bot_blind_with<G: Game>(
 
 /// About [`BLIND_DECISIONS`] of `m`'s seats' decisions, spread over the game: where each was
 /// taken in the history, and by which seat.
-fn spread_decisions<G: Game>(m: &Match<G>) -> Vec<(usize, crate::engine::Seat)> {
-    let decisions: Vec<(usize, crate::engine::Seat)> = (m.history.iter().enumerate())
+fn spread_decisions<G: Game>(m: &Match<G>) -> Vec<(usize, hotseat::engine::Seat)> {
+    let decisions: Vec<(usize, hotseat::engine::Seat)> = (m.history.iter().enumerate())
         .filter_map(|(i, step)| match step.actor {
             Actor::Seat(seat) => Some((i, seat)),
             Actor::Chance => None,
@@ -499,13 +500,13 @@ fn spread_decisions<G: Game>(m: &Match<G>) -> Vec<(usize, crate::engine::Seat)> 
     decisions.into_iter().step_by(every).collect()
 }
 
-/// The hint key ([`crate::registered::hint`]) sees only its seat's views: along seeded random
+/// The hint key ([`hotseat::registered::hint`]) sees only its seat's views: along seeded random
 /// games, at decisions spread over each game, it names one of the seat's legal actions with a
 /// reason that fits the status line, and it is the same when the other seats' secrets are
 /// varied (the views the seat watched unchanged). Searches count `playouts`, so that the two
 /// compare like for like on any machine.
-pub fn check_hint_blind<G: crate::registered::Registered>(games: u64, playouts: u32) {
-    use crate::registered::{Effort, hint};
+pub fn check_hint_blind<G: hotseat::registered::Registered>(games: u64, playouts: u32) {
+    use hotseat::registered::{Effort, hint};
     let players = G::MIN_PLAYERS..=G::MAX_PLAYERS.min(G::MIN_PLAYERS + 2);
     for players in players {
         for seed in 0..games {
@@ -539,7 +540,7 @@ pub fn check_hint_blind<G: crate::registered::Registered>(games: u64, playouts: 
                 );
                 assert!(
                     !h.why.is_empty()
-                        && h.why.chars().count() <= crate::bots::hint::WHY_WIDTH
+                        && h.why.chars().count() <= hotseat::bots::hint::WHY_WIDTH
                         && !h.why.contains('\n'),
                     "{} seed {seed} action {at}: reason {:?}",
                     G::ID,
