@@ -467,6 +467,14 @@ mod tests {
         assert!(blind < 40, "{blind}");
     }
 
+    /// Chance's next outcome, drawn by its weights.
+    fn deal(g: &mut Couperation, chance: &mut rand_chacha::ChaCha8Rng) {
+        let o = g.chance_outcomes();
+        let w: Vec<u32> = o.iter().map(|x| x.1).collect();
+        let i = rng::weighted(chance, &w).expect("chance");
+        g.apply(Actor::Chance, &o[i].0).expect("legal");
+    }
+
     /// The seer is shown everything: a state dealt from its view holds every hand and
     /// face-down card where they truly are, and at a table it is given that view.
     #[test]
@@ -477,12 +485,7 @@ mod tests {
         while g.pyramid().face_down() < 2 {
             match g.to_move() {
                 ToMove::Over => panic!("over before two cards lay face down"),
-                ToMove::Chance => {
-                    let o = g.chance_outcomes();
-                    let w: Vec<u32> = o.iter().map(|x| x.1).collect();
-                    let i = rng::weighted(&mut chance, &w).expect("chance");
-                    g.apply(Actor::Chance, &o[i].0).expect("legal");
-                }
+                ToMove::Chance => deal(&mut g, &mut chance),
                 ToMove::Seats(s) => {
                     let seat = s[0];
                     let legal = g.legal_actions(seat);
@@ -522,12 +525,7 @@ mod tests {
         for _ in 0..3000 {
             match g.to_move() {
                 ToMove::Over => break,
-                ToMove::Chance => {
-                    let o = g.chance_outcomes();
-                    let w: Vec<u32> = o.iter().map(|x| x.1).collect();
-                    let i = rng::weighted(&mut chance, &w).expect("chance");
-                    g.apply(Actor::Chance, &o[i].0).expect("legal");
-                }
+                ToMove::Chance => deal(&mut g, &mut chance),
                 ToMove::Seats(s) => {
                     let seat = s[0];
                     let legal = g.legal_actions(seat);
