@@ -142,7 +142,12 @@ pub struct PlayArgs {
     /// Make a seat a computer player: SEAT (1 = first player), SEAT=KIND, SEAT=KIND:LEVEL or
     /// SEAT=LEVEL (the game's best kind at that level). Levels: easy, normal (the default),
     /// hard. Repeatable.
-    #[arg(long = "bot", value_name = "SEAT[=KIND[:LEVEL]|=LEVEL]")]
+    #[arg(
+        long = "bot",
+        value_name = "SEAT[=KIND[:LEVEL]|=LEVEL]",
+        value_parser = BotValues { every_seat: false },
+        hide_possible_values = true
+    )]
     pub bots: Vec<String>,
     /// Seed for the game's chance (a whole number), for a game you can play again identically.
     #[arg(long)]
@@ -177,7 +182,12 @@ pub struct SimArgs {
     /// The table gives each seat's wins and mean score with 95% intervals (Wilson for win
     /// rates), the same per kind when kinds differ, and for Rocca the village's win rate by
     /// the Monster's seat. Example: `hotseat sim cocoon --bot 1=wheel:hard --bot 2=wheel:easy`.
-    #[arg(long = "bot", value_name = "KIND[:LEVEL]|SEAT=KIND[:LEVEL]")]
+    #[arg(
+        long = "bot",
+        value_name = "KIND[:LEVEL]|SEAT=KIND[:LEVEL]",
+        value_parser = BotValues { every_seat: true },
+        hide_possible_values = true
+    )]
     pub bots: Vec<String>,
     /// A game option, KEY=VALUE. Repeatable.
     #[arg(long = "option", value_name = "KEY=VALUE")]
@@ -230,6 +240,91 @@ fn palettes() -> clap::builder::PossibleValuesParser {
         clap::builder::PossibleValue::new("standard"),
         clap::builder::PossibleValue::new("colour-blind").alias("color-blind"),
     ])
+}
+
+/// `--bot`'s values as choices the shells complete: a seat alone, or with a level, a kind or a
+/// kind and a level (`2=memory:hard`), over every game's kinds; with `every_seat` (`sim`) also
+/// the same without a seat. Any value still parses: the game is not known while completing,
+/// so [`bot_kind`] checks the value against the game's own kinds and names them on a mistake.
+/// clap's help leaves the long list out (`hide_possible_values`).
+#[derive(Clone)]
+struct BotValues {
+    every_seat: bool,
+}
+
+impl clap::builder::TypedValueParser for BotValues {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(bot_values(self.every_seat).into_iter()))
+    }
+}
+
+fn bot_values(every_seat: bool) -> Vec<clap::builder::PossibleValue> {
+    use crate::bots::{Level, has_levels};
+    use clap::builder::PossibleValue;
+    // Every game's kinds, each once, in the order the games list them.
+    let mut kinds: Vec<(&str, &str)> = Vec::new();
+    for g in registry::GAMES {
+        for &(kind, about) in g.bots() {
+            if !kinds.iter().any(|(k, _)| *k == kind) {
+                kinds.push((kind, about));
+            }
+        }
+    }
+    // A seat's words, or none for every seat.
+    let mut forms: Vec<(String, String)> = Vec::new();
+    let most = registry::GAMES
+        .iter()
+        .map(|g| g.players().1)
+        .max()
+        .unwrap_or(1);
+    if every_seat {
+        forms.push((String::new(), "every seat".into()));
+    }
+    forms.extend((1..=most).map(|seat| (format!("{seat}="), format!("seat {seat}"))));
+    let mut values = Vec::new();
+    for (prefix, who) in &forms {
+        // A plain seat number is `play`'s (`sim` has no default kind to give it).
+        if let Some(seat) = prefix.strip_suffix('=')
+            && !every_seat
+        {
+            values.push(PossibleValue::new(seat.to_string()).help(format!(
+                "{who}: the game's best kind at the level in the settings"
+            )));
+        }
+        for level in Level::ALL {
+            values.push(
+                PossibleValue::new(format!("{prefix}{}", level.name()))
+                    .help(format!("{who}: the game's best kind, {}", level.name())),
+            );
+        }
+        for (kind, about) in &kinds {
+            values.push(
+                PossibleValue::new(format!("{prefix}{kind}")).help(format!("{who}: {about}")),
+            );
+            if has_levels(kind) {
+                for level in Level::ALL {
+                    values.push(
+                        PossibleValue::new(format!("{prefix}{kind}:{}", level.name()))
+                            .help(format!("{who}: {kind}, {}", level.name())),
+                    );
+                }
+            }
+        }
+    }
+    values
 }
 
 /// What the program says after a panic's message: it is a bug, and how to report it.

@@ -11,8 +11,41 @@ pub fn completions(shell: Shell) -> Vec<u8> {
     let mut cmd = crate::cli::command();
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cmd, "hotseat", &mut out);
+    if shell == Shell::Bash {
+        out.extend_from_slice(BASH_WHOLE_WORDS.as_bytes());
+    }
     out
 }
+
+/// `--bot`'s values hold `=` and `:` (`2=memory:hard`), where bash splits the word being
+/// completed (`COMP_WORDBREAKS`), so clap's function would see only `hard` after `=`. This
+/// wrapper hands it the whole word and the one before, then trims each answer to the part bash
+/// replaces. Bash 4 or later; zsh and fish need nothing of the kind.
+const BASH_WHOLE_WORDS: &str = r#"
+# hotseat: complete words that hold '=' or ':' (--bot 2=memory:hard) whole.
+_hotseat_whole_words() {
+    local line="${COMP_LINE:0:COMP_POINT}"
+    local cur="${line##*[[:space:]]}"
+    local before="${line%"$cur"}"
+    before="${before%"${before##*[![:space:]]}"}"
+    local prev="${before##*[[:space:]]}"
+    if [[ "$cur" == "$2" || "$cur" != *"$2" || "${BASH_VERSINFO[0]}" -lt 4 ]]; then
+        _hotseat "$@"
+        return
+    fi
+    _hotseat "$1" "$cur" "$prev"
+    local kept="${cur%"$2"}"
+    local i
+    for i in "${!COMPREPLY[@]}"; do
+        COMPREPLY[i]="${COMPREPLY[i]#"$kept"}"
+    done
+}
+if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERSINFO[0]}" -gt 4 ]]; then
+    complete -F _hotseat_whole_words -o nosort -o bashdefault -o default hotseat
+else
+    complete -F _hotseat_whole_words -o bashdefault -o default hotseat
+fi
+"#;
 
 /// The sections of `hotseat(1)` the command line's definition cannot give, in roff.
 const MAN_SECTIONS: &str = r#".SH FILES
@@ -115,6 +148,38 @@ mod tests {
         }
         let fish = String::from_utf8(completions(Shell::Fish)).expect("utf-8");
         assert!(fish.contains("pocket"), "{fish}");
+    }
+
+    #[test]
+    fn completions_offer_computer_players_by_seat_kind_and_level() {
+        for shell in [Shell::Bash, Shell::Zsh, Shell::Fish] {
+            // zsh writes ':' as '\:'.
+            let script = String::from_utf8(completions(shell))
+                .expect("utf-8")
+                .replace('\\', "");
+            // play: seats 1 to 8 (Kokoro's most), every kind, the levels of those that have
+            // them; sim: the same without a seat too.
+            for word in [
+                "2=memory:hard",
+                "8=planner:easy",
+                "3=hard",
+                "1=perfect",
+                "sleuth:normal",
+                "wheel:easy",
+            ] {
+                assert!(script.contains(word), "{shell}: no '{word}'");
+            }
+            for wrong in ["9=", "perfect:hard", "random:easy"] {
+                assert!(!script.contains(wrong), "{shell}: '{wrong}'");
+            }
+        }
+        // The long list stays out of `--help`.
+        let help = crate::cli::command()
+            .find_subcommand_mut("play")
+            .expect("play")
+            .render_long_help()
+            .to_string();
+        assert!(!help.contains("2=memory:hard"), "{help}");
     }
 
     #[test]

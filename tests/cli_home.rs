@@ -64,6 +64,44 @@ fn completions_for_every_shell_and_a_refusal_for_others() {
 }
 
 #[test]
+fn bash_completes_bot_values_whole() {
+    // `--bot 2=memory:hard`: bash splits words at '=' and ':', so the script must put them
+    // back together. Typed into a real bash, as a user would, with Tab.
+    let home = tempfile::tempdir().expect("tmp");
+    let script = home.path().join("hotseat.bash");
+    std::fs::write(
+        &script,
+        hotseat(home.path(), &["completions", "bash"]).stdout,
+    )
+    .expect("write");
+    let bin = Path::new(env!("CARGO_BIN_EXE_hotseat"))
+        .parent()
+        .expect("the binary's folder");
+    let t = crate::common::pty::Term::spawn_program(
+        "bash",
+        &["--norc", "--noprofile"],
+        home.path(),
+        home.path(),
+        120,
+        24,
+    );
+    t.send(&format!(
+        "PS1='$ '; PATH='{}':\"$PATH\"; source '{}'; echo sourced\r",
+        bin.display(),
+        script.display()
+    ));
+    t.wait_for_drawn("\nsourced");
+    // A seat, a kind and the start of a level.
+    t.send("hotseat play pocket --bot 2=memory:h\t");
+    t.wait_for_drawn("--bot 2=memory:hard ");
+    // The same after '=' alone, and in sim's every-seat form.
+    t.send("--bot 1=forgetful:e\t--theme li\t");
+    t.wait_for_drawn("--bot 1=forgetful:easy --theme light ");
+    t.send("\x15hotseat sim rocca --bot sleuth:ha\t");
+    t.wait_for_drawn("--bot sleuth:hard ");
+}
+
+#[test]
 fn man_to_stdout_or_into_a_folder() {
     let home = tempfile::tempdir().expect("tmp");
     let out = hotseat(home.path(), &["man"]);

@@ -47,7 +47,7 @@ fn load(file: &Path) -> Result<PrivateKey, String> {
             "the host key {shown} is not a plain file; move it away to make a new key"
         ));
     }
-    check_private(&meta, &shown)?;
+    check_private(mode(&meta), &shown)?;
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read the host key {shown}: {e}"))?;
     let key = PrivateKey::from_openssh(text.as_bytes()).map_err(|e| {
@@ -70,23 +70,48 @@ fn load(file: &Path) -> Result<PrivateKey, String> {
     Ok(key)
 }
 
-/// Refuses a key file that anyone but its owner may read or write.
-#[cfg(unix)]
-fn check_private(meta: &std::fs::Metadata, shown: &str) -> Result<(), String> {
-    use std::os::unix::fs::PermissionsExt;
-    let mode = meta.permissions().mode() & 0o777;
-    if mode & 0o077 != 0 {
-        return Err(format!(
-            "the host key {shown} may be read by others (permissions {mode:03o}); \
-             run `chmod 600 {shown}` and start again"
-        ));
+/// Who may read or write the key file, as far as hotseat can tell: on Unix the mode's
+/// permission bits. Elsewhere (Windows keeps access lists, which the standard library does not
+/// read) nothing: the key is then neither refused nor vouched for, and `hotseat serve` says so
+/// ([`unchecked_note`]).
+fn mode(meta: &std::fs::Metadata) -> Option<u32> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        Some(meta.permissions().mode() & 0o777)
     }
-    Ok(())
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
+    }
 }
 
-#[cfg(not(unix))]
-fn check_private(_meta: &std::fs::Metadata, _shown: &str) -> Result<(), String> {
-    Ok(())
+/// Refuses a key file that anyone but its owner may read or write.
+fn check_private(mode: Option<u32>, shown: &str) -> Result<(), String> {
+    match mode {
+        Some(mode) if mode & 0o077 != 0 => Err(format!(
+            "the host key {shown} may be read by others (permissions {mode:03o}); \
+             run `chmod 600 {shown}` and start again"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// What `hotseat serve` prints where the key file's permissions cannot be checked (Windows).
+pub fn unchecked_note(data_dir: &Path) -> Option<String> {
+    let meta = std::fs::symlink_metadata(path(data_dir)).ok()?;
+    note_for(mode(&meta), &crate::text::path(&path(data_dir)))
+}
+
+fn note_for(mode: Option<u32>, shown: &str) -> Option<String> {
+    mode.is_none().then(|| {
+        format!(
+            "Note: hotseat cannot check who may read the host key {shown} on this system; \
+             anyone who can read it can pose as this server. Keep it in a folder only you can \
+             open (your user profile is).\n"
+        )
+    })
 }
 
 fn create(data_dir: &Path, file: &Path) -> Result<PrivateKey, String> {
@@ -164,6 +189,26 @@ mod tests {
         let a = load_or_create(d1.path()).expect("key");
         let b = load_or_create(d2.path()).expect("key");
         assert_ne!(fingerprint(&a), fingerprint(&b));
+    }
+
+    #[test]
+    fn where_permissions_cannot_be_read_the_key_is_kept_and_the_host_told() {
+        // Windows' case, worked out from what the file system tells (nothing) on any system.
+        assert_eq!(check_private(None, "k"), Ok(()));
+        let note = note_for(None, "k").expect("a note");
+        assert!(
+            note.contains("cannot check who may read the host key k"),
+            "{note}"
+        );
+        assert_eq!(note_for(Some(0o600), "k"), None);
+        assert_eq!(check_private(Some(0o600), "k"), Ok(()));
+        assert!(check_private(Some(0o640), "k").is_err());
+        #[cfg(unix)]
+        {
+            let dir = tempfile::tempdir().expect("tempdir");
+            load_or_create(dir.path()).expect("new key");
+            assert_eq!(unchecked_note(dir.path()), None);
+        }
     }
 
     #[cfg(unix)]

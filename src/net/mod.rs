@@ -162,6 +162,13 @@ pub fn serve(
     let _ = out
         .write_all(join.as_bytes())
         .and_then(|()| out.write_all(restored.as_bytes()))
+        .and_then(|()| {
+            out.write_all(
+                hostkey::unchecked_note(data_dir)
+                    .unwrap_or_default()
+                    .as_bytes(),
+            )
+        })
         .and_then(|()| out.flush());
     drop(out);
     events::log("listening", &[("addr", &bound.to_string())]);
@@ -244,11 +251,15 @@ fn host_name() -> Option<String> {
     }
 }
 
-/// Ctrl-C, SIGTERM or SIGHUP stop the server in order (games saved, clients told).
+/// Ctrl-C, SIGTERM or SIGHUP stop the server in order (games saved, clients told). Elsewhere
+/// (Windows) tokio's portable Ctrl-C, and on Windows Ctrl-Break too: without a handler either
+/// one ends the process at once, and the open tables are not saved.
 #[cfg(feature = "server")]
 fn watch_stop_signals(runtime: &tokio::runtime::Runtime, stop: Arc<tokio::sync::Notify>) {
     #[cfg(unix)]
     {
+        // A thread of its own rather than tokio's unix signals: the three of them, caught even
+        // while the runtime's workers are all busy.
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
         if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
             let _ = std::thread::Builder::new()
@@ -259,8 +270,31 @@ fn watch_stop_signals(runtime: &tokio::runtime::Runtime, stop: Arc<tokio::sync::
                     }
                 });
         }
+        let _ = runtime;
     }
-    let _ = runtime;
+    #[cfg(not(unix))]
+    runtime.spawn(async move {
+        #[cfg(windows)]
+        let ctrl_break = async {
+            match tokio::signal::windows::ctrl_break() {
+                Ok(mut b) => b.recv().await,
+                // Not watched: Ctrl-C still is.
+                Err(_) => std::future::pending().await,
+            }
+        };
+        #[cfg(not(windows))]
+        let ctrl_break = std::future::pending::<Option<()>>();
+        tokio::select! {
+            r = tokio::signal::ctrl_c() => {
+                if r.is_err() {
+                    // No handler could be set: the default (ending the process) stays.
+                    return;
+                }
+            }
+            _ = ctrl_break => {}
+        }
+        stop.notify_one();
+    });
 }
 
 #[cfg(test)]

@@ -302,6 +302,22 @@ impl Term {
         })
     }
 
+    /// Waits until the screen as drawn so far contains `text`: for a program that marks no
+    /// frames, such as a shell; panics with the screen if it never does.
+    pub fn wait_for_drawn(&self, text: &str) -> String {
+        let end = Instant::now() + Duration::from_secs(20);
+        loop {
+            let f = self.shared.lock().expect("lock").parser.screen().contents();
+            if f.contains(text) {
+                return f;
+            }
+            if Instant::now() > end {
+                panic!("timed out waiting for {text:?}; screen:\n{f}");
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+
     /// Waits until the last complete frame satisfies `ok`; panics with the screen if not.
     pub fn wait_until(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
         self.poll(what, Duration::from_millis(20), ok)

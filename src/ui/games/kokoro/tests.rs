@@ -156,6 +156,45 @@ fn round_end_is_explained_until_a_key() {
 }
 
 #[test]
+fn a_chain_of_one_space_is_said_in_the_singular() {
+    // The play-test read "Its chain of 1 spaces".
+    let m = new_match(2, 2, &[], 3);
+    let view = m.state.view(Viewer::Omniscient);
+    let printed = mats::printed(view.side);
+    let (bare, featured) = (
+        (0..printed.len()).find(|&s| printed[s].features() == 0),
+        (0..printed.len()).find(|&s| printed[s].features() > 0),
+    );
+    for (space, want) in [
+        (
+            bare,
+            "Its chain of 1 space reaches no caterpillar or flower",
+        ),
+        (featured, "Chain of 1 space: "),
+    ] {
+        let space = u8::try_from(space.expect("such a space")).expect("small");
+        let mut chain = SpaceSet::EMPTY;
+        chain.insert(space);
+        let score = crate::games::kokoro::RoundScore {
+            chain,
+            count: printed[usize::from(space)].features(),
+            previous_box: 0,
+            box_value: printed[usize::from(space)].features(),
+            zeroed: false,
+        };
+        let rec = RoundRecord {
+            round: 1,
+            sanctuary: 'A',
+            players: vec![score, score],
+            cards_revealed: 1,
+        };
+        let text = explain(&view, &rec, 0, false).join(" ");
+        assert!(text.contains(want), "{text}");
+        assert!(!text.contains("1 spaces"), "{text}");
+    }
+}
+
+#[test]
 fn a_zero_box_names_the_must_beat_rule() {
     // Find a record where some seat's count did not beat its last box.
     for seed in 1..40 {
