@@ -946,6 +946,26 @@ mod tests {
     }
 
     #[test]
+    fn at_80x24_the_codes_are_explained_on_screen_while_others_play() {
+        // The play-test could read `EP  1 W 3t @5` and `>P` only after `?`: while the panel
+        // has room (another seat to move), the codes are in words beside the board.
+        let mut m = new_match(solo(), 4);
+        play_until(&mut m, |m| m.state.round() >= 2 && m.state.turn() == 1);
+        // Bo is to move and has not yet: Ann watches.
+        let table =
+            crate::engine::Table::new(m, <Cocoon as crate::registered::Registered>::make_bot)
+                .expect("table");
+        let p = crate::ui::play::Play::new(table, false);
+        let shown = draw(&p, THEME, 80, 24);
+        assert!(
+            shown.contains("Lines: W/B white or black side, 3t tiles in hand, @n"),
+            "{shown}"
+        );
+        assert!(shown.contains("On the board:"), "{shown}");
+        assert_snapshot!("cocoon_codes_explained_80x24", shown);
+    }
+
+    #[test]
     fn mid_game_placing_a_tile() {
         let mut m = new_match(solo(), 4);
         play_until(&mut m, |m| {

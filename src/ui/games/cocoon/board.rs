@@ -241,13 +241,22 @@ impl CocoonUi {
         let inside = geo.inside();
         let wide = inside.width >= 70;
         let mut lines = self.inside_lines(ctx, &theme, wide);
-        // With room to spare, the board's codes in words below the panel (at 80x24 they are
-        // in the `?` legend).
-        let legend = super::code_legend(ctx.view);
-        let legend_rows = crate::ui::widgets::width(&legend) / usize::from(inside.width.max(1)) + 2;
-        if wide && lines.len() + legend_rows < usize::from(inside.height) {
+        // With room to spare, the board's codes in words below the panel; where the player
+        // lines are short (80x24), their codes too. When the panel needs the room (a list to
+        // choose from, five players), the `?` legend still has them all.
+        let mut legend = super::code_legend(ctx.view);
+        if !wide {
+            legend =
+                format!("Lines: W/B white or black side, 3t tiles in hand, @n space. {legend}");
+        }
+        // A column short of the ring's numbers, so that the words never run into them.
+        let legend = crate::ui::widgets::wrap(
+            &theme.text(&legend),
+            usize::from(inside.width.saturating_sub(1)),
+        );
+        if lines.len() + legend.len() < usize::from(inside.height) {
             lines.push(Line::raw(""));
-            lines.push(Line::styled(theme.text(&legend), theme.dim()));
+            lines.extend(legend.into_iter().map(|l| Line::styled(l, theme.dim())));
         }
         // Long prompts wrap inside the ring instead of running into its numbers.
         f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inside);
