@@ -314,3 +314,49 @@ fn stats_reads_saved_logs_and_names_broken_ones() {
     assert!(err.contains("invalid value 'chess'"), "{err}");
     assert!(err.contains("pocket"), "the choices are listed: {err}");
 }
+
+#[test]
+fn the_package_says_what_an_installer_and_a_packager_need() {
+    // `cargo install` and a packager read these; the README must agree with them.
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let read = |name: &str| std::fs::read_to_string(Path::new(dir).join(name)).expect(name);
+    let manifest: toml::Table = toml::from_str(&read("Cargo.toml")).expect("Cargo.toml");
+    let package = manifest["package"].as_table().expect("[package]");
+    for key in [
+        "rust-version",
+        "description",
+        "keywords",
+        "categories",
+        "license",
+    ] {
+        assert!(package.contains_key(key), "no {key} in [package]");
+    }
+    let msrv = package["rust-version"].as_str().expect("a string");
+    assert!(
+        read("README.md").contains(&format!("Rust {msrv} or newer")),
+        "the README does not name Rust {msrv}"
+    );
+    // The server is a default feature a packager can leave out; ratatui brings only what is used.
+    let features = manifest["features"].as_table().expect("[features]");
+    assert!(
+        features["default"]
+            .as_array()
+            .expect("default")
+            .iter()
+            .any(|f| f.as_str() == Some("server"))
+    );
+    let deps = manifest["dependencies"].as_table().expect("[dependencies]");
+    assert_eq!(deps["ratatui"]["default-features"].as_bool(), Some(false));
+    assert_eq!(deps["russh"]["optional"].as_bool(), Some(true));
+    // Every crate the binary names has its licence notice in THIRD_PARTY.toml.
+    let notices: toml::Table = toml::from_str(&read("THIRD_PARTY.toml")).expect("THIRD_PARTY");
+    let listed: Vec<&str> = notices["third_party_libraries"]
+        .as_array()
+        .expect("libraries")
+        .iter()
+        .filter_map(|l| l["package_name"].as_str())
+        .collect();
+    for name in deps.keys() {
+        assert!(listed.contains(&name.as_str()), "{name} has no notice");
+    }
+}
