@@ -399,8 +399,9 @@ fn round(p: &Program, server: Option<&SshServer>, keys: usize, cols: u16, rows: 
         {
             assert!(
                 Instant::now() < end,
-                "{}: the setup keys never showed {text:?}",
-                p.name
+                "{}: the setup keys never showed {text:?}; the screen:\n{}",
+                p.name,
+                run.seen.lock().expect("lock").parser.screen().contents()
             );
             thread::sleep(Duration::from_millis(5));
         }
@@ -552,7 +553,13 @@ fn main() {
     let server = programs.iter().any(|p| p.ssh).then(SshServer::start);
     if let Some(s) = &server {
         for p in programs.iter_mut().filter(|p| p.ssh && p.setup.is_empty()) {
-            p.setup = vec![b"c".to_vec(), s.code.clone().into_bytes(), b"\r".to_vec()];
+            // The code, then Enter to join and Enter again: ready (the game starts with everyone ready).
+            p.setup = vec![
+                b"c".to_vec(),
+                s.code.clone().into_bytes(),
+                b"\r".to_vec(),
+                b"\r".to_vec(),
+            ];
         }
     }
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
