@@ -517,7 +517,7 @@ fn main() {
                 argv: None,
                 ready: Some("Open tables".into()),
                 keys: Vec::new(),
-                // Filled in with the table's code once the server is up.
+                // Filled in with the table's code each round, once its server is up.
                 setup: Vec::new(),
                 setup_ready: Some("to move".into()),
                 quit: Vec::new(),
@@ -550,18 +550,6 @@ fn main() {
             p.keys = vec![b"\x1b[B".to_vec(), b"\x1b[A".to_vec()];
         }
     }
-    let server = programs.iter().any(|p| p.ssh).then(SshServer::start);
-    if let Some(s) = &server {
-        for p in programs.iter_mut().filter(|p| p.ssh && p.setup.is_empty()) {
-            // The code, then Enter to join and Enter again: ready (the game starts with everyone ready).
-            p.setup = vec![
-                b"c".to_vec(),
-                s.code.clone().into_bytes(),
-                b"\r".to_vec(),
-                b"\r".to_vec(),
-            ];
-        }
-    }
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
         "side by side at {cols}x{rows}, {rounds} rounds of {keys} keys, load average {}",
@@ -573,7 +561,22 @@ fn main() {
     let mut all: Vec<Vec<Round>> = vec![Vec::new(); programs.len()];
     for _ in 0..rounds {
         for (i, p) in programs.iter().enumerate() {
-            all[i].push(round(p, server.as_ref(), keys, cols, rows));
+            // A fresh server each round: the table is new, and the client meets its lobby
+            // (a seat kept from an earlier round would take it straight to the table).
+            let server = p.ssh.then(SshServer::start);
+            let mut p = p.clone();
+            if let Some(s) = &server
+                && p.setup.is_empty()
+            {
+                // The code, then Enter to join and Enter again: ready.
+                p.setup = vec![
+                    b"c".to_vec(),
+                    s.code.clone().into_bytes(),
+                    b"\r".to_vec(),
+                    b"\r".to_vec(),
+                ];
+            }
+            all[i].push(round(&p, server.as_ref(), keys, cols, rows));
         }
     }
     type Figure = fn(&Round) -> Option<f64>;
