@@ -533,3 +533,190 @@ fn two_players_a_spectator_a_return_and_a_stand_in_at_one_couperation_table() {
         );
     }
 }
+
+/// The title's "… · X to move" names `name` (Rocca's midnight names everyone: "ann, bob, cid").
+fn moves(frame: &str, name: &str) -> bool {
+    to_move(frame).is_some_and(|who| who.split(", ").any(|w| w == name))
+}
+
+/// `name` (to move, with the cursor on A1 as a day begins) puts the vote on `target` ("B2"),
+/// with the keys: down a family per letter, right a villager per number.
+fn vote(t: &Term, name: &str, target: &str) {
+    wait_until(t, &format!("{name} to vote"), |f| {
+        moves(f, name) && f.contains("Put your vote on a villager")
+    });
+    let mut chars = target.chars();
+    let family = chars.next().map_or(0, |c| c as usize - 'A' as usize);
+    let villager = chars.next().and_then(|c| c.to_digit(10)).unwrap_or(1) as usize;
+    for _ in 0..family {
+        press(t, "j");
+    }
+    for _ in 1..villager {
+        press(t, "l");
+    }
+    t.send("\r");
+    wait_for(t, &format!("{name}: votes for {target}"));
+}
+
+/// A Rocca Monster table over the real OpenSSH client (issue #21): three players and a
+/// spectator, two of them joined by the invite line alone; a stray key before everyone is
+/// ready; nobody talks at night; the day's chat reaches every player and the spectator's never
+/// does; the vote ends the game; then only those who choose it play again.
+#[test]
+fn a_rocca_table_talks_by_day_never_at_night_and_plays_again_by_choice() {
+    let keys = tempfile::tempdir().expect("keys");
+    let key = |n: &str| keygen(keys.path(), n);
+    let (ann_key, bob_key, cid_key, eve_key) = (key("ann"), key("bob"), key("cid"), key("eve"));
+    let s = Server::start(&[]);
+
+    // ann sets the table up: Rocca, three seats (hers and two remote), a seed typed in.
+    let ann = s.connect("ann", Some(&ann_key), COLS, ROWS);
+    wait_for(&ann, "Open tables");
+    press(&ann, "n");
+    wait_for(&ann, "which game?");
+    select(&ann, "Rocca Monster");
+    press(&ann, "\r");
+    wait_for(&ann, "New table: Rocca Monster");
+    select(&ann, "Seed");
+    ann.send(SEED);
+    wait_for(&ann, SEED);
+    press(&ann, "s");
+    let waiting = wait_for(&ann, "Waiting for 2 more players");
+    let code = common::pty::table_code_on(&waiting);
+    // The invite line, on her screen and printed by the server.
+    let invite = format!("{code}@127.0.0.1");
+    assert!(waiting.contains(&invite), "{waiting}");
+    let printed = s.wait_line(&["table-created", &code]);
+    assert!(printed.contains(&invite), "{printed}");
+
+    // bob and cid join with nothing but that line: the code is the user name; each is asked
+    // a name once, and sits at the table.
+    let bob = s.connect(&code, Some(&bob_key), WIDE.0, WIDE.1);
+    let cid = s.connect(&code, Some(&cid_key), COLS, ROWS);
+    for (t, name) in [(&bob, "bob"), (&cid, "cid")] {
+        wait_for(t, &format!("Invited to table {code}"));
+        t.send(name);
+        wait_for(t, name);
+        press(t, "\r");
+    }
+    wait_for(&ann, "cid  (remote, connected), not ready yet");
+    // eve watches from the lobby.
+    let eve = s.connect("eve", Some(&eve_key), COLS, ROWS);
+    wait_for(&eve, &code);
+    press(&eve, "w");
+    wait_for(&eve, "Waiting for players");
+
+    // Stray keys before everyone is ready make no move, then or later: the game's own keys
+    // (a cursor key, confirm, none) among them. Only Enter (or Space) says "ready".
+    press(&cid, "x");
+    cid.send("lcn");
+    press(&ann, "\r");
+    press(&bob, "\r");
+    wait_for(&ann, "bob  (remote, connected), ready");
+    let still = wait_for(&ann, "cid  (remote, connected), not ready yet");
+    assert!(still.contains("Waiting for players"), "{still}");
+    cid.send("\r");
+    for t in [&ann, &bob, &cid] {
+        wait_for(t, "Midnight: everyone takes a private turn (0/3 done)");
+    }
+
+    // Midnight: every eye is closed, whatever the seat.
+    for t in [&ann, &bob, &cid] {
+        press(t, "/");
+        t.send("psst\r");
+        wait_for(t, "eyes are closed");
+        press(t, "\x1b");
+    }
+    // Each takes the night turn; the Monster's lands where its cursor is.
+    for t in [&ann, &bob, &cid] {
+        t.send("\r");
+    }
+    let day = wait_for(&ann, "Put your vote on a villager");
+    assert!(day.contains("Day 1"), "{day}");
+    // Whose villager the Monster is: only its player's screen says so.
+    let monster = [&ann, &bob, &cid]
+        .iter()
+        .find_map(|t| {
+            let f = t.frame();
+            let secret = f.lines().find(|l| l.starts_with("Secret:"))?.to_string();
+            secret.contains("you are the Monster").then(|| {
+                let at = secret.find(" MONSTER").expect("the Monster's villager");
+                secret[at - 2..at].to_string()
+            })
+        })
+        .expect("one player holds the Monster");
+
+    // Day: ann speaks; bob reads it beside the board, cid behind `/`, eve too.
+    press(&ann, "/");
+    ann.send("I suspect bob");
+    wait_for(&ann, "I suspect bob");
+    // Enter sends the line and closes the box.
+    press(&ann, "\r");
+    wait_for(&bob, "ann: I suspect bob");
+    let narrow = wait_for(&cid, "chat: 1 new");
+    assert!(!narrow.contains("I suspect"), "{narrow}");
+    press(&cid, "/");
+    wait_for(&cid, "ann: I suspect bob");
+    press(&cid, "\x1b");
+    // The spectator's line stays among spectators.
+    press(&eve, "/");
+    eve.send("it is the baker");
+    wait_for(&eve, "it is the baker");
+    press(&eve, "\r");
+    press(&eve, "/");
+    wait_for(&eve, "eve (watching): it is the baker");
+    press(&eve, "\x1b");
+    // What a player's screen shows comes after what the server had when eve spoke: a word of
+    // ann's sent after eve's must reach bob and cid, and eve's never.
+    press(&ann, "/");
+    ann.send("vote now");
+    wait_for(&ann, "vote now");
+    // Enter sends the line and closes the box.
+    press(&ann, "\r");
+    wait_for(&bob, "ann: vote now");
+    press(&cid, "/");
+    let open = wait_for(&cid, "ann: vote now");
+    press(&cid, "\x1b");
+    for f in [bob.frame(), open, ann.frame()] {
+        assert!(
+            !f.contains("the baker"),
+            "a spectator's word reached a player:\n{f}"
+        );
+        assert!(!f.contains("psst"), "a word was said at night:\n{f}");
+    }
+
+    // The village votes the Monster out, in seat order, then each confirms.
+    for (t, name) in [(&ann, "ann"), (&bob, "bob"), (&cid, "cid")] {
+        vote(t, name, &monster);
+    }
+    for (t, name) in [(&ann, "ann"), (&bob, "bob"), (&cid, "cid")] {
+        wait_until(t, &format!("{name} to confirm"), |f| moves(f, name));
+        t.send("c");
+        wait_for(t, &format!("{name}: confirms the vote for {monster}"));
+    }
+    for t in [&ann, &bob, &cid, &eve] {
+        wait_for(t, "The villagers win");
+    }
+
+    // Play again is each person's choice: bob asks first and waits at a new table; ann
+    // follows; cid goes back to the lobby, and his seat stays free.
+    press(&bob, "a");
+    let again = wait_for(&bob, "Waiting for players");
+    let new_code = common::pty::table_code_on(&again);
+    assert_ne!(new_code, code);
+    wait_for(&ann, "bob wants to play again");
+    let result = cid.frame();
+    assert!(result.contains("Game over"), "nobody else moved:\n{result}");
+    press(&ann, "a");
+    press(&cid, "q");
+    wait_for(&cid, "Open tables");
+    let table = wait_for(&ann, "Waiting for 1 more player");
+    for line in [
+        "ann  (remote, connected), ready",
+        "bob  (remote, connected), ready",
+        "Seat 3  (remote, free)",
+    ] {
+        assert!(table.contains(line), "{line:?}:\n{table}");
+    }
+    assert!(table.contains(&new_code), "{table}");
+}

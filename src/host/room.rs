@@ -131,6 +131,8 @@ pub struct Shared<G: Registered> {
     pub started: bool,
     /// The code of the table "play again" opened after this one.
     pub again: Option<String>,
+    /// Who went on to that table: their leaving this one is no news.
+    again_by: Vec<Ident>,
     /// Why the game cannot go on (a rules or computer-player error).
     pub broken: Option<String>,
     pub log: PathBuf,
@@ -272,6 +274,7 @@ fn build<G: Registered>(
         stand_in: setup.stand_in,
         started: setup.started,
         again: None,
+        again_by: Vec::new(),
         broken: None,
         log: setup.log,
         conns: BTreeMap::new(),
@@ -821,7 +824,14 @@ impl<G: Registered> Room<G> {
             if !g.shown(s) && g.seats[s].person() && g.seats[s].holder.is_some() {
                 g.seats[s].away_since = Some(now);
                 let who = g.table.m.player_name(s).to_string();
-                let text = if g.started
+                let text = if g.table.m.is_over() {
+                    if g.again_by.contains(&c.ident) {
+                        // Already told: "… wants to play again" or "… plays again too".
+                        continue;
+                    }
+                    // Nobody takes a seat at a finished game: the person only went.
+                    format!("{who} left")
+                } else if g.started
                     && g.stand_in
                     && g.timeout < Duration::from_secs(100 * 24 * 3600)
                 {
@@ -1330,6 +1340,7 @@ impl<G: Registered> ServerTable for Room<G> {
         };
         let first = g.again.is_none();
         g.again = Some(code.clone());
+        g.again_by.push(ident);
         g.notice(if first {
             format!(
                 "{name} wants to play again, at table {}: press a to join them",

@@ -900,10 +900,15 @@ impl Screen for Lobby {
                 Span::styled("  hotseat", theme.title()),
                 Span::styled(theme.sep().to_string(), theme.dim()),
                 Span::styled(
-                    format!(
-                        "Hello, {}!",
-                        theme.text(&crate::text::clean(&self.visitor.peer.name))
-                    ),
+                    match self.step {
+                        // An invited visitor's user name is the table's code until they
+                        // give a name.
+                        Step::Name { .. } => "Hello!".to_string(),
+                        _ => format!(
+                            "Hello, {}!",
+                            theme.text(&crate::text::clean(&self.visitor.peer.name))
+                        ),
+                    },
                     theme.accent(),
                 ),
                 Span::styled(

@@ -893,6 +893,15 @@ fn play_again_is_each_persons_choice_and_the_new_table_keeps_only_those_who_chos
         terms[2].app.done(),
         "P3's result screen closes when P3 leaves it"
     );
+    // At a finished game nobody stands in for a person who goes.
+    let frame = spectator.draw(120, 40);
+    assert!(frame.contains("· P3 left"), "{frame}");
+    assert!(!frame.contains("takes the seat"), "{frame}");
+    // Those who went on to the new table were announced already.
+    assert!(
+        !frame.contains("· P1 left") && !frame.contains("· P2 left"),
+        "{frame}"
+    );
     let t = hub.table(&new.code).expect("new");
     assert_eq!(t.seats[0].name, "P1");
     assert!(!t.seats[0].free && t.seats[0].ready);
@@ -1854,6 +1863,10 @@ fn an_invite_line_joins_its_table_directly_and_asks_the_name_once() {
         "{frame}"
     );
     assert!(frame.contains("Your name"), "{frame}");
+    assert!(
+        frame.contains("Hello!") && !frame.contains("Hello, "),
+        "the code is no name to greet: {frame}"
+    );
     first.press(key(KeyCode::Enter));
     assert!(
         first.draw(80, 24).contains("Your name"),
