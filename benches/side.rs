@@ -29,7 +29,11 @@
 //! `valgrind … path/to/hotseat`), with the command as given.
 //! `--ssh` adds this build's `hotseat serve` reached with the OpenSSH client, on a solo Kokoro
 //! table joined by its code, the cursor moving down and up on the mat (its CPU is the
-//! server's; beside it, `--run 'ssh -tt HOST nbsdgames'` puts OpenSSH's sshd and a program). Global options: `--rounds N` (default 7), `--keys N` per round (default 40),
+//! server's, and each round has a server of its own; beside it, `--run 'ssh -tt HOST
+//! nbsdgames'` puts OpenSSH's sshd and a program, whose CPU is then the client's).
+//! Debian's nbsdgames menu is `/usr/games/nbnbsdgames` and asks a name first: give it
+//! `--setup a --setup '\r' --setup-ready 'Main Menu'`; count its figures only if the report
+//! shows its keys answered. Global options: `--rounds N` (default 7), `--keys N` per round (default 40),
 //! `--size COLSxROWS` (default 80x24).
 //!
 //! For each program and round: launch to first screen, its resident and private memory then,
