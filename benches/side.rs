@@ -29,7 +29,11 @@
 //! `valgrind … path/to/hotseat`), with the command as given.
 //! `--ssh` adds this build's `hotseat serve` reached with the OpenSSH client, on a solo Kokoro
 //! table joined by its code, the cursor moving down and up on the mat (its CPU is the
-//! server's; beside it, `--run 'ssh -tt HOST nbsdgames'` puts OpenSSH's sshd and a program). Global options: `--rounds N` (default 7), `--keys N` per round (default 40),
+//! server's, and each round has a server of its own; beside it, `--run 'ssh -tt HOST
+//! nbsdgames'` puts OpenSSH's sshd and a program, whose CPU is then the client's).
+//! Debian's nbsdgames menu is `/usr/games/nbnbsdgames` and asks a name first: give it
+//! `--setup a --setup '\r' --setup-ready 'Main Menu'`; count its figures only if the report
+//! shows its keys answered. Global options: `--rounds N` (default 7), `--keys N` per round (default 40),
 //! `--size COLSxROWS` (default 80x24).
 //!
 //! For each program and round: launch to first screen, its resident and private memory then,
@@ -399,8 +403,9 @@ fn round(p: &Program, server: Option<&SshServer>, keys: usize, cols: u16, rows: 
         {
             assert!(
                 Instant::now() < end,
-                "{}: the setup keys never showed {text:?}",
-                p.name
+                "{}: the setup keys never showed {text:?}; the screen:\n{}",
+                p.name,
+                run.seen.lock().expect("lock").parser.screen().contents()
             );
             thread::sleep(Duration::from_millis(5));
         }
@@ -516,7 +521,7 @@ fn main() {
                 argv: None,
                 ready: Some("Open tables".into()),
                 keys: Vec::new(),
-                // Filled in with the table's code once the server is up.
+                // Filled in with the table's code each round, once its server is up.
                 setup: Vec::new(),
                 setup_ready: Some("to move".into()),
                 quit: Vec::new(),
@@ -549,12 +554,6 @@ fn main() {
             p.keys = vec![b"\x1b[B".to_vec(), b"\x1b[A".to_vec()];
         }
     }
-    let server = programs.iter().any(|p| p.ssh).then(SshServer::start);
-    if let Some(s) = &server {
-        for p in programs.iter_mut().filter(|p| p.ssh && p.setup.is_empty()) {
-            p.setup = vec![b"c".to_vec(), s.code.clone().into_bytes(), b"\r".to_vec()];
-        }
-    }
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
         "side by side at {cols}x{rows}, {rounds} rounds of {keys} keys, load average {}",
@@ -566,7 +565,22 @@ fn main() {
     let mut all: Vec<Vec<Round>> = vec![Vec::new(); programs.len()];
     for _ in 0..rounds {
         for (i, p) in programs.iter().enumerate() {
-            all[i].push(round(p, server.as_ref(), keys, cols, rows));
+            // A fresh server each round: the table is new, and the client meets its lobby
+            // (a seat kept from an earlier round would take it straight to the table).
+            let server = p.ssh.then(SshServer::start);
+            let mut p = p.clone();
+            if let Some(s) = &server
+                && p.setup.is_empty()
+            {
+                // The code, then Enter to join and Enter again: ready.
+                p.setup = vec![
+                    b"c".to_vec(),
+                    s.code.clone().into_bytes(),
+                    b"\r".to_vec(),
+                    b"\r".to_vec(),
+                ];
+            }
+            all[i].push(round(&p, server.as_ref(), keys, cols, rows));
         }
     }
     type Figure = fn(&Round) -> Option<f64>;
