@@ -558,6 +558,14 @@ fn vote(t: &Term, name: &str, target: &str) {
     wait_for(t, &format!("{name}: votes for {target}"));
 }
 
+/// Says `words` in the chat: `/` opens the box, Enter sends the line and closes it.
+fn say(t: &Term, words: &str) {
+    press(t, "/");
+    t.send(words);
+    wait_for(t, words);
+    press(t, "\r");
+}
+
 /// A Rocca Monster table over the real OpenSSH client (issue #21): three players and a
 /// spectator, two of them joined by the invite line alone; a stray key before everyone is
 /// ready; nobody talks at night; the day's chat reaches every player and the spectator's never
@@ -647,11 +655,7 @@ fn a_rocca_table_talks_by_day_never_at_night_and_plays_again_by_choice() {
         .expect("one player holds the Monster");
 
     // Day: ann speaks; bob reads it beside the board, cid behind `/`, eve too.
-    press(&ann, "/");
-    ann.send("I suspect bob");
-    wait_for(&ann, "I suspect bob");
-    // Enter sends the line and closes the box.
-    press(&ann, "\r");
+    say(&ann, "I suspect bob");
     wait_for(&bob, "ann: I suspect bob");
     let narrow = wait_for(&cid, "chat: 1 new");
     assert!(!narrow.contains("I suspect"), "{narrow}");
@@ -659,20 +663,13 @@ fn a_rocca_table_talks_by_day_never_at_night_and_plays_again_by_choice() {
     wait_for(&cid, "ann: I suspect bob");
     press(&cid, "\x1b");
     // The spectator's line stays among spectators.
-    press(&eve, "/");
-    eve.send("it is the baker");
-    wait_for(&eve, "it is the baker");
-    press(&eve, "\r");
+    say(&eve, "it is the baker");
     press(&eve, "/");
     wait_for(&eve, "eve (watching): it is the baker");
     press(&eve, "\x1b");
     // What a player's screen shows comes after what the server had when eve spoke: a word of
     // ann's sent after eve's must reach bob and cid, and eve's never.
-    press(&ann, "/");
-    ann.send("vote now");
-    wait_for(&ann, "vote now");
-    // Enter sends the line and closes the box.
-    press(&ann, "\r");
+    say(&ann, "vote now");
     wait_for(&bob, "ann: vote now");
     press(&cid, "/");
     let open = wait_for(&cid, "ann: vote now");
