@@ -47,14 +47,7 @@ fn with_options<G: Playable>(players: usize, seed: u64, options: Options) -> Mat
 /// The default options, then each other value of each option with the rest at their default,
 /// leaving out what this player count cannot take.
 fn option_sets<G: Playable>(players: usize) -> Vec<Options> {
-    let mut sets = vec![Options::new()];
-    for spec in G::OPTIONS {
-        for v in spec.values.iter().skip(1) {
-            let mut o = Options::new();
-            o.insert(spec.key.to_string(), v.to_string());
-            sets.push(o);
-        }
-    }
+    let mut sets = crate::testkit::option_sets::<G>();
     sets.retain(|o| G::new(o, players).is_ok());
     sets
 }

@@ -30,6 +30,8 @@ use hotseat::engine::table::{LogStore, Next, Pace};
 use hotseat::engine::{Actor, Game, Match, Options, Setup, Table, ToMove, Viewer};
 use hotseat::ui::Playable;
 
+use super::testkit::option_sets;
+
 /// Every check below, for one game.
 pub fn check_game<G: Playable + Determinize>() {
     check_rules::<G>();
@@ -57,19 +59,6 @@ fn setup(players: usize, options: &Options, seed: u64) -> Setup {
         seed,
         started: "2026-11-25T00:00:00Z".into(),
     }
-}
-
-/// Every option set worth trying: each value of each option with the others at their default.
-fn option_sets<G: Game>() -> Vec<Options> {
-    let mut sets = vec![Options::new()];
-    for spec in G::OPTIONS {
-        for v in spec.values.iter().skip(1) {
-            let mut o = Options::new();
-            o.insert(spec.key.to_string(), v.to_string());
-            sets.push(o);
-        }
-    }
-    sets
 }
 
 /// Plays one seeded random game, checking the step properties on the way; returns the match.
