@@ -319,7 +319,13 @@ fn cpu(pid: u32) -> Duration {
     Duration::from_nanos(ns)
 }
 
-/// Resident and private memory of `pid` in KiB, from /proc/PID/smaps_rollup.
+/// Resident and private memory of `pid` in KiB, from /proc/PID/smaps_rollup. Private is the
+/// memory the program wrote (`Private_Dirty`: heap, stacks, relocated data), which no other
+/// process can share. `Private_Clean` is left out: it counts the pages of the program's own
+/// file (its code) while no other process maps that file, so a binary run once reads as
+/// megabytes "private" and the same binary run twice as none (measured: hotseat's launcher,
+/// 3608 KiB `Private_Clean` alone, 0 with a second hotseat running), while a program whose
+/// code is in the shared C library never counts it.
 fn memory(pid: u32) -> (u64, u64) {
     let text = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).unwrap_or_default();
     let field = |name: &str| -> u64 {
@@ -329,10 +335,7 @@ fn memory(pid: u32) -> (u64, u64) {
             .and_then(|n| n.parse().ok())
             .unwrap_or(0)
     };
-    (
-        field("Rss:"),
-        field("Private_Clean:") + field("Private_Dirty:"),
-    )
+    (field("Rss:"), field("Private_Dirty:"))
 }
 
 #[derive(Default, Clone)]
@@ -612,7 +615,7 @@ fn main() {
             |v| format!("{v:.0}"),
         ),
         (
-            "private memory, first screen (KiB)",
+            "private (written) memory, first screen (KiB)",
             |r| (r.private > 0).then_some(r.private as f64),
             |v| format!("{v:.0}"),
         ),

@@ -143,8 +143,12 @@ pub fn serve(
         backoff: limits::Backoff::new(),
         live: Default::default(),
     });
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // One thread for all the SSH work (the games run on their connections' threads): a key
+    // read from the socket goes to its game's thread, and its frame comes back to this one to
+    // be encrypted and written, two hand-offs. With a pool of workers, the reading, the
+    // writing task and the session's task could each wake another worker (about five
+    // hand-offs a key, measured with `strace -f -c`).
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .thread_name("ssh")
         .enable_all()
         .build()
@@ -183,7 +187,9 @@ pub fn serve(
          hotseat: to come back when it runs again: {command}\r\n\
          hotseat: (without a key: then c and your reconnect code)\r\n"
     );
-    shared.close_all(&bye);
+    // The goodbyes are written by this runtime's tasks: it runs while the games close.
+    let closing = shared.clone();
+    let _ = runtime.block_on(tokio::task::spawn_blocking(move || closing.close_all(&bye)));
     runtime.shutdown_timeout(std::time::Duration::from_secs(1));
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(saved().as_bytes()).and_then(|()| out.flush());
