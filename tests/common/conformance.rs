@@ -189,27 +189,25 @@ pub fn check_rules<G: Game>() {
 
 fn check_rules_for<G: Game>(players: usize) {
     let n = playouts();
-    {
-        // Variants this player count cannot take (e.g. a start seat beyond the table) drop out.
-        let sets: Vec<Options> = option_sets::<G>()
-            .into_iter()
-            .filter(|o| Match::<G>::new(setup(players, o, 0)).is_ok())
-            .collect();
-        for k in 0..n as u64 {
-            let options = &sets[k as usize % sets.len()];
-            let seed = k * 7919 + players as u64;
-            let m = random_playout::<G>(players, options, seed).expect("setup");
-            if k % 10 == 0 {
-                check_round_trip(&m);
-            }
-            if k % 100 == 0 {
-                let again = random_playout::<G>(players, options, seed).expect("setup");
-                assert_eq!(
-                    log::to_json(&again.to_log()),
-                    log::to_json(&m.to_log()),
-                    "same seed, same log"
-                );
-            }
+    // Variants this player count cannot take (e.g. a start seat beyond the table) drop out.
+    let sets: Vec<Options> = option_sets::<G>()
+        .into_iter()
+        .filter(|o| Match::<G>::new(setup(players, o, 0)).is_ok())
+        .collect();
+    for k in 0..n as u64 {
+        let options = &sets[k as usize % sets.len()];
+        let seed = k * 7919 + players as u64;
+        let m = random_playout::<G>(players, options, seed).expect("setup");
+        if k % 10 == 0 {
+            check_round_trip(&m);
+        }
+        if k % 100 == 0 {
+            let again = random_playout::<G>(players, options, seed).expect("setup");
+            assert_eq!(
+                log::to_json(&again.to_log()),
+                log::to_json(&m.to_log()),
+                "same seed, same log"
+            );
         }
     }
 }
