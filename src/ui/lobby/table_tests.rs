@@ -1583,14 +1583,20 @@ fn at_a_remote_seat_enter_after_a_computer_players_failed_flip_only_turns_the_ti
     assert!(shown.contains("Bot 2: taps and flips"), "{shown}");
     assert!(shown.contains("Bo to move"), "{shown}");
     // The status line says the game began; the tiles' own panel says what a key does.
-    assert!(shown.contains("Look well: any key turns them back."), "{shown}");
+    assert!(
+        shown.contains("Look well: any key turns them back."),
+        "{shown}"
+    );
     assert!(!shown.contains("Enter flip"), "{shown}");
     t.press(key(KeyCode::Enter));
     for (w, h) in SIZES {
         let back = t.draw(w, h);
         assert!(!back.contains("any key turns them back"), "{back}");
         assert!(back.contains("Enter flip"), "{back}");
-        assert!(back.contains("Bo to move"), "the turn is still Bo's:\n{back}");
+        assert!(
+            back.contains("Bo to move"),
+            "the turn is still Bo's:\n{back}"
+        );
         assert!(!back.contains("Bo: flips"), "Enter flipped a tile:\n{back}");
     }
     assert_eq!(moves_by(&log, 0), 0, "Enter flipped Bo's tile");
