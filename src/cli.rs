@@ -327,9 +327,33 @@ fn bot_values(every_seat: bool) -> Vec<clap::builder::PossibleValue> {
     values
 }
 
+/// Where a bug report goes. The project has no public address for reports yet (its owners
+/// have to give one), so the text says so plainly instead of pointing anywhere.
+pub const WHERE_TO_REPORT: &str =
+    "to whoever you got hotseat from: it has no public issue tracker or address for reports yet";
+
 /// What the program says after a panic's message: it is a bug, and how to report it.
-pub const PANIC_NOTE: &str = "this is a bug in hotseat. Every action of a game so far is saved. \
-`hotseat bugreport` prints what a report needs; please send it with the message above.";
+pub fn panic_note() -> String {
+    format!(
+        "this is a bug in hotseat. Every action of a game so far is saved. To report it, send \
+         the message above with what `hotseat bugreport` prints {WHERE_TO_REPORT}."
+    )
+}
+
+/// After a panic's message (the screens' hook puts the terminal back first), says what to do
+/// about it on standard error. A computer player's panic is not followed by it: that halts
+/// only its game, which says so on the screen (see `engine::thinker`).
+pub fn install_bug_note() {
+    use std::io::Write;
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        previous(info);
+        if std::thread::current().name() != Some(crate::engine::thinker::THREAD_NAME) {
+            // Never panics: after a hang-up the terminal it would go to may be gone.
+            let _ = writeln!(std::io::stderr(), "hotseat: {}", panic_note());
+        }
+    }));
+}
 
 /// What `hotseat bugreport` prints: everything a bug report needs besides what happened.
 pub fn bugreport() -> String {
@@ -378,6 +402,10 @@ pub fn bugreport() -> String {
     s.push_str(&format!(
         "data folder: {} ({logs})\n",
         crate::text::path(&data)
+    ));
+    s.push_str(&format!(
+        "\nTo report a bug, send this with what you did and what happened (and the game's log, \
+         in the data folder's games folder, if the bug is in a game) {WHERE_TO_REPORT}.\n"
     ));
     s
 }
@@ -824,4 +852,58 @@ pub fn replay_table(path: &Path) -> Result<Box<dyn AnyTable>, String> {
         ));
     }
     Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The child process of `a_panic_says_it_is_a_bug_and_what_to_do_with_the_report`: it
+    /// installs the note as `main` does, then a computer player's thread and this one panic.
+    #[test]
+    #[ignore = "panics on purpose: run by a_panic_says_it_is_a_bug_and_what_to_do_with_the_report"]
+    fn panic_with_the_bug_note_installed() {
+        install_bug_note();
+        let thinker = std::thread::Builder::new()
+            .name(crate::engine::thinker::THREAD_NAME.into())
+            .spawn(|| panic!("a computer player's own panic"))
+            .expect("a thread");
+        assert!(thinker.join().is_err());
+        panic!("a bug's panic");
+    }
+
+    #[test]
+    fn a_panic_says_it_is_a_bug_and_what_to_do_with_the_report() {
+        let out = std::process::Command::new(std::env::current_exe().expect("this test binary"))
+            .args([
+                "--exact",
+                "cli::tests::panic_with_the_bug_note_installed",
+                "--ignored",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{err}");
+        let note = format!("hotseat: {}", panic_note());
+        // Once: after the bug's message, not after the computer player's.
+        assert_eq!(err.matches(&note).count(), 1, "{err}");
+        let (Some(message), Some(after)) = (err.find("a bug's panic"), err.find(&note)) else {
+            panic!("no message or note in:\n{err}");
+        };
+        assert!(message < after, "{err}");
+        assert!(err.contains("a computer player's own panic"), "{err}");
+        // It names the command that gathers a report and says where the report goes, with no
+        // address the project does not have.
+        for want in [
+            "this is a bug in hotseat",
+            "`hotseat bugreport`",
+            "to whoever you got hotseat from",
+            "no public issue tracker",
+        ] {
+            assert!(note.contains(want), "no '{want}' in: {note}");
+        }
+        assert!(!note.contains("http") && !note.contains('@'), "{note}");
+    }
 }

@@ -7,7 +7,7 @@ use hotseat::ui::app::Exit;
 use hotseat::ui::launcher::Launcher;
 
 fn main() -> ExitCode {
-    install_bug_note();
+    cli::install_bug_note();
     let args = cli::parse();
     match run(args) {
         Ok(exit) => ExitCode::from(exit.code()),
@@ -208,18 +208,6 @@ fn ui(opts: UiOptions, first: Box<dyn hotseat::ui::Screen>) -> Result<Exit, Stri
         say("the terminal went away; every action so far is saved");
     }
     Ok(exit)
-}
-
-/// After the panic message (the screens' hook puts the terminal back first): what to do
-/// about it.
-fn install_bug_note() {
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        previous(info);
-        if std::thread::current().name() != Some(hotseat::engine::thinker::THREAD_NAME) {
-            say(hotseat::cli::PANIC_NOTE);
-        }
-    }));
 }
 
 /// A message on standard error. Unlike `eprintln!`, never panics: after a hang-up the terminal

@@ -85,7 +85,7 @@ The command line was not understood.
 \fB128+N\fR
 Signal N ended the program (129 SIGHUP, 130 SIGINT, 143 SIGTERM); the terminal was put back first.
 .SH BUGS
-\fBhotseat bugreport\fR prints what a bug report needs.
+\fBhotseat bugreport\fR prints what a bug report needs. Send it, with what you did and what happened, to whoever you got hotseat from: hotseat has no public issue tracker or address for reports yet.
 "#;
 
 /// The main manual page, `hotseat(1)`, as roff: clap's sections from the command line's
@@ -226,6 +226,8 @@ mod tests {
             "NO_COLOR",
             ".SH \"EXIT STATUS\"",
             "bugreport",
+            // Where a report goes, without an address the project does not have.
+            "to whoever you got hotseat from",
         ] {
             assert!(page.contains(word), "no '{word}' in\n{page}");
         }

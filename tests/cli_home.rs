@@ -208,9 +208,13 @@ fn bugreport_says_what_a_report_needs() {
         "config.toml: line 1:",
         &home.path().display().to_string(),
         "no games folder",
+        // Where the report goes: there is no address to send it to yet, and it says so.
+        "to whoever you got hotseat from",
+        "no public issue tracker",
     ] {
         assert!(r.contains(want), "no '{want}' in:\n{r}");
     }
+    assert!(!r.contains("http"), "{r}");
 }
 
 #[test]

@@ -425,8 +425,13 @@ impl Cocoon {
                     if first && self.t.change_die {
                         self.tasks.push(Task::ChangeDie);
                     }
-                    let text = self.dice_text(first);
-                    say!(self, "{} rolls {text}", colour(self.turn));
+                    // Inside `say!`: a search's quiet playouts never write the roll out.
+                    say!(
+                        self,
+                        "{} rolls {}",
+                        colour(self.turn),
+                        self.dice_text(first)
+                    );
                 }
             }
             (Task::DungeonRoll, Action::Die { value }) => {

@@ -1542,6 +1542,71 @@ fn at_a_hosted_table_the_computer_players_wait_until_a_failed_flip_was_seen_as_a
     panic!("no flip failed in front of a computer player");
 }
 
+/// The moves seat `seat` has made at the table whose log is `log`.
+fn moves_by(log: &Path, seat: usize) -> usize {
+    crate::engine::log::read(log).map_or(0, |l| {
+        l.actions
+            .iter()
+            .filter(|e| e.by == crate::engine::log::By::Seat(seat))
+            .count()
+    })
+}
+
+/// Issue 22's first play-test step at a remote seat: the computer player starts, fails a flip
+/// and its tiles stay up on Bo's terminal; Bo's Enter turns them back and does nothing else.
+/// Bo's connection is the lobby's (`Served::join`, an `App` fed keys and drawn as the SSH layer
+/// does).
+#[test]
+fn at_a_remote_seat_enter_after_a_computer_players_failed_flip_only_turns_the_tiles_back() {
+    use crate::games::pocket::Pocket;
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let mut s = spec("pocket", vec![SeatSpec::Remote]);
+    s.seats.push(SeatSpec::Bot {
+        kind: format!("{}:hard", Pocket::BOTS[0].0),
+    });
+    s.options.insert("start".into(), "2".into());
+    let (code, _) = hub
+        .hub
+        .create(s, &peer("host", Some("host")))
+        .expect("create");
+    let bo = peer("Bo", Some("bo"));
+    let mut t = Term::open(|w| hub.join(&code, Some(0), &bo, w).expect("join"));
+    // Bo says he is ready; the computer player starts.
+    t.press(key(KeyCode::Enter));
+    let log = hub.room(&code).expect("room").log();
+    let mut shown = String::new();
+    until("the computer player's tiles shown to Bo", || {
+        shown = t.draw(80, 24);
+        shown.contains("any key turns them back")
+    });
+    assert!(shown.contains("Bot 2: taps and flips"), "{shown}");
+    assert!(shown.contains("Bo to move"), "{shown}");
+    // The status line says the game began; the tiles' own panel says what a key does.
+    assert!(
+        shown.contains("Look well: any key turns them back."),
+        "{shown}"
+    );
+    assert!(!shown.contains("Enter flip"), "{shown}");
+    t.press(key(KeyCode::Enter));
+    for (w, h) in SIZES {
+        let back = t.draw(w, h);
+        assert!(!back.contains("any key turns them back"), "{back}");
+        assert!(back.contains("Enter flip"), "{back}");
+        assert!(
+            back.contains("Bo to move"),
+            "the turn is still Bo's:\n{back}"
+        );
+        assert!(!back.contains("Bo: flips"), "Enter flipped a tile:\n{back}");
+    }
+    assert_eq!(moves_by(&log, 0), 0, "Enter flipped Bo's tile");
+    // The next Enter flips.
+    t.press(key(KeyCode::Enter));
+    until("Bo's flip", || moves_by(&log, 0) == 1);
+    let flipped = t.draw(80, 24);
+    assert!(flipped.contains("Bo: flips"), "{flipped}");
+}
+
 /// A connection's play screen at a seat handle of table `G`.
 fn seat_play<G: Playable>(
     hub: &Served,
