@@ -189,7 +189,8 @@ pub fn serve(
     );
     // The goodbyes are written by this runtime's tasks: it runs while the games close.
     let closing = shared.clone();
-    let _ = runtime.block_on(tokio::task::spawn_blocking(move || closing.close_all(&bye)));
+    let closed = runtime.spawn_blocking(move || closing.close_all(&bye));
+    let _ = runtime.block_on(closed);
     runtime.shutdown_timeout(std::time::Duration::from_secs(1));
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(saved().as_bytes()).and_then(|()| out.flush());
