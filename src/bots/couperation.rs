@@ -969,16 +969,19 @@ pub fn early_crowns(m: &Match<Couperation>) -> Vec<f64> {
     let mut crowns = vec![0.0; m.players.len()];
     let mut state = m.initial.clone();
     for step in &m.history {
-        let crowning = matches!(step.action,
-            Action::Place { c: FINISH, slot } | Action::Combine { take: FINISH, slot, .. }
-                if usize::from(slot) == SLOTS - 1);
-        if let (Actor::Seat(s), true) = (step.actor, crowning) {
+        let crowning = |a: &Action| {
+            matches!(*a,
+                Action::Place { c: FINISH, slot } | Action::Combine { take: FINISH, slot, .. }
+                    if usize::from(slot) == SLOTS - 1)
+        };
+        if let (Actor::Seat(s), true) = (step.actor, crowning(&step.action)) {
             let p = state.pyramid();
             let down = (0..SLOTS).any(|i| matches!(p.get(i), Slot::Down { .. }));
+            // Another crown (the finish card taken with other cards) is no way out.
             let other = state
                 .legal_actions(s)
                 .iter()
-                .any(|a| a != &step.action && !matches!(a, Action::Reveal { .. }));
+                .any(|a| !crowning(a) && !matches!(a, Action::Reveal { .. }));
             if down
                 && other
                 && let Some(n) = crowns.get_mut(s)
