@@ -329,17 +329,33 @@ fn hard_and_easy_wheels_finish_games() {
 
 /// Wins of `a` in `games` games against `b`, `a` in seat 1 in even games, seat 2 in odd
 /// (a shared win counts its share).
+/// The games are independent: they are played on two threads (the test is the suite's
+/// longest), and summed in game order.
 fn wins(a: Make, b: Make, games: u64) -> f64 {
-    let mut won = 0.0;
-    for g in 0..games {
+    let share = |g: u64| {
         let seat = (g % 2) as usize;
         let bots = if seat == 0 { [a, b] } else { [b, a] };
         let w = play(bots, g + 1);
         if w.contains(&seat) {
-            won += 1.0 / w.len() as f64;
+            1.0 / w.len() as f64
+        } else {
+            0.0
         }
-    }
-    won
+    };
+    let (evens, odds): (Vec<f64>, Vec<f64>) = std::thread::scope(|s| {
+        let odds = s.spawn(|| (1..games).step_by(2).map(share).collect());
+        let evens = (0..games).step_by(2).map(share).collect();
+        (evens, odds.join().expect("the odd games' thread"))
+    });
+    (0..games as usize)
+        .map(|g| {
+            if g % 2 == 0 {
+                evens[g / 2]
+            } else {
+                odds[g / 2]
+            }
+        })
+        .sum()
 }
 
 /// A regression guard on strength, not a measure: the hard player with a counted budget of

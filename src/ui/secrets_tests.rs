@@ -123,32 +123,38 @@ fn same_frames_whatever_is_hidden<G: Playable>(m: &Match<G>, keys: &[Event], wha
 }
 
 /// The play screen (board or pass screen, the help overlay, the end panel) of every game at
-/// many moments of several games, as each person at the keyboard sees it.
+/// many moments of several games, as each person at the keyboard sees it. Each option set's
+/// game on a thread of its own: these are the unit tests' longest.
 fn check_play_screens<G: Playable>(players: usize) {
-    for (k, options) in option_sets::<G>(players).into_iter().enumerate() {
-        let seed = 1 + k as u64;
-        let mut m = with_options::<G>(players, seed, options);
-        let mut step = 0;
-        while step < 400 {
-            m.run_chance().expect("chance");
-            // As the screen opens (the pass screen for a private game), then after Enter (the
-            // board of the person who took the keyboard).
-            same_frames_whatever_is_hidden(&m, &[], "as opened");
-            if play_on(&m, None, &[]).pass().is_some() {
-                same_frames_whatever_is_hidden(&m, &[key(KeyCode::Enter)], "after the pass");
-            }
-            if m.is_over() {
-                break;
-            }
-            let n = 1 + (seed as usize * 7 + step) % 9;
-            advance(&mut m, n, seed * 1000 + step as u64);
-            step += n;
+    std::thread::scope(|s| {
+        for (k, options) in option_sets::<G>(players).into_iter().enumerate() {
+            s.spawn(move || check_play_screens_of::<G>(players, 1 + k as u64, options));
         }
-        // The end of the game: the end panel over the last board.
-        advance(&mut m, usize::MAX, seed);
-        assert!(m.is_over(), "{} ends", G::ID);
-        same_frames_whatever_is_hidden(&m, &[], "at the end");
+    });
+}
+
+fn check_play_screens_of<G: Playable>(players: usize, seed: u64, options: Options) {
+    let mut m = with_options::<G>(players, seed, options);
+    let mut step = 0;
+    while step < 400 {
+        m.run_chance().expect("chance");
+        // As the screen opens (the pass screen for a private game), then after Enter (the
+        // board of the person who took the keyboard).
+        same_frames_whatever_is_hidden(&m, &[], "as opened");
+        if play_on(&m, None, &[]).pass().is_some() {
+            same_frames_whatever_is_hidden(&m, &[key(KeyCode::Enter)], "after the pass");
+        }
+        if m.is_over() {
+            break;
+        }
+        let n = 1 + (seed as usize * 7 + step) % 9;
+        advance(&mut m, n, seed * 1000 + step as u64);
+        step += n;
     }
+    // The end of the game: the end panel over the last board.
+    advance(&mut m, usize::MAX, seed);
+    assert!(m.is_over(), "{} ends", G::ID);
+    same_frames_whatever_is_hidden(&m, &[], "at the end");
 }
 
 /// Every game of the registry, at one seat more than its smallest table and at least 3: a test

@@ -1,5 +1,6 @@
 //! The conformance check every game of the registry runs (`tests/conformance.rs`), OpenSpiel
-//! style: `common::conformance::check_game::<MyGame>()` gives a game the whole battery.
+//! style: its four parts ([`check_rules`], [`check_driver`], [`check_event_lines`],
+//! [`check_drawn_states`]) are four tests per game, so they run side by side.
 //!
 //! - Rules, over many seeded random playouts per player count and option: legal actions apply,
 //!   others are refused, the game ends, scores exist exactly at the end, the log replays to the
@@ -31,14 +32,6 @@ use hotseat::engine::{Actor, Game, Match, Options, Setup, Table, ToMove, Viewer}
 use hotseat::ui::Playable;
 
 use super::testkit::option_sets;
-
-/// Every check below, for one game.
-pub fn check_game<G: Playable + Determinize>() {
-    check_rules::<G>();
-    check_driver::<G>();
-    check_event_lines::<G>();
-    check_drawn_states::<G>();
-}
 
 const DEFAULT_PLAYOUTS: usize = 1000;
 const MAX_ACTIONS: usize = 20_000;
@@ -183,29 +176,38 @@ fn check_round_trip<G: Game>(m: &Match<G>) {
     );
 }
 
-fn check_rules<G: Game>() {
+/// The rules over [`playouts`] random playouts per player count; each player count on a
+/// thread of its own (Kokoro seats 1 to 8), so that the longest test of the suite is not
+/// one game's player counts one after another.
+pub fn check_rules<G: Game>() {
+    std::thread::scope(|s| {
+        for players in G::MIN_PLAYERS..=G::MAX_PLAYERS {
+            s.spawn(move || check_rules_for::<G>(players));
+        }
+    });
+}
+
+fn check_rules_for<G: Game>(players: usize) {
     let n = playouts();
-    for players in G::MIN_PLAYERS..=G::MAX_PLAYERS {
-        // Variants this player count cannot take (e.g. a start seat beyond the table) drop out.
-        let sets: Vec<Options> = option_sets::<G>()
-            .into_iter()
-            .filter(|o| Match::<G>::new(setup(players, o, 0)).is_ok())
-            .collect();
-        for k in 0..n as u64 {
-            let options = &sets[k as usize % sets.len()];
-            let seed = k * 7919 + players as u64;
-            let m = random_playout::<G>(players, options, seed).expect("setup");
-            if k % 10 == 0 {
-                check_round_trip(&m);
-            }
-            if k % 100 == 0 {
-                let again = random_playout::<G>(players, options, seed).expect("setup");
-                assert_eq!(
-                    log::to_json(&again.to_log()),
-                    log::to_json(&m.to_log()),
-                    "same seed, same log"
-                );
-            }
+    // Variants this player count cannot take (e.g. a start seat beyond the table) drop out.
+    let sets: Vec<Options> = option_sets::<G>()
+        .into_iter()
+        .filter(|o| Match::<G>::new(setup(players, o, 0)).is_ok())
+        .collect();
+    for k in 0..n as u64 {
+        let options = &sets[k as usize % sets.len()];
+        let seed = k * 7919 + players as u64;
+        let m = random_playout::<G>(players, options, seed).expect("setup");
+        if k % 10 == 0 {
+            check_round_trip(&m);
+        }
+        if k % 100 == 0 {
+            let again = random_playout::<G>(players, options, seed).expect("setup");
+            assert_eq!(
+                log::to_json(&again.to_log()),
+                log::to_json(&m.to_log()),
+                "same seed, same log"
+            );
         }
     }
 }
@@ -243,7 +245,7 @@ impl LogStore for CountingStore {
 
 /// A person in seat 0, random computer players elsewhere, played through [`Table::advance`]
 /// as the game screen does; undo is tried at random where it is offered.
-fn check_driver<G: Playable>() {
+pub fn check_driver<G: Playable>() {
     let mut undos = 0;
     for players in G::MIN_PLAYERS.max(1)..=G::MAX_PLAYERS {
         for k in 0..DRIVER_PLAYOUTS {
