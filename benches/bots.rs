@@ -230,6 +230,10 @@ fn main() {
         println!("bots bench: run with `cargo bench --bench bots`");
         return;
     }
+    if std::env::var("BOT_BENCH_ONLY").is_ok_and(|v| v == "wait") {
+        card_wait();
+        return;
+    }
     println!(
         "decision time (ms) of the best kind at each level, {} seeded games",
         games()
@@ -255,5 +259,87 @@ fn main() {
     if !over.is_empty() {
         println!();
         println!("over the 200 ms a decision may take: {}", over.join("; "));
+    }
+}
+
+/// How long a card waits for seven hard Kokoro players at a table of eight (seat 1 a person,
+/// played here by the normal planner), asked as a table asks them ([`Table::ask`], then
+/// [`hotseat::engine::thinker::Question::answer_on`]): on one thread, one after another, and
+/// side by side on the machine's cores. One bot's thinking is the one-thread wait over seven.
+/// `BOT_BENCH_ONLY=wait cargo bench --bench bots` prints only this.
+fn card_wait() {
+    use hotseat::engine::table::{Next, Pace};
+    use hotseat::games::kokoro::Kokoro;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!(
+        "Kokoro, 8 seats, 7 planner:hard: wait per card (ms), {} seeded games",
+        games()
+    );
+    println!(
+        "{:<14} {:>5} {:>9} {:>9} {:>9}",
+        "threads", "cards", "mean", "median", "max"
+    );
+    let mut means = Vec::new();
+    for workers in [1, cores] {
+        let mut waits = Vec::new();
+        for seed in 1..=games() {
+            let mut players = vec![PlayerEntry::human("P0")];
+            players.extend(
+                (1..8).map(|i| PlayerEntry::bot(format!("B{i}"), "planner:hard", seed * 16 + i)),
+            );
+            let m = Match::<Kokoro>::new(Setup {
+                options: Default::default(),
+                players,
+                seed,
+                started: "bench".into(),
+            })
+            .expect("setup");
+            let mut table = hotseat::engine::Table::new(m, Kokoro::make_bot).expect("table");
+            let mut person = driver::<Kokoro>(seed * 16);
+            let pace = Pace {
+                bot_rounds: 0,
+                hold_for: None,
+            };
+            loop {
+                match table.advance(pace).expect("advance") {
+                    Next::Over => break,
+                    Next::Bots(bots) => {
+                        let q = table.ask(&bots).expect("ask");
+                        let t = Instant::now();
+                        let answer = q.answer_on(workers);
+                        waits.push(t.elapsed());
+                        table.settle(answer, pace).expect("settle");
+                    }
+                    Next::People(people) => {
+                        for seat in people {
+                            let view = table.m.state.view(Viewer::Seat(seat));
+                            person.observe(&view);
+                            let legal = table.m.state.bot_actions(seat);
+                            let a = person.choose(seat, &view, &legal);
+                            table.apply(Actor::Seat(seat), a, None).expect("legal");
+                        }
+                    }
+                    Next::Held(_) => table.release().expect("release"),
+                }
+            }
+        }
+        waits.sort();
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        let mean = waits.iter().map(|&d| ms(d)).sum::<f64>() / waits.len().max(1) as f64;
+        let median = waits.get(waits.len() / 2).map_or(0.0, |&d| ms(d));
+        let max = waits.last().map_or(0.0, |&d| ms(d));
+        println!(
+            "{:<14} {:>5} {mean:>9.1} {median:>9.1} {max:>9.1}",
+            format!("{workers}"),
+            waits.len()
+        );
+        means.push(mean);
+    }
+    if let [alone, side] = means[..] {
+        let one = alone / 7.0;
+        println!(
+            "one bot's thinking {one:.1} ms; side by side a card waits {:.2} times that (target 1.5)",
+            side / one
+        );
     }
 }

@@ -111,6 +111,7 @@ impl SshServer {
                     seed: Some(5),
                     timeout: Duration::from_secs(3600),
                     stand_in: true,
+                    hints: false,
                 },
                 &host,
                 Wake::none(),

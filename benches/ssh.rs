@@ -132,6 +132,7 @@ fn spec(game: &str, seats: Vec<SeatSpec>, seed: u64) -> TableSpec {
         seed: Some(seed),
         timeout: Duration::from_secs(3600),
         stand_in: true,
+        hints: false,
     }
 }
 

@@ -18,8 +18,8 @@ use rand_chacha::rand_core::SeedableRng;
 use crate::bots::Level;
 use crate::engine::{Actor, Bot, Game, Match, Seat, rng};
 use crate::games::couperation::{
-    Action, Card, Couperation, End, FINISH, PhaseView, Played, Pyramid, SLOTS, SlotView, View,
-    Windows, row_col, supports,
+    Action, Card, Couperation, End, FINISH, PhaseView, Played, Pyramid, SLOTS, Slot, SlotView,
+    View, Windows, row_col, supports,
 };
 
 pub const KINDS: &[(&str, &str)] = &[
@@ -961,10 +961,44 @@ pub fn turn_ups_that_lost(m: &Match<Couperation>) -> (Vec<f64>, Vec<f64>) {
     (safe_open, blind)
 }
 
+/// Per seat, the times it put the finish card on top while a card in the pyramid was still
+/// face down and it had another move than a turn-up (what the builder's rule forbids: the
+/// next player draws nothing after the finish card, and whoever then holds no combine must
+/// turn a card up blind). `hotseat sim` counts them as `early crowns`.
+pub fn early_crowns(m: &Match<Couperation>) -> Vec<f64> {
+    let mut crowns = vec![0.0; m.players.len()];
+    let mut state = m.initial.clone();
+    for step in &m.history {
+        let crowning = |a: &Action| {
+            matches!(*a,
+                Action::Place { c: FINISH, slot } | Action::Combine { take: FINISH, slot, .. }
+                    if usize::from(slot) == SLOTS - 1)
+        };
+        if let (Actor::Seat(s), true) = (step.actor, crowning(&step.action)) {
+            let p = state.pyramid();
+            let down = (0..SLOTS).any(|i| matches!(p.get(i), Slot::Down { .. }));
+            // Another crown (the finish card taken with other cards) is no way out.
+            let other = state
+                .legal_actions(s)
+                .iter()
+                .any(|a| !crowning(a) && !matches!(a, Action::Reveal { .. }));
+            if down
+                && other
+                && let Some(n) = crowns.get_mut(s)
+            {
+                *n += 1.0;
+            }
+        }
+        if state.apply(step.actor, &step.action).is_err() {
+            break;
+        }
+    }
+    crowns
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::couperation::Slot;
 
     #[test]
     fn number_sets() {

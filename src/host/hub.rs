@@ -115,6 +115,7 @@ struct Opening {
     creator: Ident,
     timeout: Duration,
     stand_in: bool,
+    hints: bool,
 }
 
 impl Hub {
@@ -246,6 +247,7 @@ impl Hub {
                 creator: rec.creator.clone(),
                 timeout: Duration::from_secs(rec.timeout_secs),
                 stand_in: rec.stand_in,
+                hints: rec.hints,
                 log: path,
                 // A table starts when everyone at it is ready, which the list is not always
                 // saved for: a game with a move in its log had begun.
@@ -485,6 +487,7 @@ impl Hub {
             creator,
             timeout: spec.timeout,
             stand_in: spec.stand_in,
+            hints: spec.hints,
         })?;
         self.rooms().opened_from.insert(code.clone(), by.addr);
         let invite = self.invite_line(&code).unwrap_or_default();
@@ -544,6 +547,7 @@ impl Hub {
                 creator: o.creator,
                 timeout: o.timeout,
                 stand_in: o.stand_in,
+                hints: o.hints,
                 log: path,
                 started: false,
                 bot_delay: self.bot_delay(),
@@ -743,6 +747,7 @@ impl Hub {
             creator: a.creator,
             timeout: a.timeout,
             stand_in: a.stand_in,
+            hints: a.hints,
         })?;
         self.rooms().again.insert(code.to_string(), new.clone());
         Ok(new)

@@ -112,6 +112,8 @@ pub struct RoomSetup {
     pub timeout: Duration,
     /// See [`super::seats::TableSpec::stand_in`].
     pub stand_in: bool,
+    /// See [`super::seats::TableSpec::hints`].
+    pub hints: bool,
     pub log: PathBuf,
     pub started: bool,
     /// How long computer players "think" before their move shows (the settings' `bot_pace_ms`).
@@ -127,6 +129,8 @@ pub struct Shared<G: Registered> {
     pub timeout: Duration,
     /// See [`super::seats::TableSpec::stand_in`].
     pub stand_in: bool,
+    /// See [`super::seats::TableSpec::hints`].
+    pub hints: bool,
     /// Every remote seat has been taken once: play may go on.
     pub started: bool,
     /// The code of the table "play again" opened after this one.
@@ -231,6 +235,7 @@ pub fn local<G: Registered>(
         creator: me.clone(),
         timeout: Duration::MAX,
         stand_in: false,
+        hints: false,
         log: PathBuf::new(),
         started: true,
         bot_delay,
@@ -272,6 +277,7 @@ fn build<G: Registered>(
         creator: setup.creator,
         timeout: setup.timeout,
         stand_in: setup.stand_in,
+        hints: setup.hints,
         started: setup.started,
         again: None,
         again_by: Vec::new(),
@@ -520,6 +526,11 @@ impl<G: Registered> Shared<G> {
                     (o.label.to_string(), v.to_string())
                 })
                 .chain(self.pace())
+                // Whoever joins should know that others may play with the hint key.
+                .chain(
+                    (self.hints && !self.standalone)
+                        .then(|| ("Hints".to_string(), "allowed".to_string())),
+                )
                 .collect(),
             started: self.started,
             over: self.table.m.is_over(),
@@ -556,6 +567,7 @@ impl<G: Registered> Shared<G> {
             creator: self.creator.clone(),
             timeout_secs: self.timeout.as_secs(),
             stand_in: self.stand_in,
+            hints: self.hints,
             started: self.started,
             seats: self.seats.iter().map(SeatHold::record).collect(),
         }
@@ -729,6 +741,7 @@ impl<G: Registered> Shared<G> {
             chat: c.map_or(Vec::new(), |c| {
                 self.chat.visible(c.seats.is_empty(), CHAT_SHOWN)
             }),
+            hints: self.hints,
             talk: c.filter(|_| !self.standalone).map(|c| {
                 if self.chat.is_muted(&c.ident) {
                     Chat::Closed("the table's creator muted you")
@@ -1081,6 +1094,7 @@ pub struct AgainSetup {
     pub creator: Ident,
     pub timeout: Duration,
     pub stand_in: bool,
+    pub hints: bool,
 }
 
 impl<G: Registered> ServerTable for Room<G> {
@@ -1328,6 +1342,7 @@ impl<G: Registered> ServerTable for Room<G> {
             creator: chooser.clone(),
             timeout: g.timeout,
             stand_in: g.stand_in,
+            hints: g.hints,
         }
     }
 
@@ -1518,6 +1533,8 @@ pub struct Info {
     pub chat: Vec<Said>,
     /// What this connection may say now (`None`: no chat here, a local game).
     pub talk: Option<Chat>,
+    /// The creator allows the hint key at this table (see [`super::seats::TableSpec::hints`]).
+    pub hints: bool,
 }
 
 /// One connection's place at a room: the seats at its keyboard. Dropping it detaches the

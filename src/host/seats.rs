@@ -17,6 +17,9 @@ pub struct TableSpec {
     /// When a seat's timeout passes, a computer player plays for its person until they are
     /// back. Without (a turn-based table, played over days): the seat waits for them.
     pub stand_in: bool,
+    /// The creator allows the hint key at this table although seats are remote; a hint is
+    /// then shown only at the terminal that asked (off by default: help the others do not get).
+    pub hints: bool,
 }
 
 /// Who sits in one seat of a new table.

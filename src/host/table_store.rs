@@ -62,6 +62,9 @@ pub struct TableRecord {
     /// turn-based tables: always).
     #[serde(default = "yes", skip_serializing_if = "is_yes")]
     pub stand_in: bool,
+    /// The creator allows hints at this table (files from before the switch: not allowed).
+    #[serde(default, skip_serializing_if = "is_no")]
+    pub hints: bool,
     pub started: bool,
     pub seats: Vec<SeatRecord>,
 }
@@ -86,6 +89,10 @@ fn yes() -> bool {
 
 fn is_yes(b: &bool) -> bool {
     *b
+}
+
+fn is_no(b: &bool) -> bool {
+    !*b
 }
 
 /// The file's place in the data folder.

@@ -37,6 +37,8 @@ pub enum Row {
     Seed,
     /// Server tables only: how long a seat may be away before a computer player stands in.
     Timeout,
+    /// Server tables only: whether the hint key works at the table (the creator's switch).
+    Hints,
     Start,
 }
 
@@ -258,6 +260,9 @@ pub struct ServerRows {
     pub creator: String,
     /// Index into [`TIMEOUTS`].
     pub timeout: usize,
+    /// The hint key works at the table (off unless the creator allows it: a hint is help
+    /// the other terminals do not get).
+    pub hints: bool,
     /// Start was chosen on a valid form: the lobby takes the choices (see [`SetupForm::take_ready`]).
     pub ready: bool,
 }
@@ -384,6 +389,7 @@ impl SetupForm {
         form.server = Some(ServerRows {
             creator: creator.to_string(),
             timeout: TIMEOUT_DEFAULT,
+            hints: false,
             ready: false,
         });
         // A table on the server is for more than one person: two seats where the game allows.
@@ -409,6 +415,7 @@ impl SetupForm {
         rows.push(Row::Seed);
         if self.server.is_some() {
             rows.push(Row::Timeout);
+            rows.push(Row::Hints);
         }
         rows.push(Row::Start);
         rows
@@ -465,6 +472,11 @@ impl SetupForm {
     pub fn stand_in(&self) -> bool {
         let s = self.server.as_ref();
         s.and_then(|s| TIMEOUTS.get(s.timeout)).is_none_or(|t| t.2)
+    }
+
+    /// Whether the creator allows the hint key at the server table (off by default).
+    pub fn hints(&self) -> bool {
+        self.server.as_ref().is_some_and(|s| s.hints)
     }
 
     /// Who takes each seat of a server table, in seat order.
@@ -565,6 +577,11 @@ impl SetupForm {
                 if let Some(s) = &mut self.server {
                     let n = TIMEOUTS.len() as isize;
                     s.timeout = (s.timeout as isize + step).clamp(0, n - 1) as usize;
+                }
+            }
+            Row::Hints => {
+                if let Some(s) = &mut self.server {
+                    s.hints = !s.hints;
                 }
             }
             Row::Opt(i) => {
@@ -668,7 +685,7 @@ impl SetupForm {
             SetupCmd::EditName => matches!(row, Row::Seat(i) if self.name_editable(i)),
             SetupCmd::NextValue => match row {
                 Row::Seat(i) => !self.name_editable(i),
-                Row::Count | Row::Opt(_) | Row::Timeout => true,
+                Row::Count | Row::Opt(_) | Row::Timeout | Row::Hints => true,
                 Row::Seed | Row::Start => false,
             },
             SetupCmd::NextRow | SetupCmd::Seed => row == Row::Seed,
@@ -888,6 +905,10 @@ impl SetupForm {
                 before a computer player plays for them, until they come back. Turn-based \
                 tables last days: players come back when they have time."
                 .into(),
+            Row::Hints => "Whether the players may press the hint key to see what the hardest \
+                computer player would do. A hint shows only on the screen of the player who \
+                asked, and the others are not told what it said."
+                .into(),
             Row::Start if self.server.is_some() => {
                 "Open the table in the lobby (or press s from any row).".into()
             }
@@ -917,6 +938,9 @@ impl Screen for SetupForm {
         let inner = block.inner(body);
         f.render_widget(block, body);
         let current = self.current();
+        // The blank lines only space the form out: where rows would not fit (a server table of
+        // eight seats at 80x24), they go, first the one at the top.
+        let mut spacers = vec![0];
         let mut lines = vec![Line::from("")];
         // Wide enough for the longest option label, so every value starts in one column.
         let label_w = self
@@ -937,6 +961,7 @@ impl Screen for SetupForm {
             .max(18);
         for row in self.rows() {
             if row == Row::Start {
+                spacers.push(lines.len());
                 lines.push(Line::from(""));
             }
             let (label, value) = match row {
@@ -985,6 +1010,10 @@ impl Screen for SetupForm {
                     let label = TIMEOUTS.get(t).map_or("", |t| t.1);
                     ("Seat timeout".into(), format!("< {label} >"))
                 }
+                Row::Hints => {
+                    let on = if self.hints() { "allowed" } else { "off" };
+                    ("Hints".into(), format!("< {on} >"))
+                }
                 Row::Start if self.server.is_some() => (String::new(), "[ Open table ]".into()),
                 Row::Start => (String::new(), "[ Start ]".into()),
             };
@@ -998,9 +1027,16 @@ impl Screen for SetupForm {
                 Line::from(text)
             });
             if matches!(row, Row::Count) {
+                spacers.push(lines.len());
                 lines.push(Line::from(""));
             }
         }
+        let over = lines.len().saturating_sub(inner.height as usize);
+        let drop: Vec<usize> = spacers.into_iter().take(over).collect();
+        let lines: Vec<Line> = (lines.into_iter().enumerate())
+            .filter(|(i, _)| !drop.contains(i))
+            .map(|(_, l)| l)
+            .collect();
         f.render_widget(Paragraph::new(lines), inner);
         let mut detail_lines = vec![Line::styled(
             theme.text(&self.describe_row(current)),
@@ -1221,7 +1257,7 @@ mod tests {
                             f.seed.value.clone(),
                             f.editing,
                             f.error.clone(),
-                            f.server.as_ref().map(|s| (s.timeout, s.ready)),
+                            f.server.as_ref().map(|s| (s.timeout, s.hints, s.ready)),
                         )
                     };
                     crate::ui::testutil::keys_are_the_list(fresh, state, |f, k| {
@@ -1256,6 +1292,7 @@ mod tests {
     fn the_local_form_offers_no_remote_seats() {
         let mut f = form("couperation");
         assert!(!f.rows().contains(&Row::Timeout));
+        assert!(!f.rows().contains(&Row::Hints) && !f.hints());
         go_to(&mut f, Row::Seat(1));
         let mut labels = Vec::new();
         for _ in 0..f.kinds() {
@@ -1328,6 +1365,15 @@ mod tests {
         );
         press(&mut f, KeyCode::Left, 10);
         assert_eq!(f.timeout(), Some(std::time::Duration::from_secs(60)));
+        // Hints are off at a server table unless the creator allows them.
+        assert!(!f.hints());
+        go_to(&mut f, Row::Hints);
+        press(&mut f, KeyCode::Right, 1);
+        assert!(f.hints());
+        press(&mut f, KeyCode::Enter, 1);
+        assert!(!f.hints());
+        press(&mut f, KeyCode::Left, 1);
+        assert!(f.hints());
         // Start only marks the form ready, once; nothing is written anywhere.
         assert!(matches!(
             f.on_event(&crate::ui::testutil::ch('s')),

@@ -421,6 +421,45 @@ mod tests {
         }
     }
 
+    /// `hotseat sim`'s `early crowns`: the finish card on top with seat 1's card still face
+    /// down counts one for seat 0 (it could have combined instead); the combine counts none.
+    #[test]
+    fn early_crowns_count_the_finish_card_on_top_while_a_card_waits() {
+        let view = late_position(&[FINISH, 13, 15], &[28], FinishAt::Front(0));
+        let legal = legal_in(&view);
+        let crown = Action::Place {
+            c: FINISH,
+            slot: TOP as u8,
+        };
+        let combine = legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::Combine { take: 28, .. }))
+            .expect("a combine");
+        let mut first = |_: usize| 0;
+        let g = Couperation::from_view(&view, &mut first).expect("a consistent position");
+        for (action, counted) in [(crown, vec![1.0, 0.0]), (combine, vec![0.0, 0.0])] {
+            let mut m = crate::engine::Match::<Couperation>::new(crate::engine::Setup {
+                options: Options::new(),
+                players: (0..2)
+                    .map(|i| crate::engine::log::PlayerEntry::human(format!("P{i}")))
+                    .collect(),
+                seed: 1,
+                started: "2026-11-28T12:00:00Z".into(),
+            })
+            .expect("setup");
+            m.initial = g.clone();
+            m.state = g.clone();
+            m.history.clear();
+            m.apply(Actor::Seat(0), action, None).expect("legal");
+            assert_eq!(
+                crate::bots::couperation::early_crowns(&m),
+                counted,
+                "{action:?}"
+            );
+        }
+    }
+
     /// Seat 3 parked a card face down in slot 22. With a reserve card that fits there, a
     /// partner reads it as a card that does not fit, and the search's deals put one there;
     /// with none (the position as it was), the hide is read as nothing.

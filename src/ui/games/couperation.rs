@@ -733,12 +733,14 @@ impl crate::ui::Registered for crate::games::couperation::Couperation {
         crate::bots::kinds::couperation(kind, seed)
     }
     /// Cards turned up that lost at once while a safe move was open, per seat (the hard
-    /// level's target is none), and those that lost in a blind choice between turn-ups.
+    /// level's target is none), those that lost in a blind choice between turn-ups, and the
+    /// finish card put on top while a card waited face down and another move was open.
     fn match_figures(m: &crate::engine::Match<Self>) -> Vec<(&'static str, Vec<f64>)> {
         let (safe_open, blind) = crate::bots::couperation::turn_ups_that_lost(m);
         vec![
             ("losing turn-ups", safe_open),
             ("blind turn-ups lost", blind),
+            ("early crowns", crate::bots::couperation::early_crowns(m)),
         ]
     }
 }

@@ -56,6 +56,7 @@ impl CreateTable {
             seed: self.form.chosen_seed()?,
             timeout,
             stand_in: self.form.stand_in(),
+            hints: self.form.hints(),
         })
     }
 

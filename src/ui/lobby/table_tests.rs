@@ -121,6 +121,7 @@ fn spec(game: &str, seats: Vec<SeatSpec>) -> TableSpec {
         seed: Some(7),
         timeout: Duration::from_secs(3600),
         stand_in: true,
+        hints: false,
     }
 }
 
@@ -2104,4 +2105,115 @@ fn people_in_the_lobby_talk_to_each_other() {
     // Refused in the lobby too: the reason shows on the note line.
     ann.press(key(KeyCode::Enter));
     assert!(ann.draw(80, 24).contains("Nothing to say"));
+}
+
+/// A Kokoro table of two remote seats, each taken by its own connection, with the creator's
+/// hint switch as given; both seats are to draw on the first card.
+fn hint_table(hub: &Served, allowed: bool) -> (String, Vec<Term>, Term) {
+    let creator = peer("host", Some("host"));
+    let mut code = String::new();
+    let host = Term::open(|w| {
+        let table = TableSpec {
+            hints: allowed,
+            ..spec("kokoro", vec![SeatSpec::Remote; 2])
+        };
+        let (c, s) = hub.create(table, &creator, w).expect("create");
+        code = c;
+        s
+    });
+    drop(host);
+    let terms: Vec<Term> = (0..2)
+        .map(|i| {
+            let name = format!("P{}", i + 1);
+            let p = peer(&name, Some(&name));
+            Term::open(|w| hub.join(&code, Some(i), &p, w).expect("join"))
+        })
+        .collect();
+    let watcher = peer("eve", Some("eve"));
+    let spectator = Term::open(|w| hub.watch(&code, &watcher, w).expect("watch"));
+    quiet(hub, &code);
+    (code, terms, spectator)
+}
+
+/// The decisions the table's saved log marks as made after a hint.
+fn hinted_in_log(dir: &Path) -> usize {
+    let games = std::fs::read_dir(dir.join("games")).expect("games folder");
+    games
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .filter_map(|e| crate::engine::log::read(&e.path()).ok())
+        .map(|l| l.actions.iter().filter(|a| a.hint).count())
+        .sum()
+}
+
+#[test]
+fn hints_at_a_remote_table_are_off_unless_the_creator_allows_them() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (_code, mut terms, _spectator) = hint_table(&hub, false);
+    assert!(
+        !offers_hints(&mut terms[0]),
+        "the help does not list the key"
+    );
+    terms[0].press(ch('H'));
+    let shown = terms[0].draw(120, 40);
+    assert!(!shown.contains("Hint:"), "no hint shown:\n{shown}");
+    assert_eq!(hinted_in_log(dir.path()), 0);
+}
+
+/// Whether the `?` help of this terminal's table lists the hint key.
+fn offers_hints(t: &mut Term) -> bool {
+    t.press(ch('?'));
+    let help = t.draw(120, 40);
+    t.press(ch('?'));
+    help.contains("hardest computer player's move")
+}
+
+#[test]
+fn an_allowed_hint_shows_only_on_the_screen_that_asked() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let (code, mut terms, mut spectator) = hint_table(&hub, true);
+    // Whoever looks at the table in the lobby knows hints are allowed there.
+    let summary = hub.room(&code).expect("room").summary();
+    assert!(
+        summary
+            .options
+            .contains(&("Hints".into(), "allowed".into()))
+    );
+    let before: Vec<Vec<String>> = terms.iter_mut().map(|t| t.frames()).collect();
+    let watched = spectator.frames();
+    assert!(offers_hints(&mut terms[0]), "the help lists the key");
+    terms[0].press(ch('H'));
+    let shown = terms[0].draw(120, 40);
+    let why = shown
+        .lines()
+        .find_map(|l| l.split_once("Hint: ").map(|(_, w)| w.trim().to_string()))
+        .unwrap_or_else(|| panic!("the asker sees the hint:\n{shown}"));
+    assert!(!why.is_empty(), "{shown}");
+    // The other seat's and the spectator's screens are as they were, to the character.
+    assert_eq!(
+        terms[1].frames(),
+        before[1],
+        "the other seat is shown nothing"
+    );
+    assert_eq!(spectator.frames(), watched, "nor is the spectator");
+    for frame in terms[1].frames().iter().chain(&spectator.frames()) {
+        assert!(!frame.contains("Hint:") && !frame.contains(&why), "{frame}");
+    }
+    // The asker's decision is marked in the table's log once it is made.
+    assert_eq!(hinted_in_log(dir.path()), 0);
+    terms[0].press(key(KeyCode::Enter));
+    until("the hinted move in the log", || {
+        hinted_in_log(dir.path()) == 1
+    });
+    // The creator's switch survives a restart of the server.
+    drop((terms, spectator));
+    drop(hub);
+    let hub = self::hub(dir.path());
+    let mut back = Term::open(|w| {
+        hub.join(&code, None, &peer("P2", Some("P2")), w)
+            .expect("rejoin")
+    });
+    assert!(offers_hints(&mut back), "hints are still allowed");
 }

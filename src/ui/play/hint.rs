@@ -10,8 +10,11 @@
 //! then (the person played meanwhile) is dropped.
 //!
 //! Hints are offered at a local table and at a hosted table whose seats are all at one
-//! terminal or computer players: a hint shown to one terminal of a table with remote seats
-//! would be help the others do not get (a later issue lets a table's creator allow it).
+//! terminal or computer players. At a table with remote seats a hint is help the others do not
+//! get, so there they are off unless the table's creator allowed them in its setup
+//! ([`crate::host::seats::TableSpec::hints`]); a hint is then worked out and shown on the
+//! asking terminal's screen only (this screen's [`Hints`]), and the room learns no more than
+//! that one was asked, for the log.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex};
@@ -87,9 +90,9 @@ impl<G: Playable> Hints<G> {
 }
 
 /// Whether this table offers hints at all: one with no remote seat (a local game, or a hosted
-/// one whose people all sit at this terminal).
+/// one whose people all sit at this terminal), or one whose creator allowed them.
 pub fn offered<G: Playable>(p: &Play<G>) -> bool {
-    p.room.info.seats.iter().all(|s| s.kind != SeatKind::Remote)
+    p.room.info.hints || p.room.info.seats.iter().all(|s| s.kind != SeatKind::Remote)
 }
 
 /// Whether the hint key works now: hints are offered, a person at this keyboard is to move,
