@@ -127,12 +127,17 @@ fn spec(game: &str, seats: Vec<SeatSpec>) -> TableSpec {
 
 /// A table of `G` with `n` remote seats, each taken by its own connection, and a spectator.
 fn full_table<G: Playable>(hub: &Served, n: usize) -> (String, Vec<Term>, Term) {
+    seated_table(hub, spec(G::ID, vec![SeatSpec::Remote; n]))
+}
+
+/// The table `table` (remote seats only), each seat taken by its own connection, and a
+/// spectator.
+fn seated_table(hub: &Served, table: TableSpec) -> (String, Vec<Term>, Term) {
+    let n = table.seats.len();
     let creator = peer("host", Some("host"));
     let mut code = String::new();
     let host = Term::open(|w| {
-        let (c, s) = hub
-            .create(spec(G::ID, vec![SeatSpec::Remote; n]), &creator, w)
-            .expect("create");
+        let (c, s) = hub.create(table, &creator, w).expect("create");
         code = c;
         s
     });
@@ -2110,29 +2115,11 @@ fn people_in_the_lobby_talk_to_each_other() {
 /// A Kokoro table of two remote seats, each taken by its own connection, with the creator's
 /// hint switch as given; both seats are to draw on the first card.
 fn hint_table(hub: &Served, allowed: bool) -> (String, Vec<Term>, Term) {
-    let creator = peer("host", Some("host"));
-    let mut code = String::new();
-    let host = Term::open(|w| {
-        let table = TableSpec {
-            hints: allowed,
-            ..spec("kokoro", vec![SeatSpec::Remote; 2])
-        };
-        let (c, s) = hub.create(table, &creator, w).expect("create");
-        code = c;
-        s
-    });
-    drop(host);
-    let terms: Vec<Term> = (0..2)
-        .map(|i| {
-            let name = format!("P{}", i + 1);
-            let p = peer(&name, Some(&name));
-            Term::open(|w| hub.join(&code, Some(i), &p, w).expect("join"))
-        })
-        .collect();
-    let watcher = peer("eve", Some("eve"));
-    let spectator = Term::open(|w| hub.watch(&code, &watcher, w).expect("watch"));
-    quiet(hub, &code);
-    (code, terms, spectator)
+    let table = TableSpec {
+        hints: allowed,
+        ..spec("kokoro", vec![SeatSpec::Remote; 2])
+    };
+    seated_table(hub, table)
 }
 
 /// The decisions the table's saved log marks as made after a hint.
