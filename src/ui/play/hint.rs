@@ -126,7 +126,10 @@ pub fn ask<G: Playable>(p: &mut Play<G>) {
     let m = p.table.m.clone();
     let effort = p.hints.effort;
     match p.hints.on_thread.clone() {
-        Some(wake) => {
+        Some(local) => {
+            // At a hosted table the screen is a connection's: its wake redraws it, where the
+            // local terminal's would leave "Looking for a hint…" up until the next key.
+            let wake: Wake = p.link.as_ref().map_or(local, |l| l.wake.0.clone());
             let started = std::thread::Builder::new()
                 .name(THREAD_NAME.into())
                 .spawn(move || {
