@@ -649,7 +649,7 @@ impl Backend for CompactBackend {
         I: Iterator<Item = (u16, u16, &'a Cell)>,
     {
         let color = self.color;
-        let items: Vec<Item> = content
+        let mut items = content
             .map(|(x, y, cell)| Item {
                 x,
                 y,
@@ -667,7 +667,7 @@ impl Backend for CompactBackend {
                     }
                 },
             })
-            .collect();
+            .peekable();
         let out_buf = self.out.clone();
         let mut out = out_buf.borrow_mut();
         let mut st = Enc {
@@ -675,12 +675,16 @@ impl Backend for CompactBackend {
             at: None,
             cursor: self.cursor,
         };
-        let mut i = 0;
-        while i < items.len() {
-            let y = items[i].y;
-            let n = items[i..].iter().take_while(|it| it.y == y).count();
-            self.draw_row(&mut out, &mut st, &items[i..i + n]);
-            i += n;
+        // One row at a time: a whole first frame held at once would be a few dozen KiB that
+        // the allocator keeps.
+        let mut row: Vec<Item> = Vec::with_capacity(usize::from(self.size.width));
+        while let Some(first) = items.next() {
+            row.clear();
+            row.push(first);
+            while let Some(it) = items.next_if(|it| it.y == first.y) {
+                row.push(it);
+            }
+            self.draw_row(&mut out, &mut st, &row);
         }
         sgr(&mut out, st.pen, PLAIN);
         self.cursor = st.cursor;
