@@ -3,10 +3,13 @@
 //!
 //! ```text
 //! cargo bench --bench side                              # this build's hotseat alone
-//! cargo bench --bench side -- --rounds 9 --size 120x40 \
+//! cargo bench --bench side -- --rounds 7 --size 120x40 \
 //!     --run hotseat \
-//!     --run 'nbsdgames' --ready 'nbsdgames' --key $'\e[B' --key $'\e[A' \
-//!     --run 'chess-tui' --ready 'Play' --key j --key k
+//!     --run /usr/games/nbnbsdgames --setup a --setup '\r' --setup-ready 'Main Menu' \
+//!     --run chess-tui --ready Play --key j --key k
+//! cargo bench --bench side -- --rounds 5 --ssh \
+//!     --run 'ssh -tt -p PORT root@127.0.0.1 /usr/games/nbnbsdgames' --setup a --setup '\r' \
+//!         --setup-ready 'Main Menu'
 //! ```
 //!
 //! Each `--run COMMAND` (run with `sh -c 'exec COMMAND'`, so the process measured is the
