@@ -68,8 +68,13 @@ mod kokoro {
     #[test]
     fn a_search_decision_is_fixed_by_its_seed_and_legal() {
         let options = Options::new();
-        let a = play::<Kokoro>(&options, &mut [search(3, 20), search(4, 20)], 11);
-        let b = play::<Kokoro>(&options, &mut [search(3, 20), search(4, 20)], 11);
+        // The same game twice, side by side.
+        let game = || play::<Kokoro>(&options, &mut [search(3, 20), search(4, 20)], 11);
+        let (a, b) = std::thread::scope(|s| {
+            let first = s.spawn(game);
+            let b = game();
+            (first.join().expect("first game"), b)
+        });
         assert!(a.is_some(), "the game ends");
         assert_eq!(a, b);
     }
