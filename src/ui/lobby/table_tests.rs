@@ -2221,3 +2221,54 @@ fn an_allowed_hint_shows_only_on_the_screen_that_asked() {
     });
     assert!(offers_hints(&mut back), "hints are still allowed");
 }
+
+/// A hint at a hosted table is worked out on a thread of its own, as outside the tests; when
+/// it is ready it wakes the asking connection (whose thread draws only when woken), not the
+/// local terminal's wait, which would leave "Looking for a hint…" up until the next key.
+#[test]
+fn a_hint_worked_out_on_its_thread_wakes_the_connection_that_asked() {
+    use crate::games::kokoro::Kokoro;
+    use crate::ui::Screen;
+    use crate::ui::play::hint::{Hints, THINKING};
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = hub(dir.path());
+    let creator = peer("host", Some("host"));
+    let table = TableSpec {
+        hints: true,
+        ..spec("kokoro", vec![SeatSpec::Remote; 2])
+    };
+    let (code, _) = hub.hub.create(table, &creator).expect("create");
+    let p1 = peer("P1", Some("p1"));
+    let at = *hub
+        .hub
+        .join(&code, Some(0), &p1)
+        .expect("join")
+        .attach(&p1, Wake::none())
+        .downcast::<crate::host::room::Attached<Kokoro>>()
+        .expect("a Kokoro table");
+    // The wake of P1's connection: what its thread waits on before it draws again.
+    let (conn, woken) = wake();
+    let mut p = crate::ui::play::Play::shared(at, hub.hub.clone(), p1.clone(), conn);
+    let p2 = peer("P2", Some("p2"));
+    let _other: crate::ui::play::Play<Kokoro> =
+        seat_play(&hub, hub.hub.join(&code, Some(1), &p2).expect("join"), &p2);
+    quiet(&hub, &code);
+    // The local terminal's wake, as `Hints::default` has it outside the tests: it must not be
+    // the one called here (a served screen is not this process's terminal).
+    let (local, local_woken) = wake();
+    p.hints = Hints::on_thread(local.0.clone());
+    frame(&mut p, 80, 24);
+    assert_eq!(person_to_move(&p), Some(0), "P1 is to draw");
+    let asked = woken.load(Ordering::SeqCst);
+    p.on_event(&ch('H'));
+    assert_eq!(p.status.as_deref(), Some(THINKING));
+    until("the hint's thread to wake P1's connection", || {
+        woken.load(Ordering::SeqCst) > asked
+    });
+    // Woken, the connection's thread acts on the screen's deadline and draws: the hint is
+    // there.
+    let shown = frame(&mut p, 120, 40);
+    assert!(shown.contains("Hint: "), "{shown}");
+    assert!(!shown.contains(THINKING), "{shown}");
+    assert_eq!(local_woken.load(Ordering::SeqCst), 0);
+}
