@@ -3,10 +3,13 @@
 //!
 //! ```text
 //! cargo bench --bench side                              # this build's hotseat alone
-//! cargo bench --bench side -- --rounds 9 --size 120x40 \
+//! cargo bench --bench side -- --rounds 7 --size 120x40 \
 //!     --run hotseat \
-//!     --run 'nbsdgames' --ready 'nbsdgames' --key $'\e[B' --key $'\e[A' \
-//!     --run 'chess-tui' --ready 'Play' --key j --key k
+//!     --run /usr/games/nbnbsdgames --setup a --setup '\r' --setup-ready 'Main Menu' \
+//!     --run chess-tui --ready Play --key j --key k
+//! cargo bench --bench side -- --rounds 5 --ssh \
+//!     --run 'ssh -tt -p PORT root@127.0.0.1 /usr/games/nbnbsdgames' --setup a --setup '\r' \
+//!         --setup-ready 'Main Menu'
 //! ```
 //!
 //! Each `--run COMMAND` (run with `sh -c 'exec COMMAND'`, so the process measured is the
@@ -33,7 +36,8 @@
 //! nbsdgames'` puts OpenSSH's sshd and a program, whose CPU is then the client's).
 //! Debian's nbsdgames menu is `/usr/games/nbnbsdgames` and asks a name first: give it
 //! `--setup a --setup '\r' --setup-ready 'Main Menu'`; count its figures only if the report
-//! shows its keys answered. Global options: `--rounds N` (default 7), `--keys N` per round (default 40),
+//! shows its keys answered. Arrow keys go as a terminal sends them: `ESC O B` once the program
+//! has asked for application cursor keys, as ncurses programs do (nbsdgames reads only that). Global options: `--rounds N` (default 7), `--keys N` per round (default 40),
 //! `--size COLSxROWS` (default 80x24).
 //!
 //! For each program and round: launch to first screen, its resident and private memory then,
@@ -288,9 +292,23 @@ impl Run {
     }
 
     fn press(&mut self, key: &[u8]) -> Instant {
+        // An arrow key as a terminal sends it: `ESC O A` once the program has asked for
+        // application cursor keys (ncurses programs do, and read only that form: Debian's
+        // nbsdgames menu ignored `ESC [ B`).
+        let app_cursor = self
+            .seen
+            .lock()
+            .expect("lock")
+            .parser
+            .screen()
+            .application_cursor();
+        let key = match key {
+            [0x1b, b'[', k @ b'A'..=b'D'] if app_cursor => vec![0x1b, b'O', *k],
+            _ => key.to_vec(),
+        };
         let mut w = self.writer.lock().expect("lock");
         let t0 = Instant::now();
-        w.write_all(key).expect("write a key");
+        w.write_all(&key).expect("write a key");
         w.flush().expect("flush");
         t0
     }

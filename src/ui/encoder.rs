@@ -8,7 +8,11 @@
 //! Its escape sequences are written to a buffer that the caller sends as one frame, and are
 //! kept short: one SGR sequence per change of style (a reset when that is shorter), the 16
 //! named colours as their short codes, a column move (`CSI n C`) or a line feed when shorter
-//! than a full move, a run of blanks erased (`CSI n X`, `CSI K`) rather than written. Colour is the caller's choice (`NO_COLOR`, a connection's TERM).
+//! than a full move, a run of blanks erased (`CSI n X`, `CSI K`) rather than written, a row
+//! whose text moved sideways shifted by the terminal (`CSI n @`, `CSI n P`), a gap of up to
+//! three unchanged cells written over rather than moved across (it keeps what the terminal
+//! shows, cell by cell, for those two). Colour is the caller's choice (`NO_COLOR`, a
+//! connection's TERM).
 
 use std::cell::RefCell;
 use std::io;
@@ -47,6 +51,8 @@ pub fn framed(drawn: &[u8]) -> Vec<u8> {
 pub struct CompactBackend {
     out: FrameBuf,
     size: Size,
+    /// What the terminal shows, row by row: the unchanged cells a shift or a rewrite uses.
+    shown: Vec<Shown>,
     cursor: Position,
     cursor_hidden: bool,
     color: bool,
@@ -57,6 +63,8 @@ impl CompactBackend {
         CompactBackend {
             out,
             size: Size { width, height },
+            // The caller starts on a cleared screen (`ENTER`), as ratatui's first frame does.
+            shown: vec![BLANK; usize::from(width) * usize::from(height)],
             cursor: Position::ORIGIN,
             // ENTER hides it.
             cursor_hidden: true,
@@ -66,6 +74,8 @@ impl CompactBackend {
 
     pub fn set_size(&mut self, width: u16, height: u16) {
         self.size = Size { width, height };
+        // Not known until cleared (ratatui clears on a resize).
+        self.shown = vec![UNKNOWN; usize::from(width) * usize::from(height)];
     }
 
     fn put(&self, bytes: &[u8]) {
@@ -74,7 +84,7 @@ impl CompactBackend {
 }
 
 /// The style the terminal draws with now, as far as this frame knows.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Pen {
     fg: Color,
     bg: Color,
@@ -264,22 +274,371 @@ const SHOWN_ON_BLANKS: Modifier = Modifier::REVERSED
     .union(Modifier::UNDERLINED)
     .union(Modifier::CROSSED_OUT);
 
-/// How many cells from the start of `cells` are blanks in `pen`, side by side on one row.
-fn blank_run(cells: &[(u16, u16, &Cell)], pen: Pen, pen_of: &impl Fn(&Cell) -> Pen) -> u16 {
+/// What the terminal shows in one cell, as far as this backend wrote it: a one-column
+/// character in its pen, or `ch: None` for anything else (a wide or combined symbol, the cell
+/// after a wide one, a cell not known since a partial clear).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Shown {
+    ch: Option<char>,
+    pen: Pen,
+}
+
+const BLANK: Shown = Shown {
+    ch: Some(' '),
+    pen: PLAIN,
+};
+const UNKNOWN: Shown = Shown {
+    ch: None,
+    pen: PLAIN,
+};
+
+impl Shown {
+    /// Whether a terminal shows the two alike: the same character in the same pen; two blanks
+    /// on the same background (a foreground colour, bold or italic do not show on a blank),
+    /// unless one of them has a modifier that does show there. Nothing unknown is alike.
+    fn looks_like(self, other: Shown) -> bool {
+        match (self.ch, other.ch) {
+            (Some(' '), Some(' ')) => {
+                if (self.pen.modifier | other.pen.modifier).intersects(SHOWN_ON_BLANKS) {
+                    self.pen == other.pen
+                } else {
+                    self.pen.bg == other.pen.bg
+                }
+            }
+            (Some(a), Some(b)) => a == b && self.pen == other.pen,
+            _ => false,
+        }
+    }
+}
+
+/// A cell's symbol to write: a ratatui cell's, or a character the terminal showed before.
+#[derive(Clone, Copy)]
+enum Sym<'a> {
+    Str(&'a str),
+    Char(char),
+}
+
+impl Sym<'_> {
+    fn is_blank(self) -> bool {
+        matches!(self, Sym::Str(" ") | Sym::Char(' '))
+    }
+
+    fn push(self, out: &mut Vec<u8>) {
+        match self {
+            Sym::Str(s) => out.extend_from_slice(s.as_bytes()),
+            Sym::Char(c) => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        }
+    }
+
+    /// The symbol as one character, when it is one that surely takes one column.
+    fn one_char(self) -> Option<char> {
+        match self {
+            Sym::Char(c) => Some(c),
+            Sym::Str(s) => {
+                let mut chars = s.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if one_column(s) => Some(c),
+                    _ => None,
+                }
+            }
+        }
+    }
+}
+
+/// One cell to write: where, what and in which pen.
+#[derive(Clone, Copy)]
+struct Item<'a> {
+    x: u16,
+    y: u16,
+    sym: Sym<'a>,
+    pen: Pen,
+}
+
+impl Item<'_> {
+    fn shown(&self) -> Shown {
+        Shown {
+            ch: self.sym.one_char(),
+            pen: self.pen,
+        }
+    }
+}
+
+/// The terminal's state while a frame is written: its pen, where its cursor surely is (if
+/// known: a wide or unusual symbol may take a width the terminal counts differently), and
+/// where ratatui thinks the cursor is.
+#[derive(Clone, Copy)]
+struct Enc {
+    pen: Pen,
+    at: Option<Position>,
+    cursor: Position,
+}
+
+/// How many cells from the start of `items` are blanks in `pen`, side by side on one row.
+fn blank_run(items: &[Item], pen: Pen) -> u16 {
     if pen.modifier.intersects(SHOWN_ON_BLANKS) {
         return 0;
     }
-    let Some(&(x0, y0, _)) = cells.first() else {
+    let Some(first) = items.first() else {
         return 0;
     };
     let mut n: u16 = 0;
-    for &(x, y, cell) in cells {
-        if y != y0 || x != x0 + n || cell.symbol() != " " || pen_of(cell) != pen {
+    for it in items {
+        if it.y != first.y || it.x != first.x + n || !it.sym.is_blank() || it.pen != pen {
             break;
         }
         n += 1;
     }
     n
+}
+
+/// The longest run of unchanged cells rewritten rather than moved over: a column move is 3 or
+/// 4 bytes, each of these cells one.
+const REWRITE_AT_MOST: u16 = 3;
+
+/// Writes `items` (cells in order, left to right and top to bottom) from the state `st`.
+/// `shown(x)` is what the terminal shows at column `x` of the row being written, where this
+/// frame does not change it: a short gap of such cells that look the same in the current pen
+/// is written over rather than moved across.
+fn encode(
+    out: &mut Vec<u8>,
+    st: &mut Enc,
+    items: &[Item],
+    width: u16,
+    shown: &dyn Fn(u16) -> Option<Shown>,
+) {
+    let mut i = 0;
+    while i < items.len() {
+        let it = items[i];
+        if let Some(p) = st.at
+            && p.y == it.y
+            && it.x > p.x
+            && it.x - p.x <= REWRITE_AT_MOST
+        {
+            let pen = st.pen;
+            let same = |x: u16| {
+                shown(x).is_some_and(|s| match s.ch {
+                    Some(' ') => s.looks_like(Shown { ch: s.ch, pen }),
+                    Some(c) => c.is_ascii_graphic() && s.pen == pen,
+                    None => false,
+                })
+            };
+            if (p.x..it.x).all(same) {
+                for x in p.x..it.x {
+                    if let Some(Shown { ch: Some(c), .. }) = shown(x) {
+                        out.push(c as u8);
+                    }
+                }
+                st.at = Some(Position { x: it.x, y: it.y });
+            }
+        }
+        move_from(out, st.at, it.x, it.y);
+        sgr(out, st.pen, it.pen);
+        st.pen = it.pen;
+        let blanks = blank_run(&items[i..], it.pen);
+        if blanks >= ERASE_AT_LEAST {
+            // A run of blanks is erased rather than written: the erased cells take the
+            // background, and nothing else of the pen shows on a blank.
+            if it.x + blanks == width {
+                out.extend_from_slice(b"\x1b[K");
+            } else {
+                out.extend_from_slice(b"\x1b[");
+                push_num(out, blanks);
+                out.push(b'X');
+            }
+            // Erasing does not move the cursor.
+            st.at = Some(Position { x: it.x, y: it.y });
+            st.cursor = Position { x: it.x, y: it.y };
+            i += usize::from(blanks);
+            continue;
+        }
+        it.sym.push(out);
+        st.at = it.sym.one_char().map(|_| Position {
+            x: it.x + 1,
+            y: it.y,
+        });
+        st.cursor = Position {
+            x: it.x + 1,
+            y: it.y,
+        };
+        i += 1;
+    }
+}
+
+/// A row's cells moved sideways by the terminal: `CSI n @` inserts `n` blanks at the cursor
+/// (the rest of the row moves right, its last cells drop off), `CSI n P` deletes `n` cells
+/// (the rest moves left, blanks come in at the end). A hint line that gains or loses a key, a
+/// status line whose first word changes length: the cells after the change are not resent.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Shift {
+    Insert(u16),
+    Delete(u16),
+}
+
+impl Shift {
+    /// What the terminal shows at offset `x` of the row from the shift's column, after it.
+    fn after(self, old: &[Shown], x: usize) -> Shown {
+        match self {
+            Shift::Insert(k) => {
+                let k = usize::from(k);
+                if x < k { BLANK } else { old[x - k] }
+            }
+            Shift::Delete(k) => old.get(x + usize::from(k)).copied().unwrap_or(BLANK),
+        }
+    }
+}
+
+/// The fewest cells a row must change for a shift to be looked for.
+const SHIFT_MIN_CELLS: usize = 6;
+/// The longest shift looked for.
+const SHIFT_MAX: u16 = 24;
+
+/// The shift that leaves the fewest cells of a row to write, when it saves enough to be worth
+/// trying: the row's cells from `a` as they are (`old`) and as the frame wants them (`new`).
+fn best_shift(old: &[Shown], new: &[Shown]) -> Option<Shift> {
+    let len = old.len();
+    let differ = |after: &dyn Fn(usize) -> Shown, limit: usize| {
+        let mut n = 0;
+        for (x, want) in new.iter().enumerate() {
+            if !want.looks_like(after(x)) {
+                n += 1;
+                if n >= limit {
+                    break;
+                }
+            }
+        }
+        n
+    };
+    let unshifted = differ(&|x| old[x], len + 1);
+    let mut best = None;
+    let mut fewest = unshifted;
+    for k in 1..=SHIFT_MAX.min(len.saturating_sub(1) as u16) {
+        let ku = usize::from(k);
+        // Only shifts that bring the first changed cell (or the old first cell) into place.
+        for (shift, anchored) in [
+            (Shift::Delete(k), new[0].looks_like(old[ku])),
+            (Shift::Insert(k), new[ku].looks_like(old[0])),
+        ] {
+            if anchored {
+                let n = differ(&|x| shift.after(old, x), fewest);
+                if n < fewest {
+                    fewest = n;
+                    best = Some(shift);
+                }
+            }
+        }
+    }
+    // A shift costs a few bytes of its own, and trying it a second encoding.
+    best.filter(|_| fewest + 4 <= unshifted)
+}
+
+impl CompactBackend {
+    fn index(&self, x: u16, y: u16) -> usize {
+        usize::from(y) * usize::from(self.size.width) + usize::from(x)
+    }
+
+    /// Notes the cells written (or erased) in what the terminal shows.
+    fn record(&mut self, items: &[Item]) {
+        for it in items {
+            let i = self.index(it.x, it.y);
+            if let Some(s) = self.shown.get_mut(i) {
+                *s = it.shown();
+            }
+            // The cell after a wide or unusual symbol is not known for sure.
+            if it.sym.one_char().is_none()
+                && it.x + 1 < self.size.width
+                && let Some(s) = self.shown.get_mut(i + 1)
+            {
+                *s = UNKNOWN;
+            }
+        }
+    }
+
+    /// Writes one row's changed cells, moving the row's cells sideways first when that is
+    /// shorter.
+    fn draw_row(&mut self, out: &mut Vec<u8>, st: &mut Enc, row: &[Item]) {
+        let width = self.size.width;
+        let (a, y) = (row[0].x, row[0].y);
+        let start = self.index(a, y);
+        let end = self.index(0, y + 1);
+        let plain = |out: &mut Vec<u8>, st: &mut Enc, this: &Self| {
+            let base = this.index(0, y);
+            encode(out, st, row, width, &|x| {
+                this.shown.get(base + usize::from(x)).copied()
+            });
+        };
+        if row.len() < SHIFT_MIN_CELLS || end > self.shown.len() || a >= width {
+            plain(out, st, self);
+            self.record(row);
+            return;
+        }
+        let old = &self.shown[start..end];
+        let mut new = old.to_vec();
+        let mut known = old.iter().all(|s| s.ch.is_some());
+        for it in row {
+            let s = it.shown();
+            known &= s.ch.is_some();
+            if let Some(n) = new.get_mut(usize::from(it.x - a)) {
+                *n = s;
+            }
+        }
+        let Some(shift) = known.then(|| best_shift(old, &new)).flatten() else {
+            plain(out, st, self);
+            self.record(row);
+            return;
+        };
+        let after: Vec<Shown> = (0..old.len()).map(|x| shift.after(old, x)).collect();
+        // The shift: from the row's first change, in a pen whose background is the default
+        // and that nothing shows on a blank with (the blanks it brings in take the pen's
+        // background on most terminals, and nothing of it on others).
+        let mut by_shift = Vec::new();
+        let mut shift_st = *st;
+        move_from(&mut by_shift, shift_st.at, a, y);
+        if shift_st.pen.bg != Color::Reset || shift_st.pen.modifier.intersects(SHOWN_ON_BLANKS) {
+            sgr(&mut by_shift, shift_st.pen, PLAIN);
+            shift_st.pen = PLAIN;
+        }
+        let (n, op) = match shift {
+            Shift::Insert(n) => (n, b'@'),
+            Shift::Delete(n) => (n, b'P'),
+        };
+        by_shift.extend_from_slice(b"\x1b[");
+        if n > 1 {
+            push_num(&mut by_shift, n);
+        }
+        by_shift.push(op);
+        shift_st.at = Some(Position { x: a, y });
+        shift_st.cursor = Position { x: a, y };
+        let rest: Vec<Item> = new
+            .iter()
+            .zip(&after)
+            .enumerate()
+            .filter(|(_, (want, got))| !want.looks_like(**got))
+            .filter_map(|(x, (want, _))| {
+                Some(Item {
+                    x: a + x as u16,
+                    y,
+                    sym: Sym::Char(want.ch?),
+                    pen: want.pen,
+                })
+            })
+            .collect();
+        encode(&mut by_shift, &mut shift_st, &rest, width, &|x| {
+            after.get(usize::from(x - a)).copied()
+        });
+        let mut unshifted = Vec::new();
+        let mut plain_st = *st;
+        plain(&mut unshifted, &mut plain_st, self);
+        if by_shift.len() < unshifted.len() {
+            out.extend_from_slice(&by_shift);
+            *st = shift_st;
+            self.shown[start..end].copy_from_slice(&after);
+            self.record(&rest);
+        } else {
+            out.extend_from_slice(&unshifted);
+            *st = plain_st;
+            self.record(row);
+        }
+    }
 }
 
 impl Backend for CompactBackend {
@@ -289,57 +648,46 @@ impl Backend for CompactBackend {
     where
         I: Iterator<Item = (u16, u16, &'a Cell)>,
     {
-        let mut out = self.out.borrow_mut();
-        let cells: Vec<(u16, u16, &Cell)> = content.collect();
-        let pen_of = |cell: &Cell| {
-            if self.color {
-                Pen {
-                    fg: cell.fg,
-                    bg: cell.bg,
-                    modifier: cell.modifier,
-                }
-            } else {
-                Pen {
-                    modifier: cell.modifier,
-                    ..PLAIN
-                }
-            }
-        };
-        let mut pen = PLAIN;
-        // Where the terminal's cursor is after the last cell written, when known for sure: a
-        // wide or unusual symbol may take a width the terminal counts differently.
-        let mut at: Option<Position> = None;
-        let mut i = 0;
-        while i < cells.len() {
-            let (x, y, cell) = cells[i];
-            move_from(&mut out, at, x, y);
-            let want = pen_of(cell);
-            sgr(&mut out, pen, want);
-            pen = want;
-            let blanks = blank_run(&cells[i..], want, &pen_of);
-            if blanks >= ERASE_AT_LEAST {
-                // A run of blanks is erased rather than written: the erased cells take the
-                // background, and nothing else of the pen shows on a blank.
-                if x + blanks == self.size.width {
-                    out.extend_from_slice(b"\x1b[K");
+        let color = self.color;
+        let mut items = content
+            .map(|(x, y, cell)| Item {
+                x,
+                y,
+                sym: Sym::Str(cell.symbol()),
+                pen: if color {
+                    Pen {
+                        fg: cell.fg,
+                        bg: cell.bg,
+                        modifier: cell.modifier,
+                    }
                 } else {
-                    out.extend_from_slice(b"\x1b[");
-                    push_num(&mut out, blanks);
-                    out.push(b'X');
-                }
-                // Erasing does not move the cursor.
-                at = Some(Position { x, y });
-                self.cursor = Position { x, y };
-                i += usize::from(blanks);
-                continue;
+                    Pen {
+                        modifier: cell.modifier,
+                        ..PLAIN
+                    }
+                },
+            })
+            .peekable();
+        let out_buf = self.out.clone();
+        let mut out = out_buf.borrow_mut();
+        let mut st = Enc {
+            pen: PLAIN,
+            at: None,
+            cursor: self.cursor,
+        };
+        // One row at a time: a whole first frame held at once would be a few dozen KiB that
+        // the allocator keeps.
+        let mut row: Vec<Item> = Vec::with_capacity(usize::from(self.size.width));
+        while let Some(first) = items.next() {
+            row.clear();
+            row.push(first);
+            while let Some(it) = items.next_if(|it| it.y == first.y) {
+                row.push(it);
             }
-            let symbol = cell.symbol();
-            out.extend_from_slice(symbol.as_bytes());
-            at = one_column(symbol).then_some(Position { x: x + 1, y });
-            self.cursor = Position { x: x + 1, y };
-            i += 1;
+            self.draw_row(&mut out, &mut st, &row);
         }
-        sgr(&mut out, pen, PLAIN);
+        sgr(&mut out, st.pen, PLAIN);
+        self.cursor = st.cursor;
         Ok(())
     }
 
@@ -376,6 +724,13 @@ impl Backend for CompactBackend {
     }
 
     fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        // A whole clear leaves blanks in the default pen (frames end in it); after a partial
+        // one, what is left is not worth knowing.
+        self.shown.fill(if clear_type == ClearType::All {
+            BLANK
+        } else {
+            UNKNOWN
+        });
         self.put(match clear_type {
             ClearType::All => b"\x1b[2J",
             ClearType::AfterCursor => b"\x1b[J",

@@ -544,3 +544,219 @@ fn the_terminal_is_never_asked_anything() {
     assert_eq!(t.size().expect("size"), Size::new(20, 4));
     assert_eq!(t.get_frame().area(), Rect::new(0, 0, 20, 4));
 }
+
+/// A key's hint in the hint line's styles: the key, a plain space, the label.
+fn hint(keys: &[(&'static str, &'static str)]) -> ratatui::text::Line<'static> {
+    crate::ui::widgets::hint_line(&Theme::new(false, true), keys)
+}
+
+/// The launcher's hint line gains "h best" when the chosen game keeps high scores: the rest of
+/// the line moves right by the terminal's insert (`CSI 8 @`), and back by its delete
+/// (`CSI 8 P`), rather than being written again.
+#[test]
+fn a_line_that_gains_or_loses_a_word_is_moved_not_resent() {
+    let short = [
+        ("Enter", "play"),
+        ("c", "resume"),
+        ("t", "stats"),
+        ("o", "host"),
+        ("q", "quit"),
+        ("?", "help"),
+    ];
+    let long = [
+        ("Enter", "play"),
+        ("c", "resume"),
+        ("t", "stats"),
+        ("h", "best"),
+        ("o", "host"),
+        ("q", "quit"),
+        ("?", "help"),
+    ];
+    for (w, h) in [(80, 24), (120, 40)] {
+        let (mut t, buf) = terminal(w, h, true);
+        let mut shown = screen(ENTER, w, h);
+        let mut step = |line: ratatui::text::Line<'static>| {
+            let want = t
+                .draw(|f| {
+                    let area = f.area();
+                    f.render_widget(Paragraph::new(line), Rect::new(0, area.height - 1, w, 1));
+                })
+                .expect("draw")
+                .buffer
+                .clone();
+            let bytes = std::mem::take(&mut *buf.borrow_mut());
+            shown.process(&bytes);
+            assert_shows(shown.screen(), &want, true, "hint line");
+            String::from_utf8(bytes).expect("utf-8")
+        };
+        step(hint(&short));
+        let gained = step(hint(&long));
+        assert!(gained.contains("\x1b[8@"), "{gained:?}");
+        assert!(gained.len() < 40, "{} bytes: {gained:?}", gained.len());
+        let lost = step(hint(&short));
+        assert!(lost.contains("\x1b[8P"), "{lost:?}");
+        assert!(lost.len() < 30, "{} bytes: {lost:?}", lost.len());
+    }
+}
+
+/// A change with one unchanged cell in the middle, in the pen the terminal already has: the
+/// cell is written again (one byte) rather than moved over (`CSI C`, three).
+#[test]
+fn a_short_gap_is_written_over_not_moved_across() {
+    let (mut t, buf) = terminal(40, 3, true);
+    let mut shown = screen(ENTER, 40, 3);
+    let mut step = |text: &'static str| {
+        let want = t
+            .draw(|f| f.render_widget(Paragraph::new(text.green()), Rect::new(2, 1, 20, 1)))
+            .expect("draw")
+            .buffer
+            .clone();
+        let bytes = std::mem::take(&mut *buf.borrow_mut());
+        shown.process(&bytes);
+        assert_shows(shown.screen(), &want, true, text);
+        String::from_utf8(bytes).expect("utf-8")
+    };
+    step("ab cd ef");
+    assert_eq!(step("xb yd ef"), "\x1b[2;3H\x1b[32mxb y\x1b[m");
+    // Three cells are still shorter than a move (four bytes); five are not.
+    assert_eq!(step("wb yD ef"), "\x1b[2;3H\x1b[32mwb yD\x1b[m");
+    assert_eq!(step("vb yD Ef"), "\x1b[2;3H\x1b[32mv\x1b[5CE\x1b[m");
+}
+
+/// Rows of words in random styles (wide characters, backgrounds and reversed blanks among
+/// them) that gain and lose text in the middle, as status and hint lines do: after every
+/// frame the emulator shows the buffer, whatever mix of shifts, erases and rewrites was sent.
+#[test]
+fn random_insertions_and_deletions_show_the_buffer() {
+    let (mut inserts, mut deletes) = (0, 0);
+    for (seed, color) in [(7u64, true), (1013, true), (4099, false)] {
+        let mut rng = Rng(seed * 7919);
+        let (w, h) = (60u16, 8u16);
+        let (mut t, buf) = terminal(w, h, color);
+        let mut shown = screen(ENTER, w, h);
+        // No wide characters: one that moves by a column leaves half of itself under the
+        // next frame, which ratatui's diff does not cover (see `random_frames`).
+        let words: Vec<&str> = WORDS
+            .iter()
+            .copied()
+            .filter(|w| !w.chars().any(|c| c.width() == Some(2)))
+            .collect();
+        let mut rows: Vec<Vec<(&str, Style)>> = (0..h)
+            .map(|_| {
+                (0..rng.below(8))
+                    .map(|_| (rng.pick(&words), random_style(&mut rng)))
+                    .collect()
+            })
+            .collect();
+        for frame in 0..150 {
+            for row in rows.iter_mut() {
+                match rng.below(4) {
+                    0 if !row.is_empty() => {
+                        row.remove(rng.below(row.len()));
+                    }
+                    1 => {
+                        let at = rng.below(row.len() + 1);
+                        let style = if rng.below(2) == 0 {
+                            Style::new()
+                        } else {
+                            random_style(&mut rng)
+                        };
+                        row.insert(at, (rng.pick(&words), style));
+                    }
+                    _ => {}
+                }
+            }
+            let want = t
+                .draw(|f| {
+                    for (y, row) in rows.iter().enumerate() {
+                        let spans: Vec<ratatui::text::Span> = row
+                            .iter()
+                            .map(|(word, style)| ratatui::text::Span::styled(*word, *style))
+                            .collect();
+                        f.render_widget(
+                            Paragraph::new(ratatui::text::Line::from(spans)),
+                            Rect::new(0, y as u16, w, 1),
+                        );
+                    }
+                })
+                .expect("draw")
+                .buffer
+                .clone();
+            let bytes = std::mem::take(&mut *buf.borrow_mut());
+            let text = String::from_utf8_lossy(&bytes);
+            inserts += text.matches('@').count();
+            deletes += text.matches('P').count();
+            shown.process(&framed(&bytes));
+            assert_shows(
+                shown.screen(),
+                &want,
+                color,
+                &format!("seed {seed} frame {frame}"),
+            );
+        }
+    }
+    // The frames did move cells both ways ('@' and 'P' are in no word).
+    assert!(
+        inserts > 20 && deletes > 20,
+        "{inserts} inserts, {deletes} deletes"
+    );
+}
+
+/// Issue #23: a launcher move cost 252 bytes, against chess-tui's 207 for the same move; the
+/// hint line that changes with the game was most of it.
+#[test]
+fn a_launcher_move_costs_less_than_chess_tui_s() {
+    let dir = tempfile::tempdir().expect("tmp");
+    for (w, h) in [(80, 24), (120, 40)] {
+        let catalog = Catalog {
+            games: crate::registry::GAMES.to_vec(),
+            dir: dir.path().to_path_buf(),
+        };
+        let mut app = App::new(Box::new(Launcher::new_in(catalog)), Theme::new(false, true));
+        app.set_size(w, h);
+        let (mut t, buf) = terminal(w, h, true);
+        let mut shown = screen(ENTER, w, h);
+        t.draw(|f| app.render(f)).expect("draw");
+        shown.process(&framed(&std::mem::take(&mut *buf.borrow_mut())));
+        for ev in [key(KeyCode::Down), key(KeyCode::Up), key(KeyCode::Down)] {
+            app.on_event(&ev);
+            let want = t.draw(|f| app.render(f)).expect("draw").buffer.clone();
+            let frame = framed(&std::mem::take(&mut *buf.borrow_mut()));
+            shown.process(&frame);
+            assert_shows(shown.screen(), &want, true, &format!("{ev:?} at {w}x{h}"));
+            assert!(
+                frame.len() <= 200,
+                "{ev:?} at {w}x{h}: {} bytes: {:?}",
+                frame.len(),
+                String::from_utf8_lossy(&frame)
+            );
+        }
+    }
+}
+
+/// The blanks a shift brings in take the pen's background on most terminals (xterm's "bce"),
+/// and none on others (the emulator here): a shift is only sent in the default background.
+#[test]
+fn a_shift_is_sent_in_the_default_background() {
+    let (mut t, buf) = terminal(40, 3, true);
+    let mut shown = screen(ENTER, 40, 3);
+    let mut step = |first: &'static str, second: &'static str| {
+        let want = t
+            .draw(|f| {
+                f.render_widget(Paragraph::new(first.on_blue()), Rect::new(36, 0, 4, 1));
+                f.render_widget(Paragraph::new(second), Rect::new(0, 1, 40, 1));
+            })
+            .expect("draw")
+            .buffer
+            .clone();
+        let bytes = std::mem::take(&mut *buf.borrow_mut());
+        shown.process(&bytes);
+        assert_shows(shown.screen(), &want, true, second);
+        String::from_utf8(bytes).expect("utf-8")
+    };
+    step("ab", "one two three four five six seven");
+    let text = step("cd", "two three four five six seven");
+    assert!(text.contains("\x1b[44mcd\r\n\x1b[m\x1b[4P"), "{text:?}");
+    let text = step("ef", "one two three four five six seven");
+    assert!(text.contains("\x1b[44mef\r\n\x1b[m\x1b[4@"), "{text:?}");
+}

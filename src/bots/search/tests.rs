@@ -68,8 +68,13 @@ mod kokoro {
     #[test]
     fn a_search_decision_is_fixed_by_its_seed_and_legal() {
         let options = Options::new();
-        let a = play::<Kokoro>(&options, &mut [search(3, 20), search(4, 20)], 11);
-        let b = play::<Kokoro>(&options, &mut [search(3, 20), search(4, 20)], 11);
+        // The same game twice, side by side.
+        let game = || play::<Kokoro>(&options, &mut [search(3, 20), search(4, 20)], 11);
+        let (a, b) = std::thread::scope(|s| {
+            let first = s.spawn(game);
+            let b = game();
+            (first.join().expect("first game"), b)
+        });
         assert!(a.is_some(), "the game ends");
         assert_eq!(a, b);
     }
@@ -82,39 +87,45 @@ mod pocket {
     /// A seat that saw every view knows the whole state but the unseen tiles.
     #[test]
     fn memory_rebuilds_the_state() {
-        for seed in 0..30u64 {
-            let players = 2 + seed as usize % 4;
-            let mut m = Match::<Pocket>::new(Setup {
-                options: Options::new(),
-                players: (0..players)
-                    .map(|i| PlayerEntry::human(format!("{i}")))
-                    .collect(),
-                seed,
-                started: "t".into(),
-            })
-            .expect("setup");
-            let mut seen: Vec<Vec<_>> = vec![Vec::new(); players];
-            let mut r = rng::stream(seed, 5);
-            let mut steps = 0;
-            while !m.is_over() {
-                steps += 1;
-                for (s, v) in seen.iter_mut().enumerate() {
-                    v.push(m.state.view(Viewer::Seat(s)));
+        // The even seeds on a thread of their own, the odd ones here.
+        std::thread::scope(|s| {
+            s.spawn(|| (0..30).step_by(2).for_each(memory_rebuilds_the_state_in));
+            (1..30).step_by(2).for_each(memory_rebuilds_the_state_in);
+        });
+    }
+
+    fn memory_rebuilds_the_state_in(seed: u64) {
+        let players = 2 + seed as usize % 4;
+        let mut m = Match::<Pocket>::new(Setup {
+            options: Options::new(),
+            players: (0..players)
+                .map(|i| PlayerEntry::human(format!("{i}")))
+                .collect(),
+            seed,
+            started: "t".into(),
+        })
+        .expect("setup");
+        let mut seen: Vec<Vec<_>> = vec![Vec::new(); players];
+        let mut r = rng::stream(seed, 5);
+        let mut steps = 0;
+        while !m.is_over() {
+            steps += 1;
+            for (s, v) in seen.iter_mut().enumerate() {
+                v.push(m.state.view(Viewer::Seat(s)));
+            }
+            if let ToMove::Seats(seats) = m.to_move() {
+                for (s, v) in seen.iter().enumerate() {
+                    assert!(
+                        super::super::pocket::rebuilds(&m.state, s, v),
+                        "seed {seed} step {steps} seat {s}"
+                    );
                 }
-                if let ToMove::Seats(seats) = m.to_move() {
-                    for (s, v) in seen.iter().enumerate() {
-                        assert!(
-                            super::super::pocket::rebuilds(&m.state, s, v),
-                            "seed {seed} step {steps} seat {s}"
-                        );
-                    }
-                    let l = m.state.bot_actions(seats[0]);
-                    let a = l[rng::below(&mut r, l.len() as u64) as usize];
-                    m.apply(Actor::Seat(seats[0]), a, None).expect("legal");
-                } else {
-                    let a = m.sample_chance().expect("chance");
-                    m.apply(Actor::Chance, a, None).expect("chance");
-                }
+                let l = m.state.bot_actions(seats[0]);
+                let a = l[rng::below(&mut r, l.len() as u64) as usize];
+                m.apply(Actor::Seat(seats[0]), a, None).expect("legal");
+            } else {
+                let a = m.sample_chance().expect("chance");
+                m.apply(Actor::Chance, a, None).expect("chance");
             }
         }
     }

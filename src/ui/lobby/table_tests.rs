@@ -228,12 +228,29 @@ fn check_private_game<G: Playable>(players: usize) {
     assert!(seen > 0, "{}: a seat's own secrets reach its frames", G::ID);
 }
 
-#[test]
-fn each_terminal_is_drawn_only_from_its_own_seat() {
-    check_private_game::<crate::games::couperation::Couperation>(2);
-    check_private_game::<crate::games::rocca::Rocca>(4);
-    check_private_game::<crate::games::kokoro::Kokoro>(2);
-    check_private_game::<crate::games::cocoon::Cocoon>(3);
+/// A test per game with secrets, so that the games are checked side by side.
+mod each_terminal_is_drawn_only_from_its_own_seat {
+    use super::check_private_game;
+
+    #[test]
+    fn couperation() {
+        check_private_game::<crate::games::couperation::Couperation>(2);
+    }
+
+    #[test]
+    fn rocca() {
+        check_private_game::<crate::games::rocca::Rocca>(4);
+    }
+
+    #[test]
+    fn kokoro() {
+        check_private_game::<crate::games::kokoro::Kokoro>(2);
+    }
+
+    #[test]
+    fn cocoon() {
+        check_private_game::<crate::games::cocoon::Cocoon>(3);
+    }
 }
 
 #[test]
