@@ -1,8 +1,9 @@
 //! Lines of styled text drawn straight into a frame's buffer: the cells `Paragraph::new(lines)`
 //! draws (no block, no wrapping, no style of its own, each line cut at the area's right edge),
 //! for a fraction of the work. A paragraph styles every cell of its area first and splits all
-//! its text into grapheme clusters; the launcher's few lines of ASCII were most of a key's CPU.
-//! Here a span of ASCII is written a byte to a cell, and anything else goes the paragraph's way.
+//! its text into grapheme clusters; the launcher's few lines were most of a key's CPU. Here a
+//! span of characters that are each a grapheme of one column (ASCII, `·`, `▶`, `─`...) is
+//! written a character to a cell, and any other goes the paragraph's way.
 
 use ratatui::buffer::{Buffer, CellWidth};
 use ratatui::layout::{Alignment, Rect};
@@ -40,19 +41,19 @@ fn render_line(line: &Line, x0: u16, width: u16, y: u16, buf: &mut Buffer) {
     let mut used: u16 = 0;
     for span in &line.spans {
         let text: &str = span.content.as_ref();
-        if text.is_ascii() {
-            // Every ASCII grapheme is one character of one column (CR LF, the one cluster of
-            // two, is left out as a control like any other).
+        if text.chars().all(standalone) {
+            // Each character is a grapheme of one column (CR LF, the one cluster of two ASCII
+            // characters, is left out as a control like any other).
             let style = base.patch(span.style);
-            for b in text.bytes() {
-                if b.is_ascii_control() {
+            for c in text.chars() {
+                if c.is_ascii_control() {
                     continue;
                 }
                 if used >= width {
                     return;
                 }
                 if let Some(cell) = buf.cell_mut((x0 + used, y)) {
-                    cell.set_char(char::from(b)).set_style(style);
+                    cell.set_char(c).set_style(style);
                 }
                 used += 1;
             }
@@ -74,6 +75,24 @@ fn render_line(line: &Line, x0: u16, width: u16, y: u16, buf: &mut Buffer) {
                 used += w;
             }
         }
+    }
+}
+
+/// Whether `c` is surely a grapheme of its own, one column wide, whatever is next to it (or
+/// an ASCII control, left out): ASCII, and the punctuation, arrows, box drawing and shapes
+/// the screens use (`·`, `–`, `…`, `▶`, `─`), none of which joins a neighbour or is joined
+/// to. Anything else (a combining mark, a variation selector, a wide character) is not, and
+/// its span goes the paragraph's way.
+fn standalone(c: char) -> bool {
+    use unicode_width::UnicodeWidthChar;
+    match c {
+        '\0'..='\x7f' => true,
+        // Not the soft hyphen, a control to grapheme splitting.
+        '\u{a1}'..='\u{ff}'
+        | '\u{2010}'..='\u{2027}'
+        | '\u{2190}'..='\u{21ff}'
+        | '\u{2500}'..='\u{25ff}' => c != '\u{ad}' && c.width() == Some(1),
+        _ => false,
     }
 }
 
@@ -117,6 +136,7 @@ mod tests {
                 Span::raw("tab\there\r\nCR LF "),
                 Span::styled("漢字と絵🎲 e\u{301}", Style::new().yellow()),
                 Span::raw("x"),
+                Span::raw(" ·\u{301} ▶\u{fe0f} soft\u{ad}hyphen …–"),
             ]),
             Line::from("a line much longer than the narrowest of the areas it is drawn in here"),
             Line::from("centred").centered(),
