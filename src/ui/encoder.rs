@@ -7,10 +7,10 @@
 //! a reply, and a terminal that never answers (a serial console, a slow link) works the same.
 //! Its escape sequences are written to a buffer that the caller sends as one frame, and are
 //! kept short: one SGR sequence per change of style (a reset when that is shorter), the 16
-//! named colours as their short codes, a column move (`CSI n C`) or a line feed when shorter
-//! than a full move, a run of blanks erased (`CSI n X`, `CSI K`) rather than written, a row
-//! whose text moved sideways shifted by the terminal (`CSI n @`, `CSI n P`), a gap of up to
-//! three unchanged cells written over rather than moved across (it keeps what the terminal
+//! named colours as their short codes, relative moves (a line feed, `CSI n A/B/C/D/G`) when
+//! shorter than a full move, a run of blanks erased (`CSI n X`, `CSI K`) rather than written,
+//! a row whose text moved sideways shifted by the terminal (`CSI n @`, `CSI n P`), a gap of up
+//! to three unchanged cells written over rather than moved across (it keeps what the terminal
 //! shows, cell by cell, for those two). Colour is the caller's choice (`NO_COLOR`, a
 //! connection's TERM).
 
