@@ -7,10 +7,10 @@
 //! a reply, and a terminal that never answers (a serial console, a slow link) works the same.
 //! Its escape sequences are written to a buffer that the caller sends as one frame, and are
 //! kept short: one SGR sequence per change of style (a reset when that is shorter), the 16
-//! named colours as their short codes, a column move (`CSI n C`) or a line feed when shorter
-//! than a full move, a run of blanks erased (`CSI n X`, `CSI K`) rather than written, a row
-//! whose text moved sideways shifted by the terminal (`CSI n @`, `CSI n P`), a gap of up to
-//! three unchanged cells written over rather than moved across (it keeps what the terminal
+//! named colours as their short codes, relative moves (a line feed, `CSI n A/B/C/D/G`) when
+//! shorter than a full move, a run of blanks erased (`CSI n X`, `CSI K`) rather than written,
+//! a row whose text moved sideways shifted by the terminal (`CSI n @`, `CSI n P`), a gap of up
+//! to three unchanged cells written over rather than moved across (it keeps what the terminal
 //! shows, cell by cell, for those two). Colour is the caller's choice (`NO_COLOR`, a
 //! connection's TERM).
 
@@ -246,27 +246,94 @@ fn move_to(out: &mut Vec<u8>, x: u16, y: u16) {
     out.push(b'H');
 }
 
-/// The shortest way from `at` (where the cursor surely is, if known) to (`x`, `y`): nothing,
-/// a column move right, a carriage return and line feed to the next row's start (from a row
-/// above the last, so it never scrolls), or an absolute move.
-fn move_from(out: &mut Vec<u8>, at: Option<Position>, x: u16, y: u16) {
-    match at {
-        Some(p) if p.x == x && p.y == y => {}
-        Some(p) if p.y == y && x > p.x && x - p.x < 100 => {
-            out.extend_from_slice(b"\x1b[");
-            let n = x - p.x;
-            if n > 1 {
-                push_num(out, n);
-            }
-            out.push(b'C');
-        }
-        Some(p) if x == 0 && y == p.y + 1 => out.extend_from_slice(b"\r\n"),
-        _ => move_to(out, x, y),
+/// `CSI n <op>` for a relative move by `n` (the `n` left out when it is 1).
+fn step(out: &mut Vec<u8>, n: u16, op: u8) {
+    out.extend_from_slice(b"\x1b[");
+    if n > 1 {
+        push_num(out, n);
+    }
+    out.push(op);
+}
+
+/// The shortest way from `at` (where the cursor surely is, if known) to (`x`, `y`) on a screen
+/// `width` columns wide: nothing, an absolute move, or a relative one: a row down by a line
+/// feed (only ever to a row below, so it never scrolls; the terminal is in raw mode, where a
+/// line feed keeps the column, as ncurses has it), more rows by `CSI n B` or `CSI n A`, then
+/// the column by a carriage return, `CSI n C`, `CSI n D` or `CSI n G`. A highlight a few rows
+/// tall away from the left edge goes down its column rather than by absolute moves. From past
+/// the last column (the terminal holds its cursor on that column until the next character
+/// wraps) only a carriage return comes first.
+fn move_from(out: &mut Vec<u8>, at: Option<Position>, x: u16, y: u16, width: u16) {
+    let Some(p) = at else {
+        move_to(out, x, y);
+        return;
+    };
+    if p.x == x && p.y == y {
+        return;
+    }
+    let absolute = 3 + digits(y + 1) + if x == 0 { 0 } else { 1 + digits(x + 1) };
+    let vertical = if y == p.y {
+        0
+    } else if y == p.y + 1 {
+        1
+    } else {
+        step_len(y.abs_diff(p.y))
+    };
+    // The column: by a carriage return, a step or an absolute column, whichever is shortest.
+    let (horizontal, by_column) = if x == p.x {
+        (0, false)
+    } else if x == 0 {
+        (1, false)
+    } else {
+        let column = 3 + digits(x + 1);
+        let steps = step_len(x.abs_diff(p.x));
+        (steps.min(column), column < steps)
+    };
+    if (p.x >= width && x != 0) || absolute <= vertical + horizontal {
+        move_to(out, x, y);
+        return;
+    }
+    if x == 0 && p.x != 0 {
+        out.push(b'\r');
+    }
+    if y == p.y + 1 {
+        out.push(b'\n');
+    } else if y > p.y {
+        step(out, y - p.y, b'B');
+    } else if y < p.y {
+        step(out, p.y - y, b'A');
+    }
+    if x == p.x || x == 0 {
+    } else if by_column {
+        out.extend_from_slice(b"\x1b[");
+        push_num(out, x + 1);
+        out.push(b'G');
+    } else if x > p.x {
+        step(out, x - p.x, b'C');
+    } else {
+        step(out, p.x - x, b'D');
     }
 }
 
+/// How many digits `n` has in decimal.
+fn digits(n: u16) -> usize {
+    match n {
+        0..=9 => 1,
+        10..=99 => 2,
+        100..=999 => 3,
+        1000..=9999 => 4,
+        _ => 5,
+    }
+}
+
+/// The length of [`step`]'s sequence for `n`.
+fn step_len(n: u16) -> usize {
+    if n > 1 { 3 + digits(n) } else { 3 }
+}
+
 /// The shortest run of blanks erased (`CSI n X`, and a column move after it) rather than
-/// written: below it, the spaces themselves are as short.
+/// written, when more of the row's changes follow it: below it, the spaces themselves are as
+/// short.
 const ERASE_AT_LEAST: u16 = 12;
 
 /// Modifiers that show on a blank cell: a run of blanks drawn with one of them is written out.
@@ -431,13 +498,43 @@ fn encode(
                 st.at = Some(Position { x: it.x, y: it.y });
             }
         }
-        move_from(out, st.at, it.x, it.y);
-        sgr(out, st.pen, it.pen);
-        st.pen = it.pen;
+        move_from(out, st.at, it.x, it.y, width);
         let blanks = blank_run(&items[i..], it.pen);
-        if blanks >= ERASE_AT_LEAST {
+        // Blanks right before the row's next change are shorter written unless there are
+        // many (erased, a move follows); blanks that end the row's changes, or before a gap
+        // that needs a move anyway, cost the erase alone (`CSI K` to the row's end, `CSI n X`
+        // otherwise; one byte spare for the longer move from the run's start).
+        let erase_len = if it.x + blanks == width {
+            3
+        } else {
+            step_len(blanks)
+        };
+        let erase = match items.get(i + usize::from(blanks)) {
+            Some(next) if next.y == it.y && next.x == it.x + blanks => blanks >= ERASE_AT_LEAST,
+            Some(next) if next.y == it.y => blanks > 1 && erase_len + 1 < usize::from(blanks),
+            _ => blanks > 1 && erase_len < usize::from(blanks),
+        };
+        if erase {
             // A run of blanks is erased rather than written: the erased cells take the
-            // background, and nothing else of the pen shows on a blank.
+            // background, and nothing else of the pen shows on a blank. So the pen needs only
+            // the run's background, when it has nothing that shows on a blank and that is
+            // shorter than the run's own pen.
+            let keep = Pen {
+                bg: it.pen.bg,
+                ..st.pen
+            };
+            let mark = out.len();
+            sgr(out, st.pen, it.pen);
+            let own = out.len() - mark;
+            out.truncate(mark);
+            sgr(out, st.pen, keep);
+            if st.pen.modifier.intersects(SHOWN_ON_BLANKS) || out.len() - mark > own {
+                out.truncate(mark);
+                sgr(out, st.pen, it.pen);
+                st.pen = it.pen;
+            } else {
+                st.pen = keep;
+            }
             if it.x + blanks == width {
                 out.extend_from_slice(b"\x1b[K");
             } else {
@@ -451,6 +548,8 @@ fn encode(
             i += usize::from(blanks);
             continue;
         }
+        sgr(out, st.pen, it.pen);
+        st.pen = it.pen;
         it.sym.push(out);
         st.at = it.sym.one_char().map(|_| Position {
             x: it.x + 1,
@@ -592,7 +691,7 @@ impl CompactBackend {
         // background on most terminals, and nothing of it on others).
         let mut by_shift = Vec::new();
         let mut shift_st = *st;
-        move_from(&mut by_shift, shift_st.at, a, y);
+        move_from(&mut by_shift, shift_st.at, a, y, width);
         if shift_st.pen.bg != Color::Reset || shift_st.pen.modifier.intersects(SHOWN_ON_BLANKS) {
             sgr(&mut by_shift, shift_st.pen, PLAIN);
             shift_st.pen = PLAIN;

@@ -408,24 +408,31 @@ fn a_highlighted_row_erases_its_padding() {
 
 #[test]
 fn moves_are_short() {
-    let mut out = Vec::new();
+    let moved = |at: Option<Position>, x: u16, y: u16| {
+        let mut out = Vec::new();
+        move_from(&mut out, at, x, y, 80);
+        String::from_utf8(out).expect("ascii")
+    };
     let at = Some(Position { x: 3, y: 4 });
-    move_from(&mut out, at, 3, 4);
-    assert!(out.is_empty());
-    move_from(&mut out, at, 4, 4);
-    assert_eq!(out, b"\x1b[C");
-    out.clear();
-    move_from(&mut out, at, 12, 4);
-    assert_eq!(out, b"\x1b[9C");
-    out.clear();
-    move_from(&mut out, at, 0, 5);
-    assert_eq!(out, b"\r\n");
-    out.clear();
-    move_from(&mut out, at, 2, 4);
-    assert_eq!(out, b"\x1b[5;3H");
-    out.clear();
-    move_from(&mut out, None, 0, 9);
-    assert_eq!(out, b"\x1b[10H");
+    assert_eq!(moved(at, 3, 4), "");
+    assert_eq!(moved(at, 4, 4), "\x1b[C");
+    assert_eq!(moved(at, 12, 4), "\x1b[9C");
+    assert_eq!(moved(at, 0, 5), "\r\n");
+    assert_eq!(moved(at, 2, 4), "\x1b[D");
+    // Down a column (a highlight's next row) and near it: relative; far: absolute.
+    assert_eq!(moved(at, 3, 5), "\n");
+    assert_eq!(moved(Some(Position { x: 13, y: 14 }), 11, 15), "\n\x1b[2D");
+    assert_eq!(moved(Some(Position { x: 20, y: 4 }), 3, 5), "\n\x1b[4G");
+    assert_eq!(moved(at, 3, 2), "\x1b[2A");
+    assert_eq!(moved(at, 3, 7), "\x1b[3B");
+    assert_eq!(moved(at, 40, 20), "\x1b[21;41H");
+    assert_eq!(moved(None, 0, 9), "\x1b[10H");
+    // Past the last column the terminal holds the cursor on it: no relative move from there
+    // but a carriage return.
+    let wrapped = Some(Position { x: 80, y: 4 });
+    assert_eq!(moved(wrapped, 77, 4), "\x1b[5;78H");
+    assert_eq!(moved(wrapped, 79, 5), "\x1b[6;80H");
+    assert_eq!(moved(wrapped, 0, 5), "\r\n");
 }
 
 #[test]
@@ -761,4 +768,55 @@ fn a_shift_is_sent_in_the_default_background() {
     assert!(text.contains("\x1b[44mcd\r\n\x1b[m\x1b[4P"), "{text:?}");
     let text = step("ef", "one two three four five six seven");
     assert!(text.contains("\x1b[44mef\r\n\x1b[m\x1b[4@"), "{text:?}");
+}
+
+/// Issue #23: a Kokoro cursor move cost 272 bytes at 120×40 (over SSH and locally alike),
+/// against chess-tui's 211 for its cursor move: each row of the mat's highlight, away from the
+/// left edge, was reached by an absolute move and its blanks written out. The cursor goes down
+/// the column now, and blanks that end a row's changes are erased.
+#[test]
+fn a_kokoro_cursor_move_costs_less_than_chess_tui_s() {
+    use crate::engine::log::PlayerEntry;
+    use crate::engine::{Match, Options, Setup};
+    use crate::games::kokoro::Kokoro;
+    use crate::ui::Screen;
+    let theme = Theme::new(false, true);
+    for (w, h) in [(80, 24), (120, 40)] {
+        let m = Match::<Kokoro>::new(Setup {
+            options: Options::new(),
+            players: vec![PlayerEntry::human("Ann")],
+            seed: 5,
+            started: "2026-11-28T17:00:00Z".into(),
+        })
+        .expect("setup");
+        let mut p = crate::ui::testutil::settled(m);
+        let (mut t, buf) = terminal(w, h, true);
+        let mut shown = screen(ENTER, w, h);
+        t.draw(|f| p.render(f, &theme)).expect("draw");
+        shown.process(&framed(&std::mem::take(&mut *buf.borrow_mut())));
+        for code in [
+            KeyCode::Down,
+            KeyCode::Up,
+            KeyCode::Right,
+            KeyCode::Down,
+            KeyCode::Left,
+            KeyCode::Up,
+        ] {
+            p.on_event(&key(code));
+            let want = t
+                .draw(|f| p.render(f, &theme))
+                .expect("draw")
+                .buffer
+                .clone();
+            let frame = framed(&std::mem::take(&mut *buf.borrow_mut()));
+            shown.process(&frame);
+            assert_shows(shown.screen(), &want, true, &format!("{code:?} at {w}x{h}"));
+            assert!(
+                frame.len() <= 211,
+                "{code:?} at {w}x{h}: {} bytes: {:?}",
+                frame.len(),
+                String::from_utf8_lossy(&frame)
+            );
+        }
+    }
 }

@@ -8,12 +8,12 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
 use super::commands::{self, Command, ENTER, Key};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 
 use super::AnyGame;
 pub use super::catalog::{Catalog, player_range};
 use crate::store;
 
+use super::lines;
 use super::rules_page::RulesPage;
 use super::saved::{Mode, SavedList};
 use super::scores_page::ScoresPage;
@@ -273,14 +273,15 @@ impl Screen for Launcher {
         if let Some(n) = &self.note {
             head.push(Line::styled(format!("  {}", theme.text(n)), theme.error()));
         }
-        f.render_widget(Paragraph::new(head), title);
+        // Lines written straight into the buffer: this screen is redrawn on every key.
+        lines::render(&head, title, f.buffer_mut());
         let block = theme.block("Games");
         let inner = block.inner(body);
         f.render_widget(block, body);
-        let mut lines = Vec::new();
+        let mut rows = Vec::new();
         if self.catalog.games.is_empty() {
-            lines.push(Line::from(""));
-            lines.push(Line::styled(
+            rows.push(Line::from(""));
+            rows.push(Line::styled(
                 "  No games are installed in this build.",
                 theme.dim(),
             ));
@@ -295,18 +296,18 @@ impl Screen for Launcher {
                 2 + super::widgets::width(&name) + super::widgets::width(&range) + 2,
             );
             let row = format!("{marker}{name}{}{range}  ", " ".repeat(pad));
-            lines.push(if sel {
+            rows.push(if sel {
                 Line::styled(row, theme.selected())
             } else {
                 Line::styled(row, theme.title())
             });
-            lines.push(Line::styled(
+            rows.push(Line::styled(
                 format!("    {}", theme.text(g.pitch())),
                 theme.dim(),
             ));
-            lines.push(Line::from(""));
+            rows.push(Line::from(""));
         }
-        f.render_widget(Paragraph::new(lines), inner);
+        lines::render(&rows, inner, f.buffer_mut());
         let mut keys = commands::hints(LAUNCHER_COMMANDS, |c| self.applies(c));
         // `?` is the same on every screen: it gives way when the line is full.
         let used: usize = keys
@@ -316,7 +317,7 @@ impl Screen for Launcher {
         if used + 7 <= hint.width as usize {
             keys.push(("?", "help"));
         }
-        f.render_widget(Paragraph::new(hint_line(theme, &keys)), hint);
+        lines::render(&[hint_line(theme, &keys)], hint, f.buffer_mut());
     }
 
     fn on_event(&mut self, ev: &Event) -> Nav {

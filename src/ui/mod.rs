@@ -13,6 +13,7 @@ pub mod games;
 pub mod help;
 pub mod input;
 pub mod launcher;
+pub mod lines;
 pub mod lobby;
 pub mod pass;
 pub mod play;

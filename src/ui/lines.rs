@@ -1,0 +1,181 @@
+//! Lines of styled text drawn straight into a frame's buffer: the cells `Paragraph::new(lines)`
+//! draws (no block, no wrapping, no style of its own, each line cut at the area's right edge),
+//! for a fraction of the work. A paragraph styles every cell of its area first and splits all
+//! its text into grapheme clusters; the launcher's few lines were most of a key's CPU. Here a
+//! span of characters that are each a grapheme of one column (ASCII, `·`, `▶`, `─`...) is
+//! written a character to a cell, and any other goes the paragraph's way.
+
+use ratatui::buffer::{Buffer, CellWidth};
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget};
+
+/// Draws `lines` from the top of `area`, one a row, as `Paragraph::new(lines)` would.
+pub fn render(lines: &[Line], area: Rect, buf: &mut Buffer) {
+    let area = area.intersection(buf.area);
+    if area.is_empty() {
+        return;
+    }
+    for (line, y) in lines.iter().zip(area.top()..area.bottom()) {
+        match line.alignment {
+            // A centred or right-aligned line needs its width first: the paragraph's way.
+            Some(Alignment::Center | Alignment::Right) => Paragraph::new(line.clone()).render(
+                Rect {
+                    y,
+                    height: 1,
+                    ..area
+                },
+                buf,
+            ),
+            _ => render_line(line, area.x, area.width, y, buf),
+        }
+    }
+}
+
+/// One left-aligned line from column `x0`, at most `width` columns: the graphemes the
+/// paragraph keeps (control characters left out, one wider than the area skipped, the line
+/// ending at the first that does not fit), each in its span's style over the line's.
+fn render_line(line: &Line, x0: u16, width: u16, y: u16, buf: &mut Buffer) {
+    let base = Style::default().patch(line.style);
+    let mut used: u16 = 0;
+    for span in &line.spans {
+        let text: &str = span.content.as_ref();
+        if text.chars().all(standalone) {
+            // Each character is a grapheme of one column (CR LF, the one cluster of two ASCII
+            // characters, is left out as a control like any other).
+            let style = base.patch(span.style);
+            for c in text.chars() {
+                if c.is_ascii_control() {
+                    continue;
+                }
+                if used >= width {
+                    return;
+                }
+                if let Some(cell) = buf.cell_mut((x0 + used, y)) {
+                    cell.set_char(c).set_style(style);
+                }
+                used += 1;
+            }
+        } else {
+            for g in span.styled_graphemes(base) {
+                let w = g.symbol.cell_width();
+                if w > width {
+                    continue;
+                }
+                if used + w > width {
+                    return;
+                }
+                if w > 0
+                    && let Some(cell) = buf.cell_mut((x0 + used, y))
+                {
+                    let symbol = if g.symbol.is_empty() { " " } else { g.symbol };
+                    cell.set_symbol(symbol).set_style(g.style);
+                }
+                used += w;
+            }
+        }
+    }
+}
+
+/// Whether `c` is surely a grapheme of its own, one column wide, whatever is next to it (or
+/// an ASCII control, left out): ASCII, and the punctuation, arrows, box drawing and shapes
+/// the screens use (`·`, `–`, `…`, `▶`, `─`), none of which joins a neighbour or is joined
+/// to. Anything else (a combining mark, a variation selector, a wide character) is not, and
+/// its span goes the paragraph's way.
+fn standalone(c: char) -> bool {
+    use unicode_width::UnicodeWidthChar;
+    match c {
+        '\0'..='\x7f' => true,
+        // Not the soft hyphen, a control to grapheme splitting.
+        '\u{a1}'..='\u{ff}'
+        | '\u{2010}'..='\u{2027}'
+        | '\u{2190}'..='\u{21ff}'
+        | '\u{2500}'..='\u{25ff}' => c != '\u{ad}' && c.width() == Some(1),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::style::{Color, Modifier, Stylize};
+    use ratatui::text::Span;
+
+    use super::*;
+
+    /// The buffer `lines` leave in `area` of a `w`×`h` buffer, by the paragraph and by
+    /// [`render`], both on the same starting cells.
+    fn both(lines: &[Line<'static>], w: u16, h: u16, area: Rect) -> (Buffer, Buffer) {
+        let mut start = Buffer::empty(Rect::new(0, 0, w, h));
+        // Something under the text, as a block's border or an earlier widget leaves.
+        for y in 0..h {
+            for x in 0..w {
+                start[(x, y)].set_char('#').set_fg(Color::Red);
+            }
+        }
+        let mut by_paragraph = start.clone();
+        Paragraph::new(lines.to_vec()).render(area, &mut by_paragraph);
+        let mut by_lines = start;
+        render(lines, area, &mut by_lines);
+        (by_paragraph, by_lines)
+    }
+
+    fn sample() -> Vec<Line<'static>> {
+        vec![
+            Line::from(""),
+            Line::from(vec![
+                Span::styled("  hotseat", Style::new().cyan().bold()),
+                Span::styled(" · tabletop games", Style::new().dim()),
+            ]),
+            Line::styled(
+                "▶ Pocket & Biscuit      2–5 players  ",
+                Style::new().black().on_cyan(),
+            )
+            .add_modifier(Modifier::BOLD),
+            Line::from(vec![
+                Span::raw("tab\there\r\nCR LF "),
+                Span::styled("漢字と絵🎲 e\u{301}", Style::new().yellow()),
+                Span::raw("x"),
+                Span::raw(" ·\u{301} ▶\u{fe0f} soft\u{ad}hyphen …–"),
+            ]),
+            Line::from("a line much longer than the narrowest of the areas it is drawn in here"),
+            Line::from("centred").centered(),
+            Line::from(vec![Span::raw("right "), Span::raw("漢")]).right_aligned(),
+            Line::from("one line more than the area holds"),
+        ]
+    }
+
+    /// Every case the paragraph handles the same: plain and styled spans, a line's style under
+    /// its spans', controls, wide and combined graphemes, a wide one cut at the edge, aligned
+    /// lines, more lines than rows, an area off the buffer's origin and one past its edge.
+    #[test]
+    fn lines_are_drawn_as_a_paragraph_draws_them() {
+        let lines = sample();
+        for (w, h, area) in [
+            (80, 24, Rect::new(0, 0, 80, 24)),
+            (80, 24, Rect::new(1, 3, 78, 7)),
+            (40, 10, Rect::new(2, 1, 25, 5)),
+            (40, 10, Rect::new(5, 2, 1, 8)),
+            (40, 10, Rect::new(30, 8, 20, 5)),
+            (20, 6, Rect::new(0, 0, 21, 6)),
+        ] {
+            for cut in [3, 13, 14, 15, 16, 22, 23, 24] {
+                // Each width cuts the wide characters of line 3 at a different place.
+                let area = Rect {
+                    width: area.width.min(cut.max(1)),
+                    ..area
+                };
+                let (paragraph, ours) = both(&lines, w, h, area);
+                assert_eq!(paragraph, ours, "{w}x{h}, area {area:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn nothing_is_drawn_in_an_empty_area() {
+        let (paragraph, ours) = both(&sample(), 10, 4, Rect::new(3, 1, 0, 3));
+        assert_eq!(paragraph, ours);
+        let (paragraph, ours) = both(&sample(), 10, 4, Rect::new(20, 1, 5, 3));
+        assert_eq!(paragraph, ours);
+    }
+}
