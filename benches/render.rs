@@ -40,7 +40,7 @@ fn mid_game<G: Playable>(players: usize, kind: &str) -> Play<G> {
     for s in full.m.history.into_iter().take(half) {
         t.apply(s.actor, s.action, s.ms).expect("replays");
     }
-    Play::new(t, false)
+    Play::local(t, false, &hotseat::ui::work::Local::app())
 }
 
 fn bench_frame<G: Playable>(b: Bencher, players: usize, kind: &str) {

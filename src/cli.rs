@@ -794,7 +794,7 @@ pub fn start_saving(t: &mut Box<dyn AnyTable>, path: PathBuf) -> Result<(), Stri
 /// The game screen for `t` (the program quits when it is left).
 pub fn play_screen(t: Box<dyn AnyTable>) -> Result<Box<dyn crate::ui::Screen>, String> {
     let g = registry::find(t.game()).ok_or("this hotseat does not have the game")?;
-    g.play_screen(t, false)
+    g.play_screen(t, false, &crate::ui::work::Local::app())
 }
 
 /// The replay viewer for `t`'s history.

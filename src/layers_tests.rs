@@ -533,8 +533,32 @@ fn no_two_files_import_each_other_even_round_a_circle() {
     assert!(found.is_empty(), "import circles:\n{}", shown.join("\n"));
 }
 
+/// Product code and test code apart: no product file asks whether it runs under test
+/// (`cfg!(test)`); what a test needs differently (inline thinking, no records written) is
+/// passed down by the caller, as `ui::work::Local` is.
+#[test]
+fn no_product_code_asks_whether_it_is_under_test() {
+    let asking: Vec<String> = sources()
+        .into_iter()
+        .filter(|(_, f)| asks_if_tested(&f.code))
+        .map(|(rel, _)| rel)
+        .collect();
+    assert!(asking.is_empty(), "`cfg!(test)` in: {asking:?}");
+}
+
+/// Whether `code` (stripped of comments, strings and test items) branches on `cfg!(test)`.
+fn asks_if_tested(code: &str) -> bool {
+    let squeezed: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+    squeezed.contains("cfg!(test)")
+}
+
 #[test]
 fn the_reader_finds_a_circle_and_a_wrong_way_import() {
+    // The question "am I under test?" is seen in code, not in comments or test items.
+    assert!(asks_if_tested(&strip("fn f() { if cfg! (test) { g() } }")));
+    assert!(!asks_if_tested(&strip(
+        "// cfg!(test)\nfn f() {}\n#[cfg(test)]\nfn g() { cfg!(test); }"
+    )));
     // The checks can fail: a made-up pair of files that import each other is a circle.
     let mut g = BTreeMap::new();
     g.insert("a.rs".to_string(), BTreeSet::from(["b.rs".to_string()]));

@@ -143,9 +143,9 @@ fn serve(a: &cli::ServeArgs, ascii: bool) -> Result<Exit, String> {
     let restored = hub.open_tables_text("Tables restored from the last run");
     let saved = hub.clone();
     let invites = hub.clone();
-    let welcome: hotseat::net::Welcome = std::sync::Arc::new(move |peer, wake| {
-        hotseat::ui::lobby::welcome(&hub, hotseat::registry::GAMES, peer, wake)
-    });
+    let served = hotseat::ui::lobby::Served::new(hub, hotseat::registry::GAMES);
+    let welcome: hotseat::net::Welcome =
+        std::sync::Arc::new(move |peer, wake| hotseat::ui::lobby::welcome(&served, peer, wake));
     hotseat::net::serve(
         &opts,
         &dir,

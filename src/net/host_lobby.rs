@@ -15,6 +15,7 @@ use crate::host::limits;
 use crate::ui::AnyGame;
 use crate::ui::launcher::HostFn;
 use crate::ui::lobby::Lobby;
+use crate::ui::lobby::Served;
 
 /// The port friends connect to, as `hotseat serve` uses by default.
 pub const PORT: u16 = 2222;
@@ -70,10 +71,9 @@ impl Hosted {
             &fingerprint,
             &opts,
         )));
-        let served = hub.clone();
-        let games = games.to_vec();
+        let served = Served::new(hub.clone(), games);
         let welcome: Welcome =
-            Arc::new(move |peer, wake| crate::ui::lobby::welcome(&served, &games, peer, wake));
+            Arc::new(move |peer, wake| crate::ui::lobby::welcome(&served, peer, wake));
         let shared = Arc::new(ssh::Shared {
             access,
             welcome,
@@ -207,7 +207,8 @@ pub fn host_lobby(
 ) -> Result<Lobby, String> {
     let (server, hub) = host_hub(data_dir, games, at)?;
     let banner = server.banner();
-    Ok(Lobby::new(hub, games.to_vec(), local_peer(true), nudge).hosting(banner, Box::new(server)))
+    let served = Served::new(hub, games);
+    Ok(Lobby::new(served, local_peer(true), nudge).hosting(banner, Box::new(server)))
 }
 
 #[cfg(test)]
@@ -230,6 +231,7 @@ mod tests {
         let l = Launcher::new_in(Catalog {
             games: crate::registry::GAMES.to_vec(),
             dir: dir.join("games"),
+            local: crate::ui::work::Local::inline(),
         });
         l.with_host(Some(host_fn(at)))
     }

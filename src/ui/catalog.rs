@@ -4,22 +4,25 @@ use std::path::PathBuf;
 
 use super::AnyGame;
 use super::theme::Theme;
+use super::work::Local;
 use crate::store::{self, Saved};
 
-/// The games on offer and the folder their logs live in; handed to every launcher screen so
-/// tests can use their own games and a temporary folder.
+/// The games on offer, the folder their logs live in and how a game opened from them runs;
+/// handed to every launcher screen so tests can use their own games and a temporary folder.
 #[derive(Clone)]
 pub struct Catalog {
     pub games: Vec<&'static dyn AnyGame>,
     pub dir: PathBuf,
+    pub local: Local,
 }
 
 impl Catalog {
-    /// `games` (the registry's list) and the user's data folder.
+    /// `games` (the registry's list) and the user's data folder, for the program.
     pub fn standard(games: &[&'static dyn AnyGame]) -> Self {
         Catalog {
             games: games.to_vec(),
             dir: store::games_dir(),
+            local: Local::app(),
         }
     }
 

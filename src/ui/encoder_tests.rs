@@ -317,6 +317,7 @@ fn every_screen_shows_the_buffer_after_every_key() {
             let catalog = Catalog {
                 games: crate::registry::GAMES.to_vec(),
                 dir: dir.path().to_path_buf(),
+                local: crate::ui::work::Local::inline(),
             };
             let mut app = App::new(
                 Box::new(Launcher::new_in(catalog)),
@@ -711,6 +712,7 @@ fn a_launcher_move_costs_less_than_chess_tui_s() {
         let catalog = Catalog {
             games: crate::registry::GAMES.to_vec(),
             dir: dir.path().to_path_buf(),
+            local: crate::ui::work::Local::inline(),
         };
         let mut app = App::new(Box::new(Launcher::new_in(catalog)), Theme::new(false, true));
         app.set_size(w, h);

@@ -28,6 +28,7 @@ pub mod setup;
 pub mod stats_page;
 pub mod theme;
 pub mod widgets;
+pub mod work;
 
 #[cfg(test)]
 pub(crate) mod demo;
@@ -193,8 +194,15 @@ pub trait GameUi<G: Game>: Default + 'static {
     fn render(&self, f: &mut Frame, area: Rect, ctx: &Ctx<G>);
     /// Called once by the play screen when it sees the game over (also when a finished game is
     /// opened), for records kept outside the game such as a solo high-score table. `data_dir`
-    /// is the data folder, `None` where nothing may be written (tests).
-    fn on_game_over(&mut self, _m: &crate::engine::Match<G>, _data_dir: Option<&std::path::Path>) {}
+    /// is the data folder, `None` where nothing may be written (tests); `work` says where slow
+    /// work such as a review of the game runs.
+    fn on_game_over(
+        &mut self,
+        _m: &crate::engine::Match<G>,
+        _data_dir: Option<&std::path::Path>,
+        _work: work::Work,
+    ) {
+    }
     /// How each seat's score moved through the finished game, for a chart beside the play
     /// screen's end panel (a game computes it in [`GameUi::on_game_over`]); `None`: no chart.
     fn end_chart(&self) -> Option<&score_chart::Progress> {

@@ -21,6 +21,7 @@ pub use super::play_keys::{PLAY_COMMANDS, PlayCmd};
 use super::score_chart;
 use super::theme::Theme;
 use super::widgets::{self, hint_line};
+use super::work::{Local, Work};
 use super::{Ctx, GameUi, Nav, Screen, pass};
 
 pub mod chat;
@@ -34,8 +35,13 @@ const EVENT_HISTORY: usize = 500;
 
 /// The game screen for `table`. `back_to_launcher`: `q` returns to the previous screen instead
 /// of quitting the program.
-pub fn play_screen<G: Playable>(table: Table<G>, back_to_launcher: bool) -> Box<dyn Screen> {
-    Box::new(Play::new(table, back_to_launcher))
+/// `local`: how the game runs at this terminal.
+pub fn play_screen<G: Playable>(
+    table: Table<G>,
+    back_to_launcher: bool,
+    local: &Local,
+) -> Box<dyn Screen> {
+    Box::new(Play::local(table, back_to_launcher, local))
 }
 
 /// Where the game screen's turn stands: exactly one of these at a time.
@@ -106,6 +112,8 @@ pub struct Play<G: Playable> {
     link: Option<Link>,
     /// The hint key's state (see [`hint`]).
     pub hints: hint::Hints<G>,
+    /// Where this screen's slow work runs (hints, a finished game's review).
+    work: Work,
     /// The chat line of a hosted table.
     pub chat: chat::ChatBox,
 }
@@ -119,40 +127,46 @@ struct Link {
 
 impl<G: Playable> Play<G> {
     /// A local game on `table`: a room of its own with every person's seat at this terminal.
-    pub fn new(table: Table<G>, back: bool) -> Self {
-        // Unit tests of screens take every step before a key returns; the app's room thinks on
-        // its own thread and nudges the terminal's wait (see `super::input::nudge`).
-        let (driving, wake) = if cfg!(test) {
-            (Driving::Inline, HostWake::none())
-        } else {
-            (Driving::Thread, HostWake::new(super::input::nudge))
+    /// With [`Work::Threads`] the room thinks on its own thread and nudges the terminal's wait
+    /// (see `super::input::nudge`); inline, every step is taken before a key returns.
+    pub fn local(table: Table<G>, back: bool, local: &Local) -> Self {
+        let (driving, wake) = match local.work {
+            Work::Threads => (Driving::Thread, HostWake::new(super::input::nudge)),
+            Work::Inline => (Driving::Inline, HostWake::none()),
         };
-        Self::local(table, back, driving, wake)
+        Self::open(table, back, driving, wake, local)
+    }
+
+    /// A local game as unit tests of screens open it ([`Local::inline`]).
+    #[cfg(test)]
+    pub fn new(table: Table<G>, back: bool) -> Self {
+        Self::local(table, back, &Local::inline())
     }
 
     /// The same screen with its room's computer players thinking on the room's thread, which
     /// calls `wake` whenever the table changed (tests of the thinking).
     #[cfg(test)]
     pub fn thinking_on_thread(table: Table<G>, back: bool, wake: HostWake) -> Self {
-        Self::local(table, back, Driving::Thread, wake)
+        Self::open(table, back, Driving::Thread, wake, &Local::inline())
     }
 
-    fn local(table: Table<G>, back: bool, driving: Driving, wake: HostWake) -> Self {
+    fn open(table: Table<G>, back: bool, driving: Driving, wake: HostWake, local: &Local) -> Self {
         // `bot_pace_ms` (or `--bot-pace`) as it is when the game opens.
         let pace = crate::config::current().bot_pace;
         let mut at = room::local(table, pace, driving, wake);
         let mirror = at.mirror();
-        Self::build(mirror, back, at, None)
+        Self::build(mirror, back, at, None, local.records.clone(), local.work)
     }
 
     /// The screen of one connection at a hosted table: drawn only from the views of the seats
-    /// at its keyboard (none: a spectator, who sees the public view).
-    pub fn shared(mut at: Attached<G>, hub: Hub, peer: Peer, wake: HostWake) -> Self {
+    /// at its keyboard (none: a spectator, who sees the public view). `work`: where its hints
+    /// are worked out (the room plays its computer players).
+    pub fn shared(mut at: Attached<G>, hub: Hub, peer: Peer, wake: HostWake, work: Work) -> Self {
         let table = at.mirror();
         let reconnect = at.info.reconnect.clone();
         let played_for = at.info.played_for;
         let link = Link { hub, peer, wake };
-        let mut p = Self::build(table, true, at, Some(link));
+        let mut p = Self::build(table, true, at, Some(link), None, work);
         if played_for > 0 {
             // Back after a computer player stood in: say so, or the board seems to have moved
             // on by itself.
@@ -169,7 +183,14 @@ impl<G: Playable> Play<G> {
         p
     }
 
-    fn build(table: Table<G>, back: bool, room: Attached<G>, link: Option<Link>) -> Self {
+    fn build(
+        table: Table<G>,
+        back: bool,
+        room: Attached<G>,
+        link: Option<Link>,
+        data_dir: Option<std::path::PathBuf>,
+        work: Work,
+    ) -> Self {
         let names: Vec<String> = table.m.players.iter().map(|p| p.name.clone()).collect();
         let events = EventLog::rebuild(&table.m);
         let humans: Vec<Seat> = room.mine.clone();
@@ -194,7 +215,6 @@ impl<G: Playable> Play<G> {
                 }),
             _ => None,
         };
-        let data_dir = (!cfg!(test) && link.is_none()).then(crate::store::data_dir);
         let mut p = Play {
             table,
             ui: G::Ui::default(),
@@ -212,7 +232,8 @@ impl<G: Playable> Play<G> {
             end_hidden: false,
             room,
             link,
-            hints: Default::default(),
+            hints: hint::Hints::new(work),
+            work,
             chat: Default::default(),
         };
         p.sync();
@@ -234,7 +255,13 @@ impl<G: Playable> Play<G> {
         let link = self.link.as_ref()?;
         let handle = seated.attach(&link.peer, link.wake.clone());
         let at = handle.downcast::<Attached<G>>().ok()?;
-        let next = Play::shared(*at, link.hub.clone(), link.peer.clone(), link.wake.clone());
+        let next = Play::shared(
+            *at,
+            link.hub.clone(),
+            link.peer.clone(),
+            link.wake.clone(),
+            self.work,
+        );
         Some(Box::new(next))
     }
 
@@ -366,7 +393,8 @@ impl<G: Playable> Play<G> {
                             Some(_) => self.room.data_dir(),
                             None => self.data_dir.clone(),
                         };
-                        self.ui.on_game_over(&self.table.m, dir.as_deref());
+                        self.ui
+                            .on_game_over(&self.table.m, dir.as_deref(), self.work);
                     }
                     Turn::Over
                 }

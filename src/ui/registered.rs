@@ -11,17 +11,19 @@ use crate::host::room::Attached;
 use crate::host::{Peer, Wake};
 pub use crate::registered::{AnyTable, Breakdown, Entry, GameInfo, Registered, Scoring, turns};
 
+use super::work::{Local, Work};
 use super::{Playable, Screen};
 
 /// A game with its types erased, so the launcher, the lobby, logs, sim and replay treat all
 /// games alike.
 pub trait AnyGame: GameInfo + HostGame {
     /// The game screen for `table` (a table of this game). `back_to_launcher`: `q` returns to
-    /// the previous screen instead of quitting the program.
+    /// the previous screen instead of quitting the program; `local`: how it runs here.
     fn play_screen(
         &self,
         table: Box<dyn AnyTable>,
         back_to_launcher: bool,
+        local: &Local,
     ) -> Result<Box<dyn Screen>, String>;
     /// The replay viewer for `table`'s history.
     fn replay_screen(&self, table: Box<dyn AnyTable>) -> Result<Box<dyn Screen>, String>;
@@ -33,6 +35,7 @@ pub trait AnyGame: GameInfo + HostGame {
         hub: Hub,
         peer: Peer,
         wake: Wake,
+        work: Work,
     ) -> Result<Box<dyn Screen>, String>;
 }
 
@@ -49,9 +52,10 @@ impl<G: Playable> AnyGame for Entry<G> {
         &self,
         table: Box<dyn AnyTable>,
         back_to_launcher: bool,
+        local: &Local,
     ) -> Result<Box<dyn Screen>, String> {
         match table.into_any().downcast::<Table<G>>() {
-            Ok(t) => Ok(super::play::play_screen::<G>(*t, back_to_launcher)),
+            Ok(t) => Ok(super::play::play_screen::<G>(*t, back_to_launcher, local)),
             Err(_) => Err(WRONG_GAME.into()),
         }
     }
@@ -69,9 +73,12 @@ impl<G: Playable> AnyGame for Entry<G> {
         hub: Hub,
         peer: Peer,
         wake: Wake,
+        work: Work,
     ) -> Result<Box<dyn Screen>, String> {
         match handle.downcast::<Attached<G>>() {
-            Ok(at) => Ok(Box::new(super::play::Play::shared(*at, hub, peer, wake))),
+            Ok(at) => Ok(Box::new(super::play::Play::shared(
+                *at, hub, peer, wake, work,
+            ))),
             Err(_) => Err(WRONG_GAME.into()),
         }
     }

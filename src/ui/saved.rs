@@ -154,7 +154,7 @@ impl SavedList {
                 self.message = Some(format!("Cannot open {file}: {e}"));
                 return Nav::Stay;
             }
-            return match game.play_screen(table, true) {
+            return match game.play_screen(table, true, &self.catalog.local) {
                 Ok(screen) => Nav::Replace(screen),
                 Err(e) => {
                     self.message = Some(format!("Cannot open {file}: {e}"));

@@ -302,6 +302,7 @@ fn catalog(dir: &std::path::Path) -> Catalog {
     Catalog {
         games: registry::GAMES.to_vec(),
         dir: dir.to_path_buf(),
+        local: crate::ui::work::Local::inline(),
     }
 }
 

@@ -821,7 +821,7 @@ impl SetupForm {
                     self.error = Some(format!("Cannot start: {e}"));
                     return Nav::Stay;
                 }
-                match self.game.play_screen(table, true) {
+                match self.game.play_screen(table, true, &self.catalog.local) {
                     Ok(screen) => Nav::Replace(screen),
                     Err(e) => {
                         self.error = Some(format!("Cannot start: {e}"));
@@ -1116,6 +1116,7 @@ mod tests {
         let catalog = Catalog {
             games: registry::GAMES.to_vec(),
             dir: std::env::temp_dir().join("hotseat-setup-tests-never-written"),
+            local: crate::ui::work::Local::inline(),
         };
         let game = registry::find(id).expect("game");
         SetupForm::new(catalog, game)
@@ -1205,6 +1206,7 @@ mod tests {
         let catalog = Catalog {
             games: registry::GAMES.to_vec(),
             dir: std::env::temp_dir().join("hotseat-setup-tests-never-written"),
+            local: crate::ui::work::Local::inline(),
         };
         SetupForm::for_server(catalog, registry::find(id).expect("game"), "ann")
     }
@@ -1218,6 +1220,7 @@ mod tests {
         let catalog = Catalog {
             games: registry::GAMES.to_vec(),
             dir: dir.path().to_path_buf(),
+            local: crate::ui::work::Local::inline(),
         };
         let game = registry::find("kokoro").expect("game");
         for server in [false, true] {

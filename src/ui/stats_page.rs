@@ -521,12 +521,14 @@ mod tests {
         let mut l = Launcher::new_in(Catalog {
             games: vec![pocket],
             dir: games,
+            local: crate::ui::work::Local::inline(),
         });
         // Its key fits the hint line beside a game's high scores, at 80 columns.
         let kokoro = crate::registry::find("kokoro").expect("kokoro");
         let with_scores = Launcher::new_in(Catalog {
             games: vec![kokoro],
             dir: dir.path().join("none"),
+            local: crate::ui::work::Local::inline(),
         });
         let hint = draw(&with_scores, THEME, 80, 24);
         let last = hint.lines().last().unwrap_or("");

@@ -32,6 +32,7 @@ fn catalog(dir: &Path) -> Catalog {
     Catalog {
         games: vec![&DEMO],
         dir: dir.to_path_buf(),
+        local: crate::ui::work::Local::inline(),
     }
 }
 
@@ -152,6 +153,7 @@ fn launcher_snapshots() {
     let empty = Launcher::new_in(Catalog {
         games: vec![],
         dir: dir.path().to_path_buf(),
+        local: crate::ui::work::Local::inline(),
     });
     assert!(draw(&empty, THEME, 80, 24).contains("No games are installed"));
 }
@@ -166,6 +168,7 @@ fn the_launchers_keys_hints_and_help_are_one_list() {
     let all = Catalog {
         games: crate::registry::GAMES.to_vec(),
         dir: dir.path().to_path_buf(),
+        local: crate::ui::work::Local::inline(),
     };
     for selected in 0..all.games.len() {
         let fresh = || {

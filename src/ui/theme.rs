@@ -370,7 +370,11 @@ mod tests {
                 })
                 .expect("table");
             t.run_bots().expect("bots");
-            let app = App::new(g.play_screen(t, false).expect("screen"), colour_blind());
+            let app = App::new(
+                g.play_screen(t, false, &crate::ui::work::Local::inline())
+                    .expect("screen"),
+                colour_blind(),
+            );
             for (w, h) in [(80, 24), (120, 40)] {
                 let mut term = Terminal::new(TestBackend::new(w, h)).expect("terminal");
                 term.draw(|f| app.render(f)).expect("draw");

@@ -725,6 +725,7 @@ impl GameUi<Cocoon> for CocoonUi {
         &mut self,
         m: &crate::engine::Match<Cocoon>,
         _data_dir: Option<&std::path::Path>,
+        _work: crate::ui::work::Work,
     ) {
         self.progress = Some(crate::ui::score_chart::Progress::of(m, |s: &Cocoon| {
             (0..s.players()).map(|p| i32::from(s.ep(p))).collect()

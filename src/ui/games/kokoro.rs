@@ -24,6 +24,7 @@ use crate::games::kokoro::{
 use crate::highscores::{self, Score};
 use crate::ui::commands::{ARROWS, Command, ENTER, Key};
 use crate::ui::widgets::{abbreviate, fit, truncate, width, wrap};
+use crate::ui::work::Work;
 use crate::ui::{Ctx, GameUi, Theme};
 
 /// Columns one space takes.
@@ -72,8 +73,9 @@ pub struct KokoroUi {
 /// Where the review's thread leaves the turns it found.
 pub type Review = Arc<Mutex<Option<Vec<crate::bots::review::Missed>>>>;
 
-/// Playouts of each search of a review in unit tests: the same review on any machine.
-const TEST_REVIEW_PLAYOUTS: u32 = 16;
+/// Playouts of each search of a review worked out inline ([`Work::Inline`]): the same review
+/// on any machine.
+const INLINE_REVIEW_PLAYOUTS: u32 = 16;
 
 /// The size of the mat's spaces, chosen from the room the body gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1143,18 +1145,15 @@ fn review_lines(review: &Review, theme: &Theme, width: usize) -> Vec<Line<'stati
 }
 
 /// Starts the review of `seat`'s turns in the finished `m`: on a thread that wakes the screen
-/// when done (at once, with a fixed small effort, in unit tests).
-fn start_review(m: &Match<Kokoro>, seat: Seat) -> Review {
-    use crate::registered::Effort;
+/// when done, or at once with a fixed small effort (see [`Work`]).
+fn start_review(m: &Match<Kokoro>, seat: Seat, work: Work) -> Review {
     let slot: Review = Arc::new(Mutex::new(None));
     let put = |slot: &Review, turns| {
         *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(turns);
     };
-    if cfg!(test) {
-        put(
-            &slot,
-            crate::bots::review::kokoro(m, seat, Effort::Exact(TEST_REVIEW_PLAYOUTS)),
-        );
+    let effort = work.effort(INLINE_REVIEW_PLAYOUTS);
+    if work == Work::Inline {
+        put(&slot, crate::bots::review::kokoro(m, seat, effort));
         return slot;
     }
     let (m, out) = (m.clone(), slot.clone());
@@ -1163,7 +1162,7 @@ fn start_review(m: &Match<Kokoro>, seat: Seat) -> Review {
         .spawn(move || {
             // A panic in the players leaves the list empty; the screen goes on.
             let turns = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                crate::bots::review::kokoro(&m, seat, Effort::Play)
+                crate::bots::review::kokoro(&m, seat, effort)
             }))
             .unwrap_or_default();
             put(&out, turns);
@@ -1411,7 +1410,7 @@ impl GameUi<Kokoro> for KokoroUi {
         }
     }
 
-    fn on_game_over(&mut self, m: &Match<Kokoro>, data_dir: Option<&Path>) {
+    fn on_game_over(&mut self, m: &Match<Kokoro>, data_dir: Option<&Path>, work: Work) {
         // The sheet's total as it stood after each step (boxes so far, guardians and decree as
         // the mats then read): public, like the mats.
         self.progress = Some(crate::ui::score_chart::Progress::of(m, |s: &Kokoro| {
@@ -1426,7 +1425,7 @@ impl GameUi<Kokoro> for KokoroUi {
         let solo_person =
             matches!(m.players.as_slice(), [p] if p.kind == crate::engine::log::PlayerKind::Human);
         if solo_person && self.review.is_none() {
-            self.review = Some(start_review(m, 0));
+            self.review = Some(start_review(m, 0, work));
         }
     }
 

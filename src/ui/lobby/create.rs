@@ -27,6 +27,7 @@ impl CreateTable {
         let catalog = Catalog {
             games: visitor.games.clone(),
             dir: PathBuf::new(),
+            local: crate::ui::work::Local::unrecorded(),
         };
         CreateTable {
             form: SetupForm::for_server(catalog, game, &visitor.peer.name),

@@ -37,29 +37,25 @@ use self::finished::FinishedList;
 use self::games::GamePick;
 pub use self::visitor::{Served, Tables, Visitor, seat_screen};
 use crate::host::chat::Said;
-use crate::host::hub::{Hub, SeatKind, SeatSummary, TableSummary};
+use crate::host::hub::{SeatKind, SeatSummary, TableSummary};
 use crate::host::{Peer, Wake};
 use crate::ui::play::chat::said_lines;
 
 /// The first screen of a new connection to a server: the lobby, with the table on top where
 /// the connection's key holds a seat in a game under way.
-pub fn welcome(
-    hub: &Hub,
-    games: &[&'static dyn AnyGame],
-    peer: Peer,
-    wake: Wake,
-) -> Box<dyn Screen> {
+pub fn welcome(served: &Served, peer: Peer, wake: Wake) -> Box<dyn Screen> {
     if let Some(code) = crate::host::table_code::in_user_name(&peer.name) {
-        return invited(hub, games, peer, wake, code);
+        return invited(served, peer, wake, code);
     }
+    let hub = &served.hub;
     hub.remember_name(&peer);
     // Seated at several games (turn-based ones, played over days): the lobby, which says
     // where it is their move, rather than one of them.
     let back = (hub.seated_at(&peer) <= 1)
         .then(|| hub.rejoin(&peer))
         .flatten()
-        .and_then(|seated| seat_screen(games, hub, seated, &peer, wake.clone()).ok());
-    let lobby: Box<dyn Screen> = Box::new(Lobby::new(hub.clone(), games.to_vec(), peer, wake));
+        .and_then(|seated| seat_screen(served, seated, &peer, wake.clone()).ok());
+    let lobby: Box<dyn Screen> = Box::new(Lobby::new(served.clone(), peer, wake));
     match back {
         Some(play) => Box::new(Stack(vec![lobby, play])),
         None => lobby,
@@ -70,19 +66,13 @@ pub fn welcome(
 /// name): straight to that table under the name their key came with before, or after they
 /// typed one (asked once: the key keeps it). An unknown code, or a table without a seat for
 /// them, leaves them in the lobby with the reason.
-fn invited(
-    hub: &Hub,
-    games: &[&'static dyn AnyGame],
-    mut peer: Peer,
-    wake: Wake,
-    code: String,
-) -> Box<dyn Screen> {
-    let known = peer.key.as_deref().and_then(|k| hub.known_name(k));
+fn invited(served: &Served, mut peer: Peer, wake: Wake, code: String) -> Box<dyn Screen> {
+    let known = peer.key.as_deref().and_then(|k| served.hub.known_name(k));
     let asking = known.is_none();
     if let Some(name) = known {
         peer.name = name;
     }
-    let mut lobby = Lobby::new(hub.clone(), games.to_vec(), peer, wake);
+    let mut lobby = Lobby::new(served.clone(), peer, wake);
     if asking {
         lobby.step = Step::Name {
             input: TextInput::new("", crate::engine::log::MAX_NAME_CHARS),
@@ -290,12 +280,9 @@ pub struct Lobby {
 }
 
 impl Lobby {
-    /// The lobby for `peer`, over the server's hub, offering `games`.
-    pub fn new(hub: Hub, games: Vec<&'static dyn AnyGame>, peer: Peer, wake: Wake) -> Self {
-        let served = Served {
-            hub,
-            games: games.clone(),
-        };
+    /// The lobby for `peer`, over the server's hub and the games it offers.
+    pub fn new(served: Served, peer: Peer, wake: Wake) -> Self {
+        let games = served.games.clone();
         Lobby::over(Arc::new(served), games, peer, wake)
     }
 

@@ -91,7 +91,9 @@ impl Term {
 }
 
 fn hub(dir: &Path) -> Served {
-    let hub = Served::open(dir, crate::registry::GAMES).expect("hub");
+    let hub = Served::open(dir, crate::registry::GAMES)
+        .expect("hub")
+        .inline();
     hub.set_bot_delay(Duration::from_millis(5));
     hub
 }
@@ -378,8 +380,7 @@ fn a_dropped_connection_keeps_its_seat_and_the_same_key_gets_it_back() {
     let mut back = Term::open(|w| hub.join(&code, None, &p2, w).expect("rejoin"));
     assert!(back.draw(80, 24).contains("P2's view"));
     drop(back);
-    let mut welcomed =
-        Term::open(|w| crate::ui::lobby::welcome(&hub.hub, &hub.games, p2.clone(), w));
+    let mut welcomed = Term::open(|w| crate::ui::lobby::welcome(&hub, p2.clone(), w));
     let frame = welcomed.draw(80, 24);
     assert!(frame.contains("P2's view"), "{frame}");
     // Leaving the table shows the lobby beneath.
@@ -476,8 +477,7 @@ fn a_guest_cannot_become_another_guest_by_name() {
         .expect("follows as a spectator");
     assert!(seated.seats.is_empty() && !seated.creator);
     let _followed =
-        crate::ui::lobby::seat_screen(&hub.games, &hub.hub, seated, &impostor, Wake::none())
-            .expect("a screen");
+        crate::ui::lobby::seat_screen(&hub, seated, &impostor, Wake::none()).expect("a screen");
     let e = hub
         .free_seat(&new, 1, &impostor)
         .expect_err("the impostor may not free Bo's seat");
@@ -1371,7 +1371,7 @@ fn served_play<G: Playable>(
     let at = *handle
         .downcast::<crate::host::room::Attached<G>>()
         .expect("a table of this game");
-    let p = crate::ui::play::Play::shared(at, hub.hub.clone(), by.clone(), Wake::none());
+    let p = crate::ui::play::Play::shared(at, hub.hub.clone(), by.clone(), Wake::none(), hub.work);
     (code, room, p)
 }
 
@@ -1498,12 +1498,7 @@ fn drawing_the_lobby_changes_nothing_at_the_host() {
     drop(spectator);
     let saved = || std::fs::read(crate::host::table_store::path(dir.path())).expect("tables");
     let before = saved();
-    let lobby = Lobby::new(
-        hub.hub.clone(),
-        crate::registry::GAMES.to_vec(),
-        peer("eve", Some("eve")),
-        Wake::none(),
-    );
+    let lobby = Lobby::new(hub.clone(), peer("eve", Some("eve")), Wake::none());
     for size in [(80, 24), (120, 40), (80, 24)] {
         let frame = crate::ui::testutil::draw(&lobby, Theme::new(false, true), size.0, size.1);
         assert!(!frame.contains(&table_code::show(&code)), "{frame}");
@@ -1640,7 +1635,7 @@ fn seat_play<G: Playable>(
         .attach(by, Wake::none())
         .downcast::<crate::host::room::Attached<G>>()
         .expect("a table of this game");
-    crate::ui::play::Play::shared(at, hub.hub.clone(), by.clone(), Wake::none())
+    crate::ui::play::Play::shared(at, hub.hub.clone(), by.clone(), Wake::none(), hub.work)
 }
 
 /// Types `text` into `p`'s chat line and sends it.
@@ -1929,10 +1924,7 @@ fn an_invite_line_joins_its_table_directly_and_asks_the_name_once() {
             "the table shows its invite line:\n{frame}"
         );
     }
-    let welcome = |p: Peer| {
-        let (h, games) = (&hub.hub, &hub.games);
-        Term::open(move |w| crate::ui::lobby::welcome(h, games, p, w))
-    };
+    let welcome = |p: Peer| Term::open(|w| crate::ui::lobby::welcome(&hub, p, w));
     // Zed's key has been here before as "Zed": straight to the table.
     let zed = peer("Zed", Some("zed"));
     drop(welcome(zed.clone()));
@@ -2043,10 +2035,7 @@ fn a_turn_based_table_waits_for_its_players_and_the_lobby_says_where_it_is_their
     let yours = hub1.your_moves(&bo);
     assert_eq!(yours.len(), 2);
     assert!(hub1.your_moves(&peer("Cy", Some("cy"))).is_empty());
-    let lobby_of = |hub: &Served| {
-        let (h, games) = (&hub.hub, &hub.games);
-        Term::open(|w| crate::ui::lobby::welcome(h, games, bo.clone(), w))
-    };
+    let lobby_of = |hub: &Served| Term::open(|w| crate::ui::lobby::welcome(hub, bo.clone(), w));
     let mut bo_lobby = lobby_of(&hub1);
     let frame = bo_lobby.draw(120, 40);
     assert!(
@@ -2059,14 +2048,7 @@ fn a_turn_based_table_waits_for_its_players_and_the_lobby_says_where_it_is_their
         "{frame}"
     );
     // Ann's lobby says nothing of Bo's moves.
-    let mut ann_lobby = Term::open(|w| {
-        Box::new(Lobby::new(
-            hub1.hub.clone(),
-            hub1.games.clone(),
-            ann.clone(),
-            w,
-        ))
-    });
+    let mut ann_lobby = Term::open(|w| Box::new(Lobby::new(hub1.clone(), ann.clone(), w)));
     assert!(!ann_lobby.draw(120, 40).contains("your move"));
     // The server restarts: the tables, their clocks and Bo's moves are back.
     drop((host, _host2, bo_lobby, ann_lobby));
@@ -2089,8 +2071,8 @@ fn people_in_the_lobby_talk_to_each_other() {
     let _code = two_free_seats(&hub);
     let lobby = |name: &str| {
         let p = peer(name, Some(name));
-        let (h, games) = (hub.hub.clone(), hub.games.clone());
-        Term::open(move |w| Box::new(Lobby::new(h, games, p, w)))
+        let h = hub.clone();
+        Term::open(move |w| Box::new(Lobby::new(h, p, w)))
     };
     let (mut ann, mut bo) = (lobby("Ann"), lobby("Bo"));
     ann.press(ch('/'));
@@ -2248,7 +2230,7 @@ fn a_hint_worked_out_on_its_thread_wakes_the_connection_that_asked() {
         .expect("a Kokoro table");
     // The wake of P1's connection: what its thread waits on before it draws again.
     let (conn, woken) = wake();
-    let mut p = crate::ui::play::Play::shared(at, hub.hub.clone(), p1.clone(), conn);
+    let mut p = crate::ui::play::Play::shared(at, hub.hub.clone(), p1.clone(), conn, hub.work);
     let p2 = peer("P2", Some("p2"));
     let _other: crate::ui::play::Play<Kokoro> =
         seat_play(&hub, hub.hub.join(&code, Some(1), &p2).expect("join"), &p2);

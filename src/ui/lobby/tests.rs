@@ -751,21 +751,13 @@ mod via_hub {
     #[test]
     fn a_table_opened_in_one_lobby_shows_in_another_which_joins_it_by_code() {
         let dir = tempfile::tempdir().expect("tmp");
-        let hub = Served::open(dir.path(), crate::registry::GAMES).expect("hub");
+        let hub = Served::open(dir.path(), crate::registry::GAMES)
+            .expect("hub")
+            .inline();
         let (w, bo_woken) = counted();
-        let mut bo = Lobby::new(
-            hub.hub.clone(),
-            crate::registry::GAMES.to_vec(),
-            keyed("bo"),
-            w,
-        );
+        let mut bo = Lobby::new(hub.clone(), keyed("bo"), w);
         assert!(draw(&bo, THEME, 80, 24).contains("No open tables yet"));
-        let ann = Lobby::new(
-            hub.hub.clone(),
-            crate::registry::GAMES.to_vec(),
-            keyed("ann"),
-            Wake::none(),
-        );
+        let ann = Lobby::new(hub.clone(), keyed("ann"), Wake::none());
         let couperation = crate::registry::find("couperation").expect("game");
         let mut form = CreateTable::new(ann.visitor.clone(), couperation);
         let before = bo_woken.load(Ordering::SeqCst);
@@ -808,12 +800,7 @@ mod via_hub {
         assert!(t.started, "{t:?}");
 
         // A third person finds the table full: the lobby says so and offers to watch.
-        let mut cy = Lobby::new(
-            hub.hub.clone(),
-            crate::registry::GAMES.to_vec(),
-            keyed("cy"),
-            Wake::none(),
-        );
+        let mut cy = Lobby::new(hub.clone(), keyed("cy"), Wake::none());
         let s = draw(&cy, THEME, 80, 24);
         assert!(s.contains("playing") && s.contains("ann, bo"), "{s}");
         assert!(matches!(open(&mut cy, &code), Nav::Stay));
@@ -831,13 +818,10 @@ mod via_hub {
         // Two people at a Couperation table: whatever the hub tells the lobby, no card of
         // either hand is drawn in a third person's lobby.
         let dir = tempfile::tempdir().expect("tmp");
-        let hub = Served::open(dir.path(), crate::registry::GAMES).expect("hub");
-        let ann = Lobby::new(
-            hub.hub.clone(),
-            crate::registry::GAMES.to_vec(),
-            keyed("ann"),
-            Wake::none(),
-        );
+        let hub = Served::open(dir.path(), crate::registry::GAMES)
+            .expect("hub")
+            .inline();
+        let ann = Lobby::new(hub.clone(), keyed("ann"), Wake::none());
         let mut form = CreateTable::new(
             ann.visitor.clone(),
             crate::registry::find("couperation").expect("game"),
@@ -847,22 +831,12 @@ mod via_hub {
             panic!("table");
         };
         let code = hub.tables()[0].code.clone();
-        let mut bo = Lobby::new(
-            hub.hub.clone(),
-            crate::registry::GAMES.to_vec(),
-            keyed("bo"),
-            Wake::none(),
-        );
+        let mut bo = Lobby::new(hub.clone(), keyed("bo"), Wake::none());
         let Nav::Push(_t2) = open(&mut bo, &code) else {
             panic!("seated");
         };
         hub.room(&code).expect("room").all_ready();
-        let cy = Lobby::new(
-            hub.hub.clone(),
-            crate::registry::GAMES.to_vec(),
-            keyed("cy"),
-            Wake::none(),
-        );
+        let cy = Lobby::new(hub.clone(), keyed("cy"), Wake::none());
         for (w, h) in [(80, 24), (120, 40)] {
             let s = draw(&cy, THEME, w, h);
             // The lobby's whole text is names, codes, the game and its own words.

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::engine::Seat;
 use crate::host::hub::{Hub, Seated, TableSpec, TableSummary};
 use crate::host::{Peer, Wake};
+use crate::ui::work::Work;
 use crate::ui::{AnyGame, Screen};
 
 /// What the lobby and its screens need of the hub: [`Hub`] itself on the server; tests may
@@ -51,6 +52,8 @@ pub trait Tables {
 pub struct Served {
     pub hub: Hub,
     pub games: Vec<&'static dyn AnyGame>,
+    /// Where the table screens' slow work (a hint) runs; the rooms play on their own threads.
+    pub work: Work,
 }
 
 impl std::ops::Deref for Served {
@@ -61,16 +64,31 @@ impl std::ops::Deref for Served {
 }
 
 impl Served {
+    /// `hub` running tables of `games`, as the program serves them.
+    pub fn new(hub: Hub, games: &[&'static dyn AnyGame]) -> Served {
+        Served {
+            hub,
+            games: games.to_vec(),
+            work: Work::Threads,
+        }
+    }
+
     /// The hub over `data_dir`, running tables of `games`.
     pub fn open(
         data_dir: &std::path::Path,
         games: &[&'static dyn AnyGame],
     ) -> std::io::Result<Served> {
         let host = crate::ui::registered::host_games(games);
-        Ok(Served {
-            hub: Hub::open(data_dir, &host)?,
-            games: games.to_vec(),
-        })
+        Ok(Served::new(Hub::open(data_dir, &host)?, games))
+    }
+
+    /// The same hub with its screens' hints worked out at once (tests that compare screens).
+    #[cfg(test)]
+    pub fn inline(self) -> Self {
+        Served {
+            work: Work::Inline,
+            ..self
+        }
     }
 
     /// Opens a table (see [`Hub::create`]): its code and the creator's screen.
@@ -81,7 +99,7 @@ impl Served {
         wake: Wake,
     ) -> Result<(String, Box<dyn Screen>), String> {
         let (code, seated) = self.hub.create(spec, by)?;
-        Ok((code, seat_screen(&self.games, &self.hub, seated, by, wake)?))
+        Ok((code, seat_screen(self, seated, by, wake)?))
     }
 
     /// Takes a seat (see [`Hub::join`]): the play screen there.
@@ -93,13 +111,13 @@ impl Served {
         wake: Wake,
     ) -> Result<Box<dyn Screen>, String> {
         let seated = self.hub.join(code, seat, by)?;
-        seat_screen(&self.games, &self.hub, seated, by, wake)
+        seat_screen(self, seated, by, wake)
     }
 
     /// Watches a table (see [`Hub::watch`]): the spectator's screen.
     pub fn watch(&self, code: &str, by: &Peer, wake: Wake) -> Result<Box<dyn Screen>, String> {
         let seated = self.hub.watch(code, by)?;
-        seat_screen(&self.games, &self.hub, seated, by, wake)
+        seat_screen(self, seated, by, wake)
     }
 }
 
@@ -146,19 +164,19 @@ impl Tables for Served {
 
 /// The play screen of `peer`'s place at a hosted table, on the connection `wake` redraws.
 pub fn seat_screen(
-    games: &[&'static dyn AnyGame],
-    hub: &Hub,
+    served: &Served,
     seated: Seated,
     peer: &Peer,
     wake: Wake,
 ) -> Result<Box<dyn Screen>, String> {
     let id = seated.room.game();
-    let game = games
+    let game = served
+        .games
         .iter()
         .find(|g| g.id() == id)
         .ok_or("this table's game is not in this hotseat")?;
     let handle = seated.attach(peer, wake.clone());
-    game.seat_screen(handle, hub.clone(), peer.clone(), wake)
+    game.seat_screen(handle, served.hub.clone(), peer.clone(), wake, served.work)
 }
 
 /// The hub, the person and their connection's wake: what every lobby screen passes on.

@@ -26,6 +26,7 @@ use crate::host::hub::SeatKind;
 use crate::registered::{Effort, Hint};
 
 use super::{Play, Turn};
+use crate::ui::work::Work;
 use crate::ui::{Ctx, GameUi, Playable, Theme};
 
 /// What the status line says while a hint is worked out.
@@ -55,31 +56,26 @@ struct Asked<G: Playable> {
 /// player failed).
 type Slot<A> = Arc<Mutex<Option<Option<Hint<A>>>>>;
 
-impl<G: Playable> Default for Hints<G> {
-    fn default() -> Self {
-        Hints {
-            asked: None,
-            on_thread: (!cfg!(test)).then(|| Arc::new(crate::ui::input::nudge) as Wake),
-            // Tests compare screens: a hint by playout count is the same on any machine.
-            effort: if cfg!(test) {
-                Effort::Exact(TEST_PLAYOUTS)
-            } else {
-                Effort::Play
-            },
-        }
-    }
-}
-
-/// Playouts of a hint's search in unit tests.
-const TEST_PLAYOUTS: u32 = 48;
+/// Playouts of a hint's search inline ([`Work::Inline`]).
+const INLINE_PLAYOUTS: u32 = 48;
 
 impl<G: Playable> Hints<G> {
+    /// No hint asked yet; hints worked out as `work` says (on a thread that wakes this
+    /// terminal, or at once).
+    pub fn new(work: Work) -> Self {
+        Hints {
+            asked: None,
+            on_thread: (work == Work::Threads).then(|| Arc::new(crate::ui::input::nudge) as Wake),
+            effort: work.effort(INLINE_PLAYOUTS),
+        }
+    }
+
     /// Hints worked out on a thread that calls `wake` when one is ready (tests of the thread).
     #[cfg(test)]
     pub fn on_thread(wake: Wake) -> Self {
         Hints {
             on_thread: Some(wake),
-            ..Hints::default()
+            ..Hints::new(Work::Inline)
         }
     }
 

@@ -138,7 +138,7 @@ fn the_key_shows_the_reason_and_enter_plays_the_hinted_move() {
         &m.state,
         &crate::bots::hint::seen_by(&m, 0),
         0,
-        Effort::Exact(super::TEST_PLAYOUTS),
+        Effort::Exact(super::INLINE_PLAYOUTS),
     )
     .expect("a hint");
     p.on_event(&ch('H'));
