@@ -163,16 +163,19 @@ impl Eval<'_> {
         drift * later + self.standing(ep, side.flipped(), false) - self.standing(ep, side, false)
     }
 
-    fn hand(&self) -> Vec<Tile> {
+    fn hand(&self) -> &[Tile] {
         self.v
             .hands
             .get(self.me)
-            .and_then(|h| h.clone())
+            .and_then(|h| h.as_deref())
             .unwrap_or_default()
     }
 
+    /// Another seat's pawn in play stands on `at` (Start holds any number).
     fn occupied(&self, at: u8) -> bool {
-        at != START && self.v.pawns_at(at).iter().any(|&s| s != self.me)
+        at != START
+            && (self.v.players.iter().enumerate())
+                .any(|(s, p)| s != self.me && p.in_play().is_some_and(|(p, _)| p == at))
     }
 
     /// Expected EP of one dungeon roll and then stopping, with `made` already made.

@@ -52,16 +52,27 @@ pub fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
 
 /// An index chosen with probability proportional to its weight; `None` if all are zero.
 pub fn weighted(rng: &mut ChaCha8Rng, weights: &[u32]) -> Option<usize> {
-    let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+    weighted_by(rng, weights, |&w| w)
+}
+
+/// [`weighted`] over `items` with the weight `weight` reads from each (a game's chance outcomes
+/// and their weights), without a list of the weights: the same draw from the same generator.
+pub fn weighted_by<T>(
+    rng: &mut ChaCha8Rng,
+    items: &[T],
+    weight: impl Fn(&T) -> u32,
+) -> Option<usize> {
+    let total: u64 = items.iter().map(|x| u64::from(weight(x))).sum();
     if total == 0 {
         return None;
     }
     let mut pick = below(rng, total);
-    for (i, &w) in weights.iter().enumerate() {
-        if pick < u64::from(w) {
+    for (i, x) in items.iter().enumerate() {
+        let w = u64::from(weight(x));
+        if pick < w {
             return Some(i);
         }
-        pick -= u64::from(w);
+        pick -= w;
     }
     None
 }

@@ -155,11 +155,10 @@ impl<G: Game> Match<G> {
         if self.state.to_move() != ToMove::Chance {
             return None;
         }
-        let outcomes = self.state.chance_outcomes();
-        let weights: Vec<u32> = outcomes.iter().map(|(_, w)| *w).collect();
+        let mut outcomes = self.state.chance_outcomes();
         let mut r = rng::stream(self.seed, self.chance_draws);
-        let i = rng::weighted(&mut r, &weights)?;
-        outcomes.into_iter().nth(i).map(|(a, _)| a)
+        let i = rng::weighted_by(&mut r, &outcomes, |(_, w)| *w)?;
+        Some(outcomes.swap_remove(i).0)
     }
 
     /// The seat of the last action and how many of its trailing actions it may take back now:

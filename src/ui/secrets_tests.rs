@@ -85,7 +85,11 @@ fn play_on<G: Playable>(m: &Match<G>, state: Option<&G>, keys: &[Event]) -> Play
 /// Every frame of the game screen a person may look at after `keys`: the screen at both sizes
 /// and with the `?` overlay open.
 fn frames<G: Playable>(m: &Match<G>, state: Option<&G>, keys: &[Event]) -> Vec<String> {
-    let p = play_on(m, state, keys);
+    frames_of(play_on(m, state, keys))
+}
+
+/// [`frames`] of a screen already open.
+fn frames_of<G: Playable>(p: Play<G>) -> Vec<String> {
     let mut out: Vec<String> = SIZES.iter().map(|&(w, h)| draw(&p, THEME, w, h)).collect();
     // Drawing changes nothing, so the same screen takes the overlay (opening a screen replays
     // its whole history: most of this test's time).
@@ -96,15 +100,14 @@ fn frames<G: Playable>(m: &Match<G>, state: Option<&G>, keys: &[Event]) -> Vec<S
 }
 
 /// The game screen after `keys` shows the same frames whatever its viewer may not know.
-fn same_frames_whatever_is_hidden<G: Playable>(m: &Match<G>, keys: &[Event], what: &str) {
+/// Returns whether it shows the pass screen.
+fn same_frames_whatever_is_hidden<G: Playable>(m: &Match<G>, keys: &[Event], what: &str) -> bool {
     let p = play_on(m, None, keys);
     // The pass screen shows no board: nothing but the public may show there.
-    let viewer = if p.pass().is_some() {
-        Viewer::Public
-    } else {
-        p.viewer()
-    };
-    let real = frames(m, None, keys);
+    let pass = p.pass().is_some();
+    let viewer = if pass { Viewer::Public } else { p.viewer() };
+    // The real frames from the screen just opened: opening one replays its whole history.
+    let real = frames_of(p);
     for salt in 0..4u64 {
         let varied = m
             .state
@@ -120,6 +123,7 @@ fn same_frames_whatever_is_hidden<G: Playable>(m: &Match<G>, keys: &[Event], wha
             );
         }
     }
+    pass
 }
 
 /// The play screen (board or pass screen, the help overlay, the end panel) of every game at
@@ -140,8 +144,7 @@ fn check_play_screens_of<G: Playable>(players: usize, seed: u64, options: Option
         m.run_chance().expect("chance");
         // As the screen opens (the pass screen for a private game), then after Enter (the
         // board of the person who took the keyboard).
-        same_frames_whatever_is_hidden(&m, &[], "as opened");
-        if play_on(&m, None, &[]).pass().is_some() {
+        if same_frames_whatever_is_hidden(&m, &[], "as opened") {
             same_frames_whatever_is_hidden(&m, &[key(KeyCode::Enter)], "after the pass");
         }
         if m.is_over() {

@@ -756,10 +756,9 @@ fn choose_untried<A>(mut untried: Vec<A>, rng: &mut ChaCha8Rng) -> Option<A> {
 
 /// A chance outcome drawn with the game's weights.
 fn sample_chance<G: Game>(state: &G, rng: &mut ChaCha8Rng) -> Option<G::Action> {
-    let outcomes = state.chance_outcomes();
-    let weights: Vec<u32> = outcomes.iter().map(|(_, w)| *w).collect();
-    let i = rng::weighted(rng, &weights)?;
-    outcomes.into_iter().nth(i).map(|(a, _)| a)
+    let mut outcomes = state.chance_outcomes();
+    let i = rng::weighted_by(rng, &outcomes, |(_, w)| *w)?;
+    Some(outcomes.swap_remove(i).0)
 }
 
 impl<G: Determinize> Bot<G> for Search<G> {

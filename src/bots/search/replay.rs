@@ -91,8 +91,7 @@ fn step<G: Game>(state: &G, viewer: Viewer, target: &G::View, rng: &mut ChaCha8R
         ToMove::Chance => {
             let outcomes = state.chance_outcomes();
             // Most draws are hidden or forced: the sampled one usually fits, so try it first.
-            let weights: Vec<u32> = outcomes.iter().map(|(_, w)| *w).collect();
-            let first = rng::weighted(rng, &weights)?;
+            let first = rng::weighted_by(rng, &outcomes, |(_, w)| *w)?;
             let mut s = state.clone();
             if s.apply(Actor::Chance, &outcomes[first].0).is_ok() && s.view(viewer) == *target {
                 return Some(s);
@@ -118,7 +117,6 @@ fn step<G: Game>(state: &G, viewer: Viewer, target: &G::View, rng: &mut ChaCha8R
             }
         }
     }
-    let weights: Vec<u32> = fits.iter().map(|(_, w)| *w).collect();
-    let i = rng::weighted(rng, &weights)?;
-    fits.into_iter().nth(i).map(|(s, _)| s)
+    let i = rng::weighted_by(rng, &fits, |(_, w)| *w)?;
+    Some(fits.swap_remove(i).0)
 }

@@ -97,7 +97,8 @@ pub fn by_distance(at: u8) -> impl Iterator<Item = u8> {
     (1..=SPACES / 2).flat_map(move |d| {
         let cw = forward(at, d);
         let acw = backward(at, d);
-        if cw == acw { vec![cw] } else { vec![cw, acw] }
+        // Half way round both ways are the same space: it is searched once.
+        std::iter::once(cw).chain((cw != acw).then_some(acw))
     })
 }
 

@@ -127,16 +127,12 @@ impl Cocoon {
             Task::Roll { .. } | Task::DungeonRoll => {
                 (1..=6).map(|value| (Action::Die { value }, 1)).collect()
             }
-            Task::Deal { .. } | Task::Look { .. } if self.top.is_empty() => self
-                .unseen()
-                .into_iter()
-                .map(|(tile, w)| (Action::Draw { tile }, w))
-                .collect(),
-            Task::Reveal | Task::TurnUpReplaced { .. } => self
-                .unseen()
-                .into_iter()
-                .map(|(tile, w)| (Action::Reveal { tile }, w))
-                .collect(),
+            Task::Deal { .. } | Task::Look { .. } if self.top.is_empty() => {
+                self.unseen(|tile| Action::Draw { tile })
+            }
+            Task::Reveal | Task::TurnUpReplaced { .. } => {
+                self.unseen(|tile| Action::Reveal { tile })
+            }
             _ => vec![(Action::Step, 1)],
         }
     }
@@ -178,14 +174,17 @@ impl Cocoon {
         }
     }
 
-    fn unseen(&self) -> Vec<(Tile, u32)> {
-        KINDS
-            .iter()
-            .filter_map(|&k| {
-                let n = self.pool[k.index()];
-                (n > 0).then_some((k, u32::from(n)))
-            })
-            .collect()
+    /// The tiles nobody has seen, as `outcome` of each kind weighted by how many are left.
+    /// Built into one list of the right size: playouts ask for it at every draw.
+    fn unseen(&self, outcome: impl Fn(Tile) -> Action) -> Vec<(Action, u32)> {
+        let mut out = Vec::with_capacity(KINDS.len());
+        for k in KINDS {
+            let n = self.pool[k.index()];
+            if n > 0 {
+                out.push((outcome(k), u32::from(n)));
+            }
+        }
+        out
     }
 
     fn say(&mut self, text: String) {

@@ -154,14 +154,18 @@ pub fn is_loop(mat: &Mat, chain: SpaceSet) -> bool {
 
 /// Every chain on the mat, each once, ordered by its lowest space.
 pub fn chains(mat: &Mat) -> Vec<SpaceSet> {
+    each_chain(mat).collect()
+}
+
+/// [`chains`] one by one, without a list (the decree scores read them on every view).
+pub fn each_chain(mat: &Mat) -> impl Iterator<Item = SpaceSet> + '_ {
     let mut left = mat.drawn();
-    let mut out = Vec::new();
-    while let Some(s) = left.iter().next() {
+    std::iter::from_fn(move || {
+        let s = left.iter().next()?;
         let c = chain_from(mat, s);
         left.0 &= !c.0;
-        out.push(c);
-    }
-    out
+        Some(c)
+    })
 }
 
 /// How many path ends point off the edge of the mat.

@@ -317,16 +317,15 @@ impl Kokoro {
         }
     }
 
-    fn sheet(&self, seat: Seat) -> Option<Sheet> {
-        let p = self.players.get(seat)?;
-        Some(scoring::score_sheet(
-            p.boxes,
-            self.decree,
-            self.side,
-            &p.mat,
-            self.guardian_spaces(),
-            self.unscored(),
-        ))
+    /// Every seat's sheet, in seat order.
+    fn sheets(&self) -> Vec<Sheet> {
+        let (guardians, unscored) = (self.guardian_spaces(), self.unscored());
+        self.players
+            .iter()
+            .map(|p| {
+                scoring::score_sheet(p.boxes, self.decree, self.side, &p.mat, guardians, unscored)
+            })
+            .collect()
     }
 
     pub fn side(&self) -> Side {
@@ -351,7 +350,8 @@ impl Kokoro {
 
     /// Legal choices for `seat` in a state where `top` may be altered: used by `vary_hidden`.
     fn choices_for(&self, seat: Seat) -> Vec<Choice> {
-        let mut out = Vec::new();
+        // Room for every space both ways and the peek: the list never grows.
+        let mut out = Vec::with_capacity(2 * SPACES + 1);
         let Some(p) = self.players.get(seat) else {
             return out;
         };
@@ -737,9 +737,7 @@ impl Game for Kokoro {
             cards_revealed: self.cards_revealed,
             deck_left: self.deck,
             mirror_used: self.players.iter().map(|p| p.mirror_used).collect(),
-            sheets: (0..self.players.len())
-                .filter_map(|s| self.sheet(s))
-                .collect(),
+            sheets: self.sheets(),
             records: self.records.clone(),
             over: self.rounds_done >= ROUNDS,
         }
@@ -811,9 +809,7 @@ impl Game for Kokoro {
         if self.rounds_done < ROUNDS {
             return None;
         }
-        let sheets: Vec<Sheet> = (0..self.players.len())
-            .filter_map(|s| self.sheet(s))
-            .collect();
+        let sheets = self.sheets();
         let scores = sheets.iter().map(|s| s.total).collect();
         Some(Outcome::by_score(
             scores,

@@ -1,7 +1,7 @@
 //! Scoring: sanctuaries each round (with the must-beat-the-previous-box rule), guardians and the
 //! decree at the end, and the penalty for every empty box.
 
-use super::chain::{Mat, SpaceSet, chain_from, chains, ends_off_mat, is_loop};
+use super::chain::{Mat, SpaceSet, chain_from, each_chain, ends_off_mat, is_loop};
 use super::decrees::{self, Decree};
 use super::mats::{SANCTUARIES, Side, printed, sanctuary_space};
 
@@ -64,17 +64,14 @@ pub fn score_decree(
 ) -> i32 {
     match decree {
         Some(Decree::LongRoad) => {
-            if chains(mat)
-                .iter()
-                .any(|c| c.len() >= decrees::LONG_ROAD_SPACES)
-            {
+            if each_chain(mat).any(|c| c.len() >= decrees::LONG_ROAD_SPACES) {
                 decrees::LONG_ROAD_BONUS
             } else {
                 0
             }
         }
         Some(Decree::ClosedCircle) => {
-            let loops = chains(mat).iter().filter(|&&c| is_loop(mat, c)).count();
+            let loops = each_chain(mat).filter(|&c| is_loop(mat, c)).count();
             decrees::CLOSED_CIRCLE_BONUS * loops as i32
         }
         Some(Decree::TidyEdges) => -(ends_off_mat(mat) as i32),

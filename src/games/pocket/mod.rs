@@ -196,14 +196,15 @@ impl Game for Pocket {
         }
         let down = (0..CELLS).filter(|&c| self.is_face_down(c));
         match self.phase {
-            Phase::Flip => down
-                .flat_map(|cell| {
-                    [
-                        Action::Flip { cell, tap: false },
-                        Action::Flip { cell, tap: true },
-                    ]
-                })
-                .collect(),
+            Phase::Flip => {
+                // Built in place, both ways of each tile in turn: asked at every step.
+                let mut out = Vec::with_capacity(2 * CELLS);
+                for cell in down {
+                    out.push(Action::Flip { cell, tap: false });
+                    out.push(Action::Flip { cell, tap: true });
+                }
+                out
+            }
             Phase::Show => down.map(|cell| Action::Show { cell }).collect(),
             _ => Vec::new(),
         }
