@@ -81,6 +81,7 @@ impl Hosted {
             connections: limits::Connections::new(),
             backoff: limits::Backoff::new(),
             live: Default::default(),
+            playing: Default::default(),
         });
         let stop = Arc::new(tokio::sync::Notify::new());
         let stopped = stop.clone();

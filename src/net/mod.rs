@@ -142,6 +142,7 @@ pub fn serve(
         connections: limits::Connections::new(),
         backoff: limits::Backoff::new(),
         live: Default::default(),
+        playing: Default::default(),
     });
     // One thread for all the SSH work (the games run on their connections' threads): a key
     // read from the socket goes to its game's thread, and its frame comes back to this one to

@@ -9,7 +9,7 @@
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -98,11 +98,15 @@ pub struct Shared {
     pub backoff: Backoff,
     /// The connections' threads, to close them when the server stops.
     pub live: Mutex<HashMap<u64, Sender<In>>>,
+    /// Sessions that reached a game and whose socket is still open: a goodbye is only on the
+    /// wire once its session has ended (the client closes after the channel does).
+    pub playing: AtomicUsize,
 }
 
 impl Shared {
     /// Tells every connection that the server stops (with `words`, how to come back): each
-    /// saves, shows them and ends. Waits a few seconds at most for them.
+    /// saves, shows them and ends. Waits a few seconds at most for them, and for their
+    /// goodbyes to leave: a runtime shut down before then would drop them unsent.
     pub fn close_all(&self, words: &str) {
         let live: Vec<Sender<In>> = self
             .live
@@ -116,11 +120,12 @@ impl Shared {
         }
         let end = Instant::now() + std::time::Duration::from_secs(3);
         while Instant::now() < end
-            && !self
-                .live
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .is_empty()
+            && (self.playing.load(Ordering::SeqCst) > 0
+                || !self
+                    .live
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .is_empty())
         {
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
@@ -226,12 +231,13 @@ pub async fn accept_loop(
             started: started.clone(),
         };
         let config = config.clone();
+        let shared = shared.clone();
         tokio::spawn(async move {
-            // A client that has not reached the game in time is let go.
             // A client that has not asked to log in soon after connecting, or that has not
             // reached the game in time, is let go.
             let watchdog = {
                 let killer = killer.clone();
+                let started = started.clone();
                 tokio::spawn(async move {
                     tokio::time::sleep(limits::HANDSHAKE_TIME).await;
                     if slot.stage() == Some(Stage::Handshake) {
@@ -252,6 +258,9 @@ pub async fn accept_loop(
             }
             watchdog.abort();
             killer.kill();
+            if started.load(Ordering::SeqCst) {
+                shared.playing.fetch_sub(1, Ordering::SeqCst);
+            }
         });
     }
 }
@@ -441,6 +450,7 @@ impl Client {
             return Self::refuse(session, channel, "the server cannot start another game");
         }
         self.tx = Some(tx);
+        self.shared.playing.fetch_add(1, Ordering::SeqCst);
         self.started.store(true, Ordering::SeqCst);
         self.slot.reached(Stage::Playing);
         let (_read, write) = ch.split();
