@@ -275,9 +275,7 @@ impl Screen for Launcher {
         }
         // Lines written straight into the buffer: this screen is redrawn on every key.
         lines::render(&head, title, f.buffer_mut());
-        let block = theme.block("Games");
-        let inner = block.inner(body);
-        f.render_widget(block, body);
+        let inner = theme.draw_block("Games", body, f.buffer_mut());
         let mut rows = Vec::new();
         if self.catalog.games.is_empty() {
             rows.push(Line::from(""));

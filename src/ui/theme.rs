@@ -1,6 +1,8 @@
 //! How things look: ASCII or box drawing, colour or none (NO_COLOR). Every screen draws through
 //! a [`Theme`] so both switches reach everything on screen.
 
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::widgets::{Block, BorderType, Borders};
@@ -142,6 +144,21 @@ impl Theme {
     /// A foreground of colour `c` in this theme (nothing without colours).
     pub fn paint(&self, c: Color) -> Style {
         self.fg(c)
+    }
+
+    /// The theme's border characters.
+    pub fn border_set(&self) -> border::Set {
+        if self.ascii {
+            ASCII_BORDER
+        } else {
+            border::ROUNDED
+        }
+    }
+
+    /// Draws what [`Theme::block`] draws with `title` around `area`, straight into `buf`
+    /// (see [`super::lines::boxed`]), and returns the area inside.
+    pub fn draw_block(&self, title: &str, area: Rect, buf: &mut Buffer) -> Rect {
+        super::lines::boxed(title, &self.border_set(), self.frame(), area, buf)
     }
 
     /// A bordered block with a title, in the theme's border characters.
