@@ -147,7 +147,7 @@ impl Theme {
     }
 
     /// The theme's border characters.
-    pub fn border_set(&self) -> border::Set {
+    pub fn border_set(&self) -> border::Set<'static> {
         if self.ascii {
             ASCII_BORDER
         } else {
