@@ -1,14 +1,30 @@
 //! Engine benchmarks: whole random playouts per game and log replay speed.
 //! Run with `cargo bench --bench engine`.
 
-use divan::Bencher;
+#[path = "timing.rs"]
+#[allow(dead_code)]
+mod timing;
+
 use hotseat::engine::log::{self, PlayerEntry};
 use hotseat::engine::{Actor, Game, Match, Setup, ToMove, rng};
 use hotseat::games::kokoro::Kokoro;
 use hotseat::registered::sample_sizes;
 
+use timing::{Count, Timer};
+
 fn main() {
-    divan::main();
+    let t = Timer::from_args();
+    macro_rules! every_game {
+        ($($id:ident => $game:ty,)*) => {$(
+            for players in sample_sizes::<$game>() {
+                bench_playout::<$game>(&t, &format!("playout/{}/{players}", stringify!($id)), players);
+            }
+        )* $(
+            bench_replay::<$game>(&t, &format!("replay/{}", stringify!($id)), <$game as Game>::MAX_PLAYERS);
+        )*};
+    }
+    hotseat::for_each_game!(every_game);
+    parse_kokoro_log(&t);
 }
 
 fn setup(players: usize, seed: u64) -> Setup {
@@ -44,58 +60,29 @@ fn playout<G: Game>(players: usize, seed: u64) -> Match<G> {
     }
 }
 
-fn bench_playout<G: Game>(b: Bencher, players: usize) {
+/// One random game to its end, for every game of the registry at its sample table sizes.
+fn bench_playout<G: Game>(t: &Timer, name: &str, players: usize) {
     let mut seed = 0;
-    b.bench_local(|| {
+    t.time(name, None, || {
         seed += 1;
         playout::<G>(players, seed).history.len()
     });
 }
 
-/// One random game to its end, for every game of the registry at its sample table sizes.
-macro_rules! playouts {
-    ($($id:ident => $game:ty,)*) => {
-        mod playout {
-            use super::*;
-            $(
-                #[divan::bench(args = sample_sizes::<$game>())]
-                fn $id(b: Bencher, players: usize) {
-                    bench_playout::<$game>(b, players);
-                }
-            )*
-        }
-    };
-}
-hotseat::for_each_game!(playouts);
-
-fn bench_replay<G: Game>(b: Bencher, players: usize) {
+/// Re-simulating a log with every check, a game of the most players of every game of the
+/// registry; the count gives actions per second.
+fn bench_replay<G: Game>(t: &Timer, name: &str, players: usize) {
     let l = playout::<G>(players, 42).to_log();
     let n = l.actions.len();
-    b.counter(divan::counter::ItemsCount::new(n))
-        .bench_local(|| Match::<G>::from_log(&l).expect("replays"));
+    t.time(name, Some(Count::Items(n, "actions")), || {
+        Match::<G>::from_log(&l).expect("replays")
+    });
 }
-
-/// Re-simulating a log with every check, a game of the most players of every game of the
-/// registry; the counter gives actions per second.
-macro_rules! replays {
-    ($($id:ident => $game:ty,)*) => {
-        mod replay {
-            use super::*;
-            $(
-                #[divan::bench]
-                fn $id(b: Bencher) {
-                    bench_replay::<$game>(b, <$game as Game>::MAX_PLAYERS);
-                }
-            )*
-        }
-    };
-}
-hotseat::for_each_game!(replays);
 
 /// Parsing a log's JSON (before re-simulation).
-#[divan::bench]
-fn parse_kokoro_log(b: Bencher) {
+fn parse_kokoro_log(t: &Timer) {
     let text = log::to_json(&playout::<Kokoro>(8, 42).to_log());
-    b.counter(divan::counter::BytesCount::new(text.len()))
-        .bench_local(|| log::parse(&text).expect("parses"));
+    t.time("parse/kokoro", Some(Count::Bytes(text.len())), || {
+        log::parse(&text).expect("parses")
+    });
 }

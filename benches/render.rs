@@ -1,7 +1,10 @@
 //! Render benchmarks: one full frame of each game screen at 200×60.
 //! Run with `cargo bench --bench render`.
 
-use divan::Bencher;
+#[path = "timing.rs"]
+#[allow(dead_code)]
+mod timing;
+
 use hotseat::engine::log::PlayerEntry;
 use hotseat::engine::{Match, Setup, Table};
 use hotseat::registered::{Registered, sample_sizes};
@@ -19,7 +22,19 @@ fn main() {
         bot_pace: std::time::Duration::from_secs(5),
         ..Default::default()
     });
-    divan::main();
+    let t = timing::Timer::from_args();
+    // One frame of every game of the registry at 200×60, its best computer players at every
+    // seat, at its sample table sizes.
+    macro_rules! every_game {
+        ($($id:ident => $game:ty,)*) => {$(
+            let best = <$game as Registered>::BOTS.first().map_or("random", |k| k.0);
+            for players in sample_sizes::<$game>() {
+                let name = format!("frame_200x60/{}/{players}", stringify!($id));
+                bench_frame::<$game>(&t, &name, players, best);
+            }
+        )*};
+    }
+    hotseat::for_each_game!(every_game);
 }
 
 /// A game of bots stopped half way, on its game screen.
@@ -43,29 +58,11 @@ fn mid_game<G: Playable>(players: usize, kind: &str) -> Play<G> {
     Play::local(t, false, &hotseat::ui::work::Local::app())
 }
 
-fn bench_frame<G: Playable>(b: Bencher, players: usize, kind: &str) {
+fn bench_frame<G: Playable>(t: &timing::Timer, name: &str, players: usize, kind: &str) {
     let screen = mid_game::<G>(players, kind);
     let theme = Theme::new(false, true);
     let mut term = Terminal::new(TestBackend::new(200, 60)).expect("terminal");
-    b.bench_local(|| {
+    t.time(name, None, || {
         term.draw(|f| screen.render(f, &theme)).expect("draw");
     });
 }
-
-/// One frame of every game of the registry at 200×60, its best computer players at every
-/// seat, at its sample table sizes.
-macro_rules! frames {
-    ($($id:ident => $game:ty,)*) => {
-        mod frame_200x60 {
-            use super::*;
-            $(
-                #[divan::bench(args = sample_sizes::<$game>())]
-                fn $id(b: Bencher, players: usize) {
-                    let best = <$game as Registered>::BOTS.first().map_or("random", |k| k.0);
-                    bench_frame::<$game>(b, players, best);
-                }
-            )*
-        }
-    };
-}
-hotseat::for_each_game!(frames);

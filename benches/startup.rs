@@ -4,16 +4,14 @@
 #[path = "../tests/common/pty.rs"]
 #[allow(dead_code)]
 mod pty;
+#[path = "timing.rs"]
+#[allow(dead_code)]
+mod timing;
 
 fn main() {
-    divan::main();
-}
-
-#[divan::bench(sample_count = 30, sample_size = 1)]
-fn first_frame_launcher(b: divan::Bencher) {
     let home = tempfile::tempdir().expect("home");
     // The terminal is returned so that stopping the program happens after the timing.
-    b.bench_local(|| {
+    timing::Timer::from_args().time_each("first_frame_launcher", 30, || {
         let t = pty::Term::spawn(&[], home.path(), home.path(), 80, 24);
         t.wait_for("tabletop games for one keyboard");
         t

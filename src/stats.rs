@@ -141,10 +141,12 @@ fn game_stats<'a, G: GameInfo + ?Sized>(
         hints += s.hints.iter().sum::<usize>();
         let who: Vec<String> = (0..s.players.len()).map(|seat| s.player(seat)).collect();
         for (seat, name) in who.iter().enumerate() {
-            // Two seats of one player count once, as the first of them.
+            // Two seats of one player (a computer player's kind at several seats, most often)
+            // are one game played: won when either seat won, with each seat's score.
             if who[..seat].contains(name) {
                 continue;
             }
+            let seats: Vec<usize> = (seat..who.len()).filter(|&s| who[s] == *name).collect();
             let p = match players.iter().position(|p| &p.name == name) {
                 Some(i) => &mut players[i],
                 None => {
@@ -170,13 +172,11 @@ fn game_stats<'a, G: GameInfo + ?Sized>(
                 .sum();
             p.hints += asked;
             p.hinted_games += usize::from(asked > 0);
-            if s.winners.contains(&seat) {
+            if seats.iter().any(|x| s.winners.contains(x)) {
                 p.wins += 1;
             }
-            if scoring != Scoring::Sides
-                && let Some(&score) = scores.get(seat)
-            {
-                p.scores.push(score);
+            if scoring != Scoring::Sides {
+                p.scores.extend(seats.iter().filter_map(|&x| scores.get(x)));
             }
         }
     }
@@ -378,17 +378,21 @@ mod tests {
             assert_eq!((g.played, g.unfinished), (4, 0), "{}", g.id);
             let logs: Vec<&Saved> = saved.iter().filter(|s| s.game == g.id).collect();
             for p in &g.players {
-                // Every figure, recomputed from the listed logs.
-                let mine: Vec<(usize, &Saved)> = logs
+                // Every figure, recomputed from the listed logs: each log where this name
+                // held a seat, with all the seats it held there.
+                let mine: Vec<(Vec<usize>, &Saved)> = logs
                     .iter()
-                    .filter_map(|s| {
-                        (0..s.players.len())
-                            .position(|i| s.player(i) == p.name)
-                            .map(|i| (i, *s))
+                    .map(|s| {
+                        let seats = (0..s.players.len()).filter(|&i| s.player(i) == p.name);
+                        (seats.collect::<Vec<_>>(), *s)
                     })
+                    .filter(|(seats, _)| !seats.is_empty())
                     .collect();
                 assert_eq!(p.played, mine.len(), "{} {}", g.id, p.name);
-                let wins = mine.iter().filter(|(i, s)| s.winners.contains(i)).count();
+                let wins = mine
+                    .iter()
+                    .filter(|(seats, s)| seats.iter().any(|i| s.winners.contains(i)))
+                    .count();
                 assert_eq!(p.wins, wins, "{} {}", g.id, p.name);
                 if g.scoring == "sides" {
                     assert_eq!((p.best, p.average), (None, None));
@@ -396,7 +400,11 @@ mod tests {
                 }
                 let scores: Vec<i32> = mine
                     .iter()
-                    .filter_map(|(i, s)| s.scores.as_ref().and_then(|v| v.get(*i)).copied())
+                    .flat_map(|(seats, s)| {
+                        seats
+                            .iter()
+                            .filter_map(|&i| s.scores.as_ref().and_then(|v| v.get(i)).copied())
+                    })
                     .collect();
                 assert_eq!(p.best, scores.iter().copied().max());
                 let sum: i32 = scores.iter().sum();
@@ -415,7 +423,7 @@ mod tests {
         let mut logs: Vec<&Saved> = saved.iter().filter(|s| s.game == "pocket").collect();
         logs.sort_by(|a, b| a.started.cmp(&b.started));
         for s in logs {
-            if let Some(i) = (0..s.players.len()).position(|i| s.player(i) == ann.name) {
+            for i in (0..s.players.len()).filter(|&i| s.player(i) == ann.name) {
                 expected.push(s.scores.as_ref().expect("finished")[i]);
             }
         }
@@ -551,6 +559,42 @@ mod tests {
         assert_eq!(row("forgetful (bot)"), Some((1, 1)));
         assert_eq!(row("Bot 2"), None, "one name for five computer players");
         assert!(st.text().contains("memory:hard (bot)"));
+    }
+
+    /// Three seats of one computer player's kind: one game played, won when any of its seats
+    /// won (not only the first), and every seat's score among its scores.
+    #[test]
+    fn a_kind_at_several_seats_wins_with_any_of_them() {
+        let game = |n: usize, winner: usize| Saved {
+            path: format!("g{n}.json").into(),
+            game: "pocket".into(),
+            started: format!("2026-11-2{n}T10:00:00Z"),
+            players: vec!["Ann".into(), "Bot 2".into(), "Bot 3".into(), "Bot 4".into()],
+            bots: vec![
+                None,
+                Some("memory:hard".into()),
+                Some("memory:hard".into()),
+                Some("memory:hard".into()),
+            ],
+            scores: Some(vec![3, 5, 9, 1]),
+            winners: vec![winner],
+            actions: 40,
+            hints: vec![0, 0, 0, 0],
+            progress: String::new(),
+            broken: None,
+        };
+        let saved = [game(1, 2), game(2, 0)];
+        let st = compute(&saved, &Ok(Default::default()), &[pocket()]);
+        let bots = st.games[0]
+            .players
+            .iter()
+            .find(|p| p.name == "memory:hard (bot)")
+            .expect("the kind's row");
+        assert_eq!((bots.played, bots.wins), (2, 1));
+        assert_eq!(bots.best, Some(9));
+        assert_eq!(bots.scores.len(), 6);
+        let ann = st.games[0].players.iter().find(|p| p.name == "Ann");
+        assert_eq!(ann.map(|p| (p.played, p.wins)), Some((2, 1)));
     }
 
     #[test]

@@ -252,6 +252,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + 'static {
     fn chance_outcomes(&self) -> Vec<(Self::Action, u32)>;
     /// Applies an action after checking it again: the action may come from an untrusted log.
     fn apply(&mut self, actor: Actor, action: &Self::Action) -> Result<(), Illegal>;
+    /// Applies an action this very state offered: one of its [`Game::legal_actions`] or
+    /// [`Game::bot_actions`] for `actor`'s seat, or of its [`Game::chance_outcomes`]. A
+    /// search's playouts apply millions of these, and checking each again against the list it
+    /// was just taken from doubles the work. The checked [`Game::apply`] unless a game's checks
+    /// cost much; for every offered action the state after it is the same either way (the
+    /// conformance battery compares them).
+    fn apply_offered(&mut self, actor: Actor, action: &Self::Action) -> Result<(), Illegal> {
+        self.apply(actor, action)
+    }
     fn view(&self, viewer: Viewer) -> Self::View;
     /// The event line for `action`, called on the state before it is applied, as `viewer` may
     /// see it.

@@ -97,6 +97,9 @@ fn random_playout<G: Game>(players: usize, options: &Options, seed: u64) -> Opti
                 );
                 assert!(outcomes.iter().all(|(_, w)| *w > 0));
                 let a = m.sample_chance().expect("chance outcome");
+                if steps % 7 == 3 {
+                    same_when_offered(&m.state, Actor::Chance, &a, seed);
+                }
                 m.apply(Actor::Chance, a, None)
                     .expect("chance outcome applies");
             }
@@ -142,11 +145,29 @@ fn random_playout<G: Game>(players: usize, options: &Options, seed: u64) -> Opti
                     let k = rng::below(&mut pick, 64) as usize;
                     seen[k] = a.clone();
                 }
+                if steps % 7 == 3 {
+                    same_when_offered(&m.state, Actor::Seat(seat), &a, seed);
+                }
                 m.apply(Actor::Seat(seat), a, None)
                     .expect("legal action applies");
             }
         }
     }
+}
+
+/// [`Game::apply_offered`], which the search's playouts use, leaves the state exactly as the
+/// checked [`Game::apply`] does for an action the state offered.
+fn same_when_offered<G: Game>(state: &G, actor: Actor, a: &G::Action, seed: u64) {
+    let (mut checked, mut offered) = (state.clone(), state.clone());
+    checked.apply(actor, a).expect("an offered action applies");
+    offered
+        .apply_offered(actor, a)
+        .expect("an offered action applies unchecked");
+    assert!(
+        checked == offered,
+        "{} seed {seed}: {a:?} by {actor:?} leaves another state unchecked",
+        G::ID
+    );
 }
 
 fn check_views<G: Game>(state: &G, players: usize, salt: u64) {

@@ -732,7 +732,8 @@ impl<G: Determinize> Search<G> {
                     (Actor::Seat(seat), a)
                 }
             };
-            state.apply(actor, &action).ok()?;
+            // Taken from the state's own lists just above.
+            state.apply_offered(actor, &action).ok()?;
         }
         None
     }
