@@ -4,7 +4,7 @@
 //! The product does not carry them, and no `testkit` feature is needed.
 
 use hotseat::engine::game::{Illegal, Refusal};
-use hotseat::engine::{Actor, Game, Match, Options, ToMove};
+use hotseat::engine::{Actor, Game, Match, ToMove};
 
 /// Plays chance for a [`Match`] in a test (a table plays chance as it comes).
 pub trait RunChance {
@@ -26,18 +26,4 @@ impl<G: Game> RunChance for Match<G> {
         }
         Ok(n)
     }
-}
-
-/// Every option set worth trying: the defaults, then each other value of each option with the
-/// rest at their default.
-pub fn option_sets<G: Game>() -> Vec<Options> {
-    let mut sets = vec![Options::new()];
-    for spec in G::OPTIONS {
-        for v in spec.values.iter().skip(1) {
-            let mut o = Options::new();
-            o.insert(spec.key.to_string(), v.to_string());
-            sets.push(o);
-        }
-    }
-    sets
 }

@@ -73,6 +73,10 @@ mod rocca_bots;
 mod rocca_rules;
 #[path = "saving.rs"]
 mod saving;
+#[path = "screen_secrets.rs"]
+mod screen_secrets;
+#[path = "search_bots.rs"]
+mod search_bots;
 #[path = "sim_jobs.rs"]
 mod sim_jobs;
 #[path = "ssh_connect.rs"]

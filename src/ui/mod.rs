@@ -38,8 +38,6 @@ mod keys_tests;
 #[cfg(test)]
 mod layout_tests;
 #[cfg(test)]
-mod secrets_tests;
-#[cfg(test)]
 mod tests;
 #[cfg(test)]
 pub(crate) mod testutil;

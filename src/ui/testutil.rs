@@ -1,58 +1,13 @@
-//! Helpers for the UI tests: draw a screen into a test terminal and read it back as text.
+//! Helpers for the UI tests: draw a screen into a test terminal and read it back as text
+//! (`tests/common/screens.rs`, shared with the integration tests), and drive a game screen.
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{Event, KeyEvent};
 
 use super::Screen;
-use super::app::App;
-use super::theme::Theme;
 
-pub fn key(code: KeyCode) -> Event {
-    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
-}
-
-pub fn ch(c: char) -> Event {
-    key(KeyCode::Char(c))
-}
-
-/// The screen drawn at `w`×`h`, one line of text per row (styles dropped).
-pub fn draw(screen: &dyn Screen, theme: Theme, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-    t.draw(|f| screen.render(f, &theme)).expect("draw");
-    buffer_text(t.backend().buffer())
-}
-
-/// The whole app (with overlays and the size check) drawn at `w`×`h`.
-pub fn draw_app(app: &App, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-    t.draw(|f| app.render(f)).expect("draw");
-    buffer_text(t.backend().buffer())
-}
-
-pub fn buffer_text(buf: &ratatui::buffer::Buffer) -> String {
-    let mut out = String::new();
-    for y in 0..buf.area.height {
-        let mut line = String::new();
-        let mut x = 0;
-        while x < buf.area.width {
-            let symbol = buf[(x, y)].symbol();
-            line.push_str(symbol);
-            // A wide character (CJK, emoji) covers the next cell too, as on a terminal.
-            x += unicode_width::UnicodeWidthStr::width(symbol).max(1) as u16;
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-/// The styled buffer, for checks on colours.
-pub fn draw_buffer(screen: &dyn Screen, theme: Theme, w: u16, h: u16) -> ratatui::buffer::Buffer {
-    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-    t.draw(|f| screen.render(f, &theme)).expect("draw");
-    t.backend().buffer().clone()
-}
+#[path = "../../tests/common/screens.rs"]
+mod screens;
+pub use screens::{buffer_text, ch, draw, draw_app, draw_buffer, key};
 
 /// Every key a screen could see, pressed on a fresh copy of it: a key does something (leaves the
 /// screen or changes `state`) exactly when `listed` names a command of the screen's list that

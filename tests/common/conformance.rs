@@ -31,7 +31,7 @@ use hotseat::engine::table::{LogStore, Next, Pace};
 use hotseat::engine::{Actor, Game, Match, Options, Setup, Table, ToMove, Viewer};
 use hotseat::ui::Playable;
 
-use super::testkit::option_sets;
+use super::option_sets;
 
 const DEFAULT_PLAYOUTS: usize = 1000;
 const MAX_ACTIONS: usize = 20_000;
@@ -586,7 +586,7 @@ const EVENT_LINE_OTHERS: usize = 6;
 
 /// Event lines never tell a viewer a secret: when two actions (or two chance outcomes) leave a
 /// viewer's view the same while some other view tells them apart, that viewer's event line for
-/// them is the same too. The screen tests (`src/ui/secrets_tests.rs`) vary the state, not the
+/// them is the same too. The screen tests (`tests/screen_secrets.rs`) vary the state, not the
 /// history; this covers the event pane, whose lines are written when each action is applied.
 /// See `docs/secrets.md`.
 pub fn check_event_lines<G: Game>() {

@@ -5,6 +5,7 @@ pub mod conformance;
 pub mod frames;
 pub mod pty;
 pub mod queries;
+pub mod screens;
 pub mod ssh;
 #[path = "../../src/testkit.rs"]
 mod testkit;
@@ -49,4 +50,18 @@ pub fn check_log(log: &Path) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Every option set worth trying: the defaults, then each other value of each option with the
+/// rest at their default.
+pub fn option_sets<G: hotseat::engine::Game>() -> Vec<hotseat::engine::Options> {
+    let mut sets = vec![hotseat::engine::Options::new()];
+    for spec in G::OPTIONS {
+        for v in spec.values.iter().skip(1) {
+            let mut o = hotseat::engine::Options::new();
+            o.insert(spec.key.to_string(), v.to_string());
+            sets.push(o);
+        }
+    }
+    sets
 }

@@ -772,6 +772,3 @@ impl<G: Determinize> Bot<G> for Search<G> {
         self.decide(seat, view, legal)
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -151,11 +151,3 @@ pub fn hard(seed: u64) -> Search<Pocket> {
         Policy::State(Box::new(memory_rule)),
     )
 }
-
-/// Whether `seat`'s memory of its views rebuilds the state exactly (tests).
-#[cfg(test)]
-pub(crate) fn rebuilds(state: &Pocket, seat: Seat, seen: &[View]) -> bool {
-    use crate::engine::{Game, Viewer};
-    Pocket::belief(seat, seen)
-        .is_some_and(|b| b.view(Viewer::Omniscient) == state.view(Viewer::Omniscient))
-}

@@ -2,23 +2,35 @@
 //! (`docs/secrets.md` says what each screen may show to whom). The method: draw a screen in a
 //! situation, then again with everything that viewer may not know changed
 //! ([`Game::vary_hidden`]); the two frames must be identical, to the character.
+//!
+//! They were the library's unit tests; here they run on the optimised library (unit tests are
+//! built at opt-level 0 in CI, where these took most of their time).
 
-use crate::testkit::RunChance;
 use ratatui::crossterm::event::{Event, KeyCode};
 
-use crate::engine::log::{self, PlayerEntry};
-use crate::engine::{Actor, Game, Match, Options, Setup, Table, Viewer, rng};
-use crate::registry;
-use crate::ui::Playable;
+use hotseat::engine::log::{self, PlayerEntry};
+use hotseat::engine::{Actor, Game, Match, Options, Setup, Table, Viewer, rng};
+use hotseat::registry;
+use hotseat::ui::Playable;
+use hotseat::ui::app::App;
+use hotseat::ui::catalog::Catalog;
+use hotseat::ui::play::Play;
+use hotseat::ui::replay::ReplayScreen;
+use hotseat::ui::saved::{Mode, SavedList};
+use hotseat::ui::theme::Theme;
+use hotseat::ui::work::{Local, Work};
+use hotseat::ui::{Nav, Screen};
 
-use super::app::App;
-use super::launcher::Catalog;
-use super::play::Play;
-use super::replay::ReplayScreen;
-use super::saved::{Mode, SavedList};
-use super::testutil::{ch, draw, draw_app, key};
-use super::theme::Theme;
-use super::{Nav, Screen};
+use crate::common::RunChance;
+use crate::common::screens::{ch, draw, draw_app, key};
+
+/// As the library's screen tests open a local game: every step at once, nothing recorded.
+fn inline() -> Local {
+    Local {
+        work: Work::Inline,
+        records: None,
+    }
+}
 
 const THEME: Theme = Theme::new(false, true);
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
@@ -47,7 +59,7 @@ fn with_options<G: Playable>(players: usize, seed: u64, options: Options) -> Mat
 /// The default options, then each other value of each option with the rest at their default,
 /// leaving out what this player count cannot take.
 fn option_sets<G: Playable>(players: usize) -> Vec<Options> {
-    let mut sets = crate::testkit::option_sets::<G>();
+    let mut sets = crate::common::option_sets::<G>();
     sets.retain(|o| G::new(o, players).is_ok());
     sets
 }
@@ -75,7 +87,7 @@ fn play_on<G: Playable>(m: &Match<G>, state: Option<&G>, keys: &[Event]) -> Play
     if let Some(s) = state {
         m.state = s.clone();
     }
-    let mut p = Play::new(Table::new(m, G::make_bot).expect("table"), true);
+    let mut p = Play::local(Table::new(m, G::make_bot).expect("table"), true, &inline());
     for k in keys {
         p.on_event(k);
     }
@@ -165,7 +177,7 @@ fn check_play_screens_of<G: Playable>(players: usize, seed: u64, options: Option
 macro_rules! every_game_screen_hides_what_its_viewer_may_not_know {
     ($($id:ident => $game:ty,)*) => {
         mod every_game_screen_hides_what_its_viewer_may_not_know {
-            use crate::engine::Game;
+            use hotseat::engine::Game;
             $(
                 #[test]
                 fn $id() {
@@ -177,7 +189,7 @@ macro_rules! every_game_screen_hides_what_its_viewer_may_not_know {
         }
     };
 }
-crate::for_each_game!(every_game_screen_hides_what_its_viewer_may_not_know);
+hotseat::for_each_game!(every_game_screen_hides_what_its_viewer_may_not_know);
 
 /// A finished game of `G` played by random bots from `seed`.
 fn finished<G: Playable>(players: usize, seed: u64) -> Match<G> {
@@ -196,7 +208,7 @@ fn finished_with<G: Playable>(players: usize, seed: u64, options: Options) -> Ma
     })
     .expect("setup");
     let mut t = Table::new(m, G::make_bot).expect("table");
-    crate::registry::AnyTable::run_bots(&mut t).expect("plays");
+    hotseat::registry::AnyTable::run_bots(&mut t).expect("plays");
     assert!(t.m.is_over(), "{} seed {seed} ended", G::ID);
     t.m
 }
@@ -246,7 +258,7 @@ fn check_replay_start_with<G: Playable>(players: usize, options: Options) {
 #[test]
 fn replay_at_step_0_shows_step_0() {
     // Every game of the registry, at its smallest table of two or more and at one seat more.
-    crate::for_each_game!(|G| {
+    hotseat::for_each_game!(|G| {
         let small = G::MIN_PLAYERS.max(2);
         check_replay_start::<G>(small);
         check_replay_start::<G>((small + 1).min(G::MAX_PLAYERS));
@@ -255,7 +267,7 @@ fn replay_at_step_0_shows_step_0() {
 
 #[test]
 fn a_replay_of_an_unfinished_game_keeps_to_the_public_view() {
-    let mut m = new_match::<crate::games::rocca::Rocca>(4, 5);
+    let mut m = new_match::<hotseat::games::rocca::Rocca>(4, 5);
     advance(&mut m, 12, 5);
     assert!(!m.is_over());
     let mut r = ReplayScreen::new(m.clone());
@@ -279,7 +291,7 @@ fn a_replay_of_an_unfinished_game_keeps_to_the_public_view() {
         assert_eq!(draw(&q, THEME, 80, 24), public);
     }
     // A finished game opens on everything and offers every viewpoint.
-    let done = finished::<crate::games::rocca::Rocca>(4, 5);
+    let done = finished::<hotseat::games::rocca::Rocca>(4, 5);
     let mut r = ReplayScreen::new(done);
     assert_eq!(r.viewer, Viewer::Omniscient);
     r.on_event(&ch('v'));
@@ -289,9 +301,9 @@ fn a_replay_of_an_unfinished_game_keeps_to_the_public_view() {
 
 /// The launcher's saved-games folder with a finished Pocket game and an unfinished Rocca game.
 fn saved_folder(dir: &std::path::Path) {
-    let done = finished::<crate::games::pocket::Pocket>(2, 3);
+    let done = finished::<hotseat::games::pocket::Pocket>(2, 3);
     log::write_atomic(&dir.join("pocket-done.json"), &done.to_log()).expect("write");
-    let mut open = new_match::<crate::games::rocca::Rocca>(4, 7);
+    let mut open = new_match::<hotseat::games::rocca::Rocca>(4, 7);
     open.started = "2026-11-26T09:30:00Z".into();
     advance(&mut open, 10, 7);
     assert!(!open.is_over());
@@ -302,7 +314,7 @@ fn catalog(dir: &std::path::Path) -> Catalog {
     Catalog {
         games: registry::GAMES.to_vec(),
         dir: dir.to_path_buf(),
-        local: crate::ui::work::Local::inline(),
+        local: inline(),
     }
 }
 
@@ -337,12 +349,12 @@ fn the_saved_games_list_continues_an_unfinished_game_and_never_replays_it() {
 fn hotseat_replay_refuses_an_unfinished_log() {
     let dir = tempfile::tempdir().expect("tmp");
     saved_folder(dir.path());
-    let err = crate::cli::replay_table(&dir.path().join("rocca-open.json"))
+    let err = hotseat::cli::replay_table(&dir.path().join("rocca-open.json"))
         .err()
         .expect("refused");
     assert!(err.contains("not finished"), "{err}");
     assert!(err.contains("hotseat resume"), "{err}");
-    assert!(crate::cli::replay_table(&dir.path().join("pocket-done.json")).is_ok());
+    assert!(hotseat::cli::replay_table(&dir.path().join("pocket-done.json")).is_ok());
 }
 
 #[test]
@@ -351,7 +363,7 @@ fn the_saved_games_list_tells_no_secret() {
     // read the same.
     let rows = |seed: u64| {
         let dir = tempfile::tempdir().expect("tmp");
-        let mut m = new_match::<crate::games::couperation::Couperation>(3, seed);
+        let mut m = new_match::<hotseat::games::couperation::Couperation>(3, seed);
         // The deal only: the same number of actions whatever was dealt.
         advance(&mut m, 0, 1);
         log::write_atomic(&dir.path().join("c.json"), &m.to_log()).expect("write");
@@ -368,7 +380,7 @@ fn the_saved_games_list_tells_no_secret() {
 #[test]
 fn the_saved_games_list_reads_the_logged_result() {
     let dir = tempfile::tempdir().expect("tmp");
-    let done = finished::<crate::games::couperation::Couperation>(3, 4);
+    let done = finished::<hotseat::games::couperation::Couperation>(3, 4);
     let won = !done.state.outcome().expect("over").winners.is_empty();
     log::write_atomic(&dir.path().join("c.json"), &done.to_log()).expect("write");
     let text = draw(

@@ -1,17 +1,17 @@
-//! The search player's tests. Its strength against the hand-written bots (the hard levels) is
-//! measured by `cargo bench --bench strength`.
+//! The search player's own tests (its strength against the hand-written bots, the hard levels,
+//! is measured by `cargo bench --bench strength`), and the review of a finished solo Kokoro
+//! game, which runs the search. They were the library's unit tests; here they run on the
+//! optimised library (unit tests are built at opt-level 0 in CI).
 
-use super::*;
-use crate::engine::log::PlayerEntry;
-use crate::engine::{Match, Options, Setup, Viewer};
+use hotseat::bots::search::{Budget, Search};
+use hotseat::engine::log::PlayerEntry;
+use hotseat::engine::{
+    Actor, Bot, Game, Match, Options, Outcome, Seat, Setup, ToMove, Viewer, rng,
+};
 
 /// Plays one game with one bot per seat as the table does: chance from the seed, every bot to
 /// move chooses on the same state, every bot watches every action. Returns the outcome.
-pub(crate) fn play<G: Game>(
-    options: &Options,
-    bots: &mut [Box<dyn Bot<G>>],
-    seed: u64,
-) -> Option<Outcome> {
+fn play<G: Game>(options: &Options, bots: &mut [Box<dyn Bot<G>>], seed: u64) -> Option<Outcome> {
     let setup = Setup {
         options: options.clone(),
         players: (0..bots.len())
@@ -54,8 +54,8 @@ pub(crate) fn play<G: Game>(
 
 mod kokoro {
     use super::*;
-    use crate::bots::kokoro::PlannerBot;
-    use crate::games::kokoro::Kokoro;
+    use hotseat::bots::kokoro::PlannerBot;
+    use hotseat::games::kokoro::Kokoro;
 
     fn search(seed: u64, playouts: u32) -> Box<dyn Bot<Kokoro>> {
         Box::new(Search::<Kokoro>::with_bots(
@@ -82,7 +82,8 @@ mod kokoro {
 
 mod pocket {
     use super::*;
-    use crate::games::pocket::Pocket;
+    use hotseat::bots::search::Determinize;
+    use hotseat::games::pocket::Pocket;
 
     /// A seat that saw every view knows the whole state but the unseen tiles.
     #[test]
@@ -116,7 +117,7 @@ mod pocket {
             if let ToMove::Seats(seats) = m.to_move() {
                 for (s, v) in seen.iter().enumerate() {
                     assert!(
-                        super::super::pocket::rebuilds(&m.state, s, v),
+                        rebuilds(&m.state, s, v),
                         "seed {seed} step {steps} seat {s}"
                     );
                 }
@@ -129,7 +130,76 @@ mod pocket {
             }
         }
     }
+
+    /// Whether `seat`'s memory of its views rebuilds the state exactly.
+    fn rebuilds(state: &Pocket, seat: Seat, seen: &[<Pocket as Game>::View]) -> bool {
+        Pocket::belief(seat, seen)
+            .is_some_and(|b| b.view(Viewer::Omniscient) == state.view(Viewer::Omniscient))
+    }
 }
 
 // That the replay finds, from a seat's views alone, a state that shows Cocoon's seat the same
 // view is checked for every game's determinization by `tests/common/conformance.rs`.
+
+mod review {
+    use hotseat::bots::hint::Effort;
+    use hotseat::bots::review::{SHOWN, kokoro};
+    use hotseat::engine::log::PlayerEntry;
+    use hotseat::engine::{Game, Match, Options, Setup, Table};
+    use hotseat::games::kokoro::Kokoro;
+    use hotseat::registered::AnyTable;
+
+    /// A solo game played to its end by the easy planner in the person's seat (its seed
+    /// fixed), so that there are turns to look back on.
+    fn finished_game(seed: u64) -> Match<Kokoro> {
+        let mut options = Options::new();
+        options.insert("side".into(), "blue".into());
+        let m = Match::new(Setup {
+            options,
+            players: vec![PlayerEntry::bot("Ann", "planner:easy", 7)],
+            seed,
+            started: "2026-11-28T05:00:00Z".into(),
+        })
+        .expect("a solo game");
+        let mut t = Table::new(m, hotseat::bots::kinds::kokoro).expect("its table");
+        t.run_bots().expect("plays to the end");
+        assert!(t.m.state.outcome().is_some());
+        t.m
+    }
+
+    /// The review of a seeded game: the same three turns every time, the most first, each a
+    /// move the person did not make and a gain above zero; each figure checked against a
+    /// comparison of the two moves worked out again on its own.
+    #[test]
+    fn a_seeded_game_gets_its_three_costliest_turns() {
+        let m = finished_game(41);
+        let review = kokoro(&m, 0, Effort::Exact(16));
+        assert_eq!(review.len(), SHOWN, "{review:?}");
+        assert!(
+            review.windows(2).all(|w| w[0].points >= w[1].points),
+            "{review:?}"
+        );
+        for missed in &review {
+            assert_ne!(missed.played, missed.better);
+            assert!(missed.points > 0.0, "{missed:?}");
+        }
+        assert_eq!(kokoro(&m, 0, Effort::Exact(16)), review);
+        let shown: Vec<String> = review
+            .iter()
+            .map(|x| {
+                format!(
+                    "round {} turn {}: {:?} not {:?}, +{:.2}",
+                    x.round, x.turn, x.better, x.played, x.points
+                )
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "round 2 turn 12: Draw { space: 10, mirrored: false } not Draw { space: 37, mirrored: false }, +5.69",
+                "round 1 turn 1: Draw { space: 27, mirrored: false } not Draw { space: 41, mirrored: false }, +5.31",
+                "round 3 turn 16: Peek not Draw { space: 32, mirrored: false }, +5.00",
+            ]
+        );
+    }
+}
