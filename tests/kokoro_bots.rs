@@ -134,6 +134,11 @@ fn code(a: &Action) -> u8 {
     }
 }
 
+/// A game's decisions ([`code`]) and the points their playouts came to.
+type Decisions = (Vec<u8>, u64);
+/// [`Decisions`] as recorded.
+type Recorded = (&'static [u8], u64);
+
 /// The hard player's decisions in a seeded game: the normal planner plays every seat until
 /// round `from` (1 to 5), then the hard player does, and its first `count` decisions are
 /// returned (every seat's, in turn). Each seat chooses from the view it had before any seat
@@ -148,7 +153,7 @@ fn hard_decisions(
     from: usize,
     count: usize,
     playouts: Option<u32>,
-) -> (Vec<u8>, u64) {
+) -> Decisions {
     let mut options = Options::new();
     options.insert("side".into(), side_decree.0.into());
     options.insert("decree".into(), side_decree.1.into());
@@ -215,7 +220,7 @@ fn hard_decisions(
 /// shows every decision made instead.
 #[test]
 fn the_hard_player_decides_as_recorded() {
-    let cases: [(&str, (Vec<u8>, u64), (&[u8], u64)); 8] = [
+    let cases: [(&str, Decisions, Recorded); 8] = [
         (
             "solo",
             hard_decisions(1, ("blue", "none"), 1, 1, 38, Some(16)),
