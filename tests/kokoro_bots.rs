@@ -4,10 +4,12 @@
 use crate::common::RunChance;
 use hotseat::bots::kinds::kokoro as make;
 use hotseat::bots::kokoro::KINDS;
+use hotseat::bots::kokoro::PlannerBot;
+use hotseat::bots::search::{self, Budget};
 use hotseat::engine::log::PlayerEntry;
 use hotseat::engine::session::Setup;
-use hotseat::engine::{Actor, Game, Match, Options, ToMove, Viewer};
-use hotseat::games::kokoro::Kokoro;
+use hotseat::engine::{Actor, Bot, Game, Match, Options, ToMove, Viewer, rng};
+use hotseat::games::kokoro::{Action, Kokoro};
 
 /// Plays one game with the given bot kinds per seat; returns the final scores.
 fn play(kinds: &[&str], side: &str, decree: &str, seed: u64) -> Vec<i32> {
@@ -121,4 +123,186 @@ fn sim_reports_zero_boxes_per_seat() {
     assert!(r.figures[0].mean >= 1.0, "{:?}", r.figures);
     assert!(r.figures[0].mean > r.figures[1].mean, "{:?}", r.figures);
     assert!(hotseat::sim::text(&r).contains("zero boxes"));
+}
+
+/// One decision as a byte: a draw is its space (plus 64 when mirrored), a peek 255.
+fn code(a: &Action) -> u8 {
+    match *a {
+        Action::Draw { space, mirrored } => space + if mirrored { 64 } else { 0 },
+        Action::Peek => 255,
+        _ => 254,
+    }
+}
+
+/// A game's decisions ([`code`]) and the points their playouts came to.
+type Decisions = (Vec<u8>, u64);
+/// [`Decisions`] as recorded.
+type Recorded = (&'static [u8], u64);
+
+/// The hard player's decisions in a seeded game: the normal planner plays every seat until
+/// round `from` (1 to 5), then the hard player does, and its first `count` decisions are
+/// returned (every seat's, in turn). Each seat chooses from the view it had before any seat
+/// chose, as a table asks them. `playouts`: a fixed budget for every search decision; `None`:
+/// the player's own budgets. No time cap either way. Last comes the sum over those decisions of
+/// the points the search's playouts of each chosen move came to (the last halving round's),
+/// which changes with almost any playout that goes otherwise.
+fn hard_decisions(
+    players: usize,
+    side_decree: (&str, &str),
+    seed: u64,
+    from: usize,
+    count: usize,
+    playouts: Option<u32>,
+) -> Decisions {
+    let mut options = Options::new();
+    options.insert("side".into(), side_decree.0.into());
+    options.insert("decree".into(), side_decree.1.into());
+    let mut g = Kokoro::new(&options, players).unwrap();
+    let mut hard: Vec<_> = (0..players)
+        .map(|s| {
+            let bot = search::kokoro::player(seed * 16 + s as u64).exact();
+            match playouts {
+                Some(n) => bot.with_budget(Budget::exact(n)),
+                None => bot,
+            }
+        })
+        .collect();
+    let mut normal: Vec<_> = (0..players)
+        .map(|s| PlannerBot::normal(seed * 16 + 8 + s as u64))
+        .collect();
+    let mut r = rng::stream(seed, 3);
+    let mut out = Vec::new();
+    let mut points = 0;
+    loop {
+        match g.to_move() {
+            ToMove::Over => return (out, points),
+            ToMove::Chance => {
+                let o = g.chance_outcomes();
+                let w: Vec<u32> = o.iter().map(|x| x.1).collect();
+                let i = rng::weighted(&mut r, &w).unwrap();
+                g.apply(Actor::Chance, &o[i].0).unwrap();
+            }
+            ToMove::Seats(seats) => {
+                let mut chosen = Vec::new();
+                for &seat in &seats {
+                    let view = g.view(Viewer::Seat(seat));
+                    let legal = g.legal_actions(seat);
+                    hard[seat].observe(&view);
+                    let a = if view.rounds_done + 1 >= from {
+                        let a = hard[seat].choose(seat, &view, &legal);
+                        out.push(code(&a));
+                        if let Some(e) = hard[seat].last_estimate() {
+                            points += (e.score * f64::from(e.playouts)).round() as u64;
+                        }
+                        a
+                    } else {
+                        normal[seat].choose(seat, &view, &legal)
+                    };
+                    assert!(legal.contains(&a), "an illegal {a:?}");
+                    chosen.push((seat, a));
+                }
+                if out.len() >= count {
+                    out.truncate(count);
+                    return (out, points);
+                }
+                for (seat, a) in chosen {
+                    g.apply(Actor::Seat(seat), &a).unwrap();
+                }
+            }
+        }
+    }
+}
+
+/// The hard player's decisions on fixed seeds, recorded from the code as it was before its
+/// planner was made to think with less CPU: such a change must leave every one of them as it
+/// was. Small fixed budgets from the first rounds (the guard, the search, every decree the
+/// planner reads), and the player's own budgets on the last round's cards. The failure message
+/// shows every decision made instead.
+#[test]
+fn the_hard_player_decides_as_recorded() {
+    let cases: [(&str, Decisions, Recorded); 8] = [
+        (
+            "solo",
+            hard_decisions(1, ("blue", "none"), 1, 1, 38, Some(16)),
+            (
+                &[
+                    14, 27, 23, 15, 41, 22, 28, 18, 4, 37, 0, 31, 3, 19, 255, 6, 10, 5, 16, 17, 32,
+                    11, 24, 33, 30, 1, 2, 26, 8, 7, 36, 12, 39, 21, 13, 255, 34, 40,
+                ],
+                4251,
+            ),
+        ),
+        (
+            "2 gentle-start",
+            hard_decisions(2, ("blue", "gentle-start"), 2, 1, 24, Some(12)),
+            (
+                &[
+                    18, 18, 23, 23, 14, 14, 4, 4, 37, 37, 10, 24, 41, 41, 17, 15, 36, 36, 16, 21,
+                    255, 17, 20, 20,
+                ],
+                873,
+            ),
+        ),
+        (
+            "2 pilgrimage",
+            hard_decisions(2, ("pink", "pilgrimage"), 3, 2, 24, Some(12)),
+            (
+                &[
+                    38, 38, 13, 13, 31, 35, 37, 32, 39, 255, 16, 16, 32, 34, 4, 29, 255, 19, 22,
+                    37, 27, 39, 41, 4,
+                ],
+                2516,
+            ),
+        ),
+        (
+            "3 tidy-edges",
+            hard_decisions(3, ("blue", "tidy-edges"), 4, 2, 24, Some(12)),
+            (
+                &[
+                    37, 37, 37, 23, 23, 23, 5, 5, 5, 11, 11, 11, 38, 255, 19, 8, 24, 29, 255, 38,
+                    38, 24, 30, 255,
+                ],
+                1515,
+            ),
+        ),
+        (
+            "4 forgotten-shrine",
+            hard_decisions(4, ("pink", "forgotten-shrine"), 5, 3, 24, Some(8)),
+            (
+                &[
+                    255, 27, 8, 255, 18, 255, 18, 18, 23, 6, 255, 23, 9, 21, 12, 40, 8, 12, 6, 16,
+                    40, 23, 11, 19,
+                ],
+                2368,
+            ),
+        ),
+        (
+            "5 mirror-pool",
+            hard_decisions(5, ("pink", "mirror-pool"), 6, 3, 20, Some(8)),
+            (
+                &[
+                    15, 15, 15, 15, 15, 73, 73, 73, 73, 73, 22, 4, 22, 22, 22, 26, 33, 26, 26, 26,
+                ],
+                72,
+            ),
+        ),
+        (
+            "solo, own budgets",
+            hard_decisions(1, ("blue", "none"), 7, 5, 4, None),
+            (&[3, 12, 24, 26], 37445),
+        ),
+        (
+            "3, own budgets",
+            hard_decisions(3, ("blue", "none"), 8, 5, 6, None),
+            (&[34, 34, 34, 31, 31, 31], 69069),
+        ),
+    ];
+    let mut got = String::new();
+    for (name, actual, _) in &cases {
+        got.push_str(&format!("{name}: {actual:?}\n"));
+    }
+    for (name, (actual, points), (want, want_points)) in &cases {
+        assert_eq!(&actual[..], *want, "{name}; all decisions now:\n{got}");
+        assert_eq!(points, want_points, "{name}; all decisions now:\n{got}");
+    }
 }

@@ -19,8 +19,8 @@ use rand_chacha::rand_core::SeedableRng;
 
 use crate::engine::{Bot, Seat, rng};
 use crate::games::kokoro::cards::{BOTTOM, LEFT, RIGHT, TOP, segment_edges};
-use crate::games::kokoro::chain::{Mat, SpaceSet, chain_from, neighbour, opposite};
-use crate::games::kokoro::mats::{self, COLS, SANCTUARIES, SPACES};
+use crate::games::kokoro::chain::{Mat, SpaceSet, neighbour};
+use crate::games::kokoro::mats::{self, COLS, ROWS, SANCTUARIES, SPACES};
 use crate::games::kokoro::{Action, Decree, GOLDEN_PER_ROUND, Kokoro, ROUNDS, View, mirror};
 
 /// The kinds a seat may be given, the default first.
@@ -164,6 +164,98 @@ fn edge_index(edge: u8) -> usize {
         RIGHT => 1,
         BOTTOM => 2,
         _ => 3,
+    }
+}
+
+/// No space: off the mat, in [`NEIGHBOURS`].
+const OFF: u8 = u8::MAX;
+
+/// Each space's neighbours across its edges in [`EDGES`]' order ([`neighbour`] as a table).
+const NEIGHBOURS: [[u8; 4]; SPACES] = {
+    let mut t = [[OFF; 4]; SPACES];
+    let mut s = 0;
+    while s < SPACES {
+        let (r, c) = (s / COLS, s % COLS);
+        if r > 0 {
+            t[s][0] = (s - COLS) as u8;
+        }
+        if c + 1 < COLS {
+            t[s][1] = (s + 1) as u8;
+        }
+        if r + 1 < ROWS {
+            t[s][2] = (s + COLS) as u8;
+        }
+        if c > 0 {
+            t[s][3] = (s - 1) as u8;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// A mat as bitsets, so that a chain grows a whole front at a time instead of space by space
+/// (`chain_from` walks it): the spaces that hold a path, and for each edge in [`EDGES`]'
+/// order the spaces whose path has an end on it.
+#[derive(Clone, Copy, Debug)]
+struct Board {
+    drawn: u64,
+    ends: [u64; 4],
+}
+
+impl Board {
+    fn new(mat: &Mat) -> Board {
+        let mut b = Board {
+            drawn: 0,
+            ends: [0; 4],
+        };
+        for (space, &number) in mat.paths.iter().enumerate() {
+            if number != 0 {
+                b = b.with(space as u8, number);
+            }
+        }
+        b
+    }
+
+    /// The board with segment `number` drawn in `space`.
+    fn with(mut self, space: u8, number: u8) -> Board {
+        let bit = 1u64 << space;
+        self.drawn |= bit;
+        let e = segment_edges(number);
+        for (k, edge) in EDGES.iter().enumerate() {
+            if e & edge != 0 {
+                self.ends[k] |= bit;
+            }
+        }
+        self
+    }
+
+    /// Spaces where a path may still be drawn.
+    fn free(&self, grove: Option<u8>) -> u64 {
+        let grove = grove.map_or(0, |g| 1u64 << g);
+        ALL & !self.drawn & !grove
+    }
+
+    /// `chain_from`'s chain: the spaces joined to `space` through paths that meet, none when
+    /// `space` holds no path.
+    fn chain(&self, space: u8) -> SpaceSet {
+        if self.drawn & 1 << space == 0 {
+            return SpaceSet::EMPTY;
+        }
+        // Spaces joined to their right neighbour, and to the one below.
+        let right = self.ends[1] & (self.ends[3] >> 1) & !COL_LAST;
+        let down = self.ends[2] & (self.ends[0] >> COLS);
+        let mut seen = 1u64 << space;
+        loop {
+            let grown = seen
+                | (seen & right) << 1
+                | (seen >> 1) & right
+                | (seen & down) << COLS
+                | (seen >> COLS) & down;
+            if grown == seen {
+                return SpaceSet(seen);
+            }
+            seen = grown;
+        }
     }
 }
 
@@ -328,47 +420,43 @@ impl Plan {
         }
     }
 
-    fn free(&self, mat: &Mat, space: u8) -> bool {
-        mat.path(space) == 0 && self.grove != Some(space)
-    }
-
     /// The chain through `space` and what it promises.
-    fn stat(&self, mat: &Mat, space: u8) -> Stat {
-        let chain = chain_from(mat, space);
+    fn stat(&self, board: &Board, space: u8) -> Stat {
+        let chain = board.chain(space);
         let mut s = Stat {
             chain,
             ..Stat::default()
         };
+        let free = board.free(self.grove);
         let mut miss = 1.0;
         for x in chain.iter() {
             let i = usize::from(x);
             s.features += self.features[i];
             s.caterpillars += self.caterpillars[i];
             s.flowers += self.flowers[i];
-            for e in EDGES {
-                if mat.edges(x) & e == 0 {
-                    continue;
-                }
-                let Some(n) = neighbour(x, e) else { continue };
-                if !self.free(mat, n) {
+            for (e, &n) in NEIGHBOURS[i].iter().enumerate() {
+                if board.ends[e] & 1 << x == 0 || n == OFF || free & 1 << n == 0 {
                     continue;
                 }
                 s.touch |= spread(1 << n);
                 // A segment in `n` enters through `entry` and leaves through another edge:
                 // toward an empty space (the chain goes on), into a path that meets it (a
                 // join), or into a wall (the chain stops there, with `n`'s features).
-                let entry = opposite(e);
-                let a = edge_index(entry);
+                let entry = (e + 2) % 4;
                 let mut fit = 0.0;
-                for out in EDGES {
+                for (out, &m) in NEIGHBOURS[usize::from(n)].iter().enumerate() {
                     if out == entry {
                         continue;
                     }
-                    let p = self.pair[a][edge_index(out)];
-                    let onward = match neighbour(n, out) {
-                        Some(m) if self.free(mat, m) => 1.0,
-                        Some(m) if mat.edges(m) & opposite(out) != 0 && !chain.contains(m) => 1.0,
-                        _ => 0.3,
+                    let p = self.pair[entry][out];
+                    let onward = if m == OFF {
+                        0.3
+                    } else if free & 1 << m != 0
+                        || board.ends[(out + 2) % 4] & 1 << m != 0 && !chain.contains(m)
+                    {
+                        1.0
+                    } else {
+                        0.3
                     };
                     fit += p * onward;
                 }
@@ -390,17 +478,18 @@ impl Plan {
         first + (extensions - 1.0).max(0.0) * PER_SPACE
     }
 
-    /// The stats of every target's chain on `mat`. With `base` (the stats before one draw at
-    /// `at`), a stat that draw cannot have touched is taken from `base`.
+    /// [`Plan::stats_into`] on `mat`, as a new list (tests).
+    #[cfg(test)]
     fn stats(&self, mat: &Mat, base: Option<(&[Stat], u8)>) -> Vec<Stat> {
         let mut out = Vec::with_capacity(self.targets.len());
-        self.stats_into(mat, base, &mut out);
+        self.stats_into(&Board::new(mat), base, &mut out);
         out
     }
 
-    /// [`Plan::stats`] into `out` (cleared first), so that a caller valuing many draws
-    /// allocates once.
-    fn stats_into(&self, mat: &Mat, base: Option<(&[Stat], u8)>, out: &mut Vec<Stat>) {
+    /// The stats of every target's chain on `board`, into `out` (cleared first, so that a
+    /// caller valuing many draws allocates once). With `base` (the stats before one draw at
+    /// `at`), a stat that draw cannot have touched is taken from `base`.
+    fn stats_into(&self, board: &Board, base: Option<(&[Stat], u8)>, out: &mut Vec<Stat>) {
         out.clear();
         for (i, &t) in self.targets.iter().enumerate() {
             if let Some((b, at)) = base
@@ -416,8 +505,16 @@ impl Plan {
                 out.push(*same);
                 continue;
             }
-            out.push(self.stat(mat, t));
+            out.push(self.stat(board, t));
         }
+    }
+
+    /// The spaces where a draw may change one of `base`'s stats ([`Plan::stats_into`]
+    /// recomputes a target's stat only for a draw on the target or in its `touch`): a draw
+    /// anywhere else leaves every stat, and so the value, as `base` has them.
+    fn live(&self, base: &[Stat]) -> u64 {
+        let targets = self.targets.iter().fold(0u64, |m, &t| m | 1 << t);
+        base.iter().fold(targets, |m, s| m | s.touch)
     }
 
     fn value(&self, stats: &[Stat]) -> f32 {
@@ -560,17 +657,25 @@ fn off_mat_ends(space: u8, number: u8) -> f32 {
 impl PlannerBot {
     /// Values every legal choice with the revealed card `number`.
     fn values(&mut self, plan: &Plan, mat: &Mat, number: u8, legal: &[Action]) -> Vec<f32> {
-        let base = plan.stats(mat, None);
+        let board = Board::new(mat);
+        let mut base = Vec::with_capacity(plan.targets.len());
+        plan.stats_into(&board, None, &mut base);
         let here = plan.value(&base);
+        let live = plan.live(&base);
         let mut stats = Vec::with_capacity(base.len());
         legal
             .iter()
             .map(|&a| match a {
                 Action::Draw { space, mirrored } => {
                     let n = if mirrored { mirror(number) } else { number };
-                    let after = drawn(mat, space, n);
-                    plan.stats_into(&after, Some((&base, space)), &mut stats);
-                    let mut v = plan.value(&stats) - if mirrored { 0.8 } else { 0.0 };
+                    let after = if live & 1 << space == 0 {
+                        // Every stat stays as it is: the value is `here`.
+                        here
+                    } else {
+                        plan.stats_into(&board.with(space, n), Some((&base, space)), &mut stats);
+                        plan.value(&stats)
+                    };
+                    let mut v = after - if mirrored { 0.8 } else { 0.0 };
                     if plan.decree == Some(Decree::TidyEdges) {
                         v -= off_mat_ends(space, n);
                     }
@@ -583,15 +688,17 @@ impl PlannerBot {
     }
 
     /// The value of the best draw of segment `number` on `mat` (or of keeping the mat).
-    fn best_draw(plan: &Plan, mat: &Mat, number: u8, base: &[Stat]) -> f32 {
+    fn best_draw(plan: &Plan, board: &Board, number: u8, base: &[Stat]) -> f32 {
         let mut best = plan.value(base);
+        let free = board.free(plan.grove);
+        let live = plan.live(base);
         let mut stats = Vec::with_capacity(base.len());
         for space in 0..SPACES as u8 {
-            if !plan.free(mat, space) {
+            // A draw that changes no stat is worth `plan.value(base)`, the start of `best`.
+            if free & live & 1 << space == 0 {
                 continue;
             }
-            let after = drawn(mat, space, number);
-            plan.stats_into(&after, Some((base, space)), &mut stats);
+            plan.stats_into(&board.with(space, number), Some((base, space)), &mut stats);
             best = best.max(plan.value(&stats));
         }
         best
@@ -626,7 +733,9 @@ impl Bot<Kokoro> for PlannerBot {
                     }
                     _ => *mat,
                 };
-                let base = next.stats(&after, None);
+                let board = Board::new(&after);
+                let mut base = Vec::with_capacity(next.targets.len());
+                next.stats_into(&board, None, &mut base);
                 let mut expected = 0.0;
                 for number in 1..=6u8 {
                     let e = segment_edges(number);
@@ -637,7 +746,7 @@ impl Bot<Kokoro> for PlannerBot {
                         .collect();
                     let p = next.pair[ends[0]][ends[1]];
                     if p > 0.0 {
-                        expected += p * Self::best_draw(&next, &after, number, &base);
+                        expected += p * Self::best_draw(&next, &board, number, &base);
                     }
                 }
                 let bonus = if legal[i] == Action::Peek {
@@ -665,6 +774,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::engine::{Actor, Game, Options, ToMove, Viewer};
     use crate::games::kokoro::Card;
+    use crate::games::kokoro::chain::chain_from;
 
     /// A blue solo view in round one with sanctuary `letter` up and `card` revealed; the
     /// paths `(space, number)` drawn on the mat.
@@ -860,7 +970,12 @@ pub(crate) mod tests {
                 }
             }
             let base = plan.stats(&mat, None);
-            for space in (0..SPACES as u8).filter(|&s| plan.free(&mat, s)) {
+            let board = Board::new(&mat);
+            for space in 0..SPACES as u8 {
+                assert_eq!(board.chain(space), chain_from(&mat, space), "{space}");
+            }
+            let free = board.free(plan.grove);
+            for space in (0..SPACES as u8).filter(|&s| free & 1 << s != 0) {
                 for number in 1..=6 {
                     let after = drawn(&mat, space, number);
                     let kept = plan.stats(&after, Some((&base, space)));
