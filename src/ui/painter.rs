@@ -34,19 +34,20 @@ impl<B: Backend> Painter<B> {
         )?;
         let mut p = Painter {
             terminal,
-            shown: Buffer::empty(area),
-            next: Buffer::empty(area),
+            shown: Buffer::default(),
+            next: Buffer::default(),
         };
-        p.empty_terminal_buffers();
+        p.take_terminal_buffers();
         Ok(p)
     }
 
-    /// The terminal's two buffers, emptied: the frames are `shown` and `next`.
-    fn empty_terminal_buffers(&mut self) {
-        for _ in 0..2 {
-            *self.terminal.current_buffer_mut() = Buffer::default();
-            self.terminal.swap_buffers();
-        }
+    /// The terminal's two buffers (blank, at its size) become `shown` and `next`, and the
+    /// terminal keeps two empty ones: no frame is allocated twice.
+    fn take_terminal_buffers(&mut self) {
+        self.shown = std::mem::take(self.terminal.current_buffer_mut());
+        self.terminal.swap_buffers();
+        self.next = std::mem::take(self.terminal.current_buffer_mut());
+        self.terminal.swap_buffers();
     }
 
     pub fn backend(&self) -> &B {
@@ -60,9 +61,7 @@ impl<B: Backend> Painter<B> {
     /// The window changed size: the backend is cleared and the next frame is drawn whole.
     pub fn resize(&mut self, area: Rect) -> Result<(), B::Error> {
         self.terminal.resize(area)?;
-        self.empty_terminal_buffers();
-        self.shown = Buffer::empty(area);
-        self.next = Buffer::empty(area);
+        self.take_terminal_buffers();
         Ok(())
     }
 
