@@ -8,9 +8,9 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::ui::painter::Painter;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
-use ratatui::{Terminal, TerminalOptions, Viewport};
 
 use super::input::InputParser;
 use super::remote_term::{self, FrameBuf, RemoteBackend};
@@ -196,12 +196,7 @@ pub fn run(setup: Setup, welcome: &dyn Fn(Peer, Wake) -> Box<dyn Screen>) -> End
     let theme = Theme::new(ascii, peer.color);
     let name = peer.name.clone();
     let buf: FrameBuf = Default::default();
-    let mut terminal = match Terminal::with_options(
-        RemoteBackend::new(buf.clone(), w, h, peer.color),
-        TerminalOptions {
-            viewport: Viewport::Fixed(Rect::new(0, 0, w, h)),
-        },
-    ) {
+    let mut terminal = match Painter::new(RemoteBackend::new(buf.clone(), w, h, peer.color), w, h) {
         Ok(t) => t,
         Err(_) => return End::Closed,
     };

@@ -11,17 +11,18 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
+use ratatui::Frame;
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::crossterm::terminal::enable_raw_mode;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Wrap};
-use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 use unicode_width::UnicodeWidthStr;
 
 use super::encoder::{self, CompactBackend, FrameBuf};
 use super::input::{Waiter, Wake, restore_terminal};
+use super::painter::Painter;
 use super::theme::{Theme, UiOptions};
 use super::{Nav, Screen, help};
 
@@ -76,7 +77,7 @@ pub fn run(first: Box<dyn Screen>, opts: UiOptions) -> io::Result<Exit> {
 
 /// The local terminal as the app draws on it: ratatui's buffers over the compact encoder.
 struct LocalScreen {
-    terminal: Terminal<CompactBackend>,
+    terminal: Painter<CompactBackend>,
     buf: FrameBuf,
     /// No frame sent yet: the first is sent even if blank, so the screen is known drawn.
     first: bool,
@@ -85,12 +86,7 @@ struct LocalScreen {
 impl LocalScreen {
     fn new(w: u16, h: u16, color: bool) -> io::Result<Self> {
         let buf = FrameBuf::default();
-        let terminal = Terminal::with_options(
-            CompactBackend::new(buf.clone(), w, h, color),
-            TerminalOptions {
-                viewport: Viewport::Fixed(Rect::new(0, 0, w, h)),
-            },
-        )?;
+        let terminal = Painter::new(CompactBackend::new(buf.clone(), w, h, color), w, h)?;
         Ok(LocalScreen {
             terminal,
             buf,

@@ -15,6 +15,7 @@ pub mod input;
 pub mod launcher;
 pub mod lines;
 pub mod lobby;
+pub mod painter;
 pub mod pass;
 pub mod play;
 pub mod play_keys;
