@@ -42,11 +42,13 @@ pub struct Card {
 }
 
 /// The kind of path number `number` (1..=6), if there is one.
+#[inline]
 pub fn path_kind(number: u8) -> Option<&'static PathKind> {
     PATHS.get(usize::from(number).wrapping_sub(1))
 }
 
 /// The edges joined by segment `number`; 0 for anything that is not a segment (an empty space).
+#[inline]
 pub fn segment_edges(number: u8) -> u8 {
     path_kind(number).map_or(0, |k| k.edges)
 }

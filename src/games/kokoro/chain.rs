@@ -20,14 +20,17 @@ impl Default for Mat {
 
 impl Mat {
     /// The path number in `space`, 0 when empty or off the mat.
+    #[inline]
     pub fn path(&self, space: u8) -> u8 {
         self.paths.get(usize::from(space)).copied().unwrap_or(0)
     }
 
+    #[inline]
     pub fn is_empty_space(&self, space: u8) -> bool {
         usize::from(space) < SPACES && self.path(space) == 0
     }
 
+    #[inline]
     pub fn edges(&self, space: u8) -> u8 {
         segment_edges(self.path(space))
     }
@@ -51,9 +54,11 @@ pub struct SpaceSet(pub u64);
 impl SpaceSet {
     pub const EMPTY: SpaceSet = SpaceSet(0);
 
+    #[inline]
     pub fn contains(self, space: u8) -> bool {
         space < 64 && self.0 & (1 << space) != 0
     }
+    #[inline]
     pub fn insert(&mut self, space: u8) {
         if space < 64 {
             self.0 |= 1 << space;
@@ -66,6 +71,7 @@ impl SpaceSet {
         self.0 == 0
     }
     /// The spaces in ascending order.
+    #[inline]
     pub fn iter(self) -> impl Iterator<Item = u8> {
         let mut bits = self.0;
         std::iter::from_fn(move || {
@@ -81,6 +87,7 @@ impl SpaceSet {
 
 const EDGES: [u8; 4] = [TOP, RIGHT, BOTTOM, LEFT];
 
+#[inline]
 pub fn opposite(edge: u8) -> u8 {
     match edge {
         TOP => BOTTOM,
@@ -92,6 +99,7 @@ pub fn opposite(edge: u8) -> u8 {
 }
 
 /// The space across `edge` of `space`, or `None` off the mat.
+#[inline]
 pub fn neighbour(space: u8, edge: u8) -> Option<u8> {
     let (r, c) = (usize::from(space) / COLS, usize::from(space) % COLS);
     if usize::from(space) >= SPACES {
@@ -108,6 +116,7 @@ pub fn neighbour(space: u8, edge: u8) -> Option<u8> {
 }
 
 /// The neighbour joined to `space` through `edge`, if both paths meet on that edge.
+#[inline]
 pub fn joined(mat: &Mat, space: u8, edge: u8) -> Option<u8> {
     if mat.edges(space) & edge == 0 {
         return None;
