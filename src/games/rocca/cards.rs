@@ -74,6 +74,7 @@ impl Face {
 }
 
 /// Villagers are numbered seat * 3 + place, place 0..3.
+#[inline]
 pub fn owner(villager: u8) -> Seat {
     usize::from(villager) / FAMILY
 }

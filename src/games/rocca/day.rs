@@ -26,6 +26,7 @@ impl Rocca {
     }
 
     /// Seats with a living villager vote.
+    #[inline]
     pub fn is_voter(&self, seat: Seat) -> bool {
         self.has_living(seat)
     }

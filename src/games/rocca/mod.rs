@@ -241,6 +241,7 @@ impl Rocca {
     pub fn face(&self, v: u8) -> Option<Face> {
         self.villager(v).map(|x| x.face)
     }
+    #[inline]
     pub fn is_alive(&self, v: u8) -> bool {
         self.villager(v).is_some_and(|x| x.alive)
     }
@@ -263,10 +264,12 @@ impl Rocca {
     pub fn dead(&self) -> usize {
         self.villagers.iter().filter(|v| !v.alive).count()
     }
+    #[inline]
     pub fn villager_count(&self) -> u8 {
         self.villagers.len() as u8
     }
 
+    #[inline]
     fn villager(&self, v: u8) -> Option<&Villager> {
         self.villagers.get(usize::from(v))
     }
@@ -341,12 +344,14 @@ impl Rocca {
         }
     }
 
+    #[inline]
     fn living(&self) -> impl Iterator<Item = u8> + '_ {
         (0..self.villager_count()).filter(|&v| self.is_alive(v))
     }
     fn graves(&self) -> impl Iterator<Item = u8> + '_ {
         (0..self.villager_count()).filter(|&v| !self.is_alive(v))
     }
+    #[inline]
     fn has_living(&self, seat: Seat) -> bool {
         self.living().any(|v| owner(v) == seat)
     }
