@@ -1,7 +1,8 @@
 //! The terminal, the screen stack and the event loop.
 //!
 //! Draws only after an input event, a resize or an expired [`Screen::deadline`]; otherwise it
-//! blocks in `event::read` (no timeout), so an idle app uses no CPU. Frames go through the one
+//! blocks in [`Waiter::wait`] (no timeout), so an idle app uses no CPU; keys are read and
+//! parsed after it ([`Waiter::read`]). Frames go through the one
 //! compact encoder ([`super::encoder`]) that remote connections use too: only the cells that
 //! changed, in a synchronized update, written at once. The terminal is never asked anything
 //! (its size comes from the system at start and from resize events after), so a terminal that
