@@ -12,12 +12,12 @@ use crate::ui::painter::Painter;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 
-use super::input::InputParser;
 use super::remote_term::{self, FrameBuf, RemoteBackend};
 use super::{Peer, Wake};
 use crate::host::limits;
 use crate::ui::Screen;
 use crate::ui::app::App;
+use crate::ui::key_parser::InputParser;
 use crate::ui::theme::Theme;
 
 /// What the transport tells a connection's thread.

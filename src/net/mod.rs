@@ -10,7 +10,6 @@ pub mod conn;
 pub mod host_lobby;
 #[cfg(feature = "server")]
 pub mod hostkey;
-pub mod input;
 pub mod remote_term;
 #[cfg(feature = "server")]
 pub mod ssh;

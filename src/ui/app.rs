@@ -1,7 +1,8 @@
 //! The terminal, the screen stack and the event loop.
 //!
 //! Draws only after an input event, a resize or an expired [`Screen::deadline`]; otherwise it
-//! blocks in `event::read` (no timeout), so an idle app uses no CPU. Frames go through the one
+//! blocks in [`Waiter::wait`] (no timeout), so an idle app uses no CPU; keys are read and
+//! parsed after it ([`Waiter::read`]). Frames go through the one
 //! compact encoder ([`super::encoder`]) that remote connections use too: only the cells that
 //! changed, in a synchronized update, written at once. The terminal is never asked anything
 //! (its size comes from the system at start and from resize events after), so a terminal that
@@ -9,11 +10,11 @@
 //! included.
 
 use std::io::{self, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use ratatui::Frame;
 use ratatui::backend::Backend;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::crossterm::terminal::enable_raw_mode;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::Line;
@@ -22,6 +23,7 @@ use unicode_width::UnicodeWidthStr;
 
 use super::encoder::{self, CompactBackend, FrameBuf};
 use super::input::{Waiter, Wake, restore_terminal};
+use super::key_parser::InputParser;
 use super::painter::Painter;
 use super::theme::{Theme, UiOptions};
 use super::{Nav, Screen, help};
@@ -79,6 +81,11 @@ pub fn run(first: Box<dyn Screen>, opts: UiOptions) -> io::Result<Exit> {
 struct LocalScreen {
     terminal: Painter<CompactBackend>,
     buf: FrameBuf,
+    /// The frame sent, its bytes kept from frame to frame (no allocation per key).
+    frame: Vec<u8>,
+    /// Standard output without its line buffer: a frame is one write, even one holding line
+    /// feeds (which the line buffer would write in two).
+    out: std::fs::File,
     /// No frame sent yet: the first is sent even if blank, so the screen is known drawn.
     first: bool,
 }
@@ -90,6 +97,8 @@ impl LocalScreen {
         Ok(LocalScreen {
             terminal,
             buf,
+            frame: Vec::new(),
+            out: stdout_file()?,
             first: true,
         })
     }
@@ -109,19 +118,48 @@ impl LocalScreen {
     /// Draws the app and writes what changed as one frame; nothing when nothing changed.
     fn draw(&mut self, app: &App) -> io::Result<()> {
         self.terminal.draw(|f| app.render(f))?;
-        let drawn = std::mem::take(&mut *self.buf.borrow_mut());
+        let mut drawn = self.buf.borrow_mut();
         if drawn.is_empty() && !self.first {
             return Ok(());
         }
         self.first = false;
-        let mut out = io::stdout().lock();
-        out.write_all(&encoder::framed(&drawn))?;
-        out.flush()
+        self.frame.clear();
+        encoder::frame_into(&mut self.frame, &drawn);
+        drawn.clear();
+        drop(drawn);
+        (&self.out).write_all(&self.frame)?;
+        // A large frame (the first, a resize) leaves no large buffer behind.
+        if self.frame.capacity() > KEEP_FRAME {
+            self.frame = Vec::new();
+            self.buf.borrow_mut().shrink_to(KEEP_FRAME);
+        }
+        Ok(())
     }
+}
+
+/// The most bytes of frame buffers kept between frames: a key's frame is a few hundred bytes.
+const KEEP_FRAME: usize = 4096;
+
+/// Standard output as a file of its own (a duplicate of its descriptor), written unbuffered.
+#[cfg(unix)]
+fn stdout_file() -> io::Result<std::fs::File> {
+    use std::os::fd::AsFd;
+    Ok(std::fs::File::from(
+        io::stdout().as_fd().try_clone_to_owned()?,
+    ))
+}
+
+#[cfg(windows)]
+fn stdout_file() -> io::Result<std::fs::File> {
+    use std::os::windows::io::AsHandle;
+    Ok(std::fs::File::from(
+        io::stdout().as_handle().try_clone_to_owned()?,
+    ))
 }
 
 fn event_loop(screen: &mut LocalScreen, app: &mut App, waiter: &mut Waiter) -> io::Result<Exit> {
     let mut dirty = true;
+    let mut parser = InputParser::new();
     while !app.done() {
         if dirty {
             screen.draw(app)?;
@@ -146,8 +184,7 @@ fn event_loop(screen: &mut LocalScreen, app: &mut App, waiter: &mut Waiter) -> i
             Wake::Signal(n) => return Ok(Exit::Signal(n)),
             Wake::Closed => return Ok(Exit::InputClosed),
             Wake::Input => {
-                // A resize crossterm may not have seen (one before the first key): the size
-                // from the system, once per resize.
+                // The window changed size: the size from the system, once per resize.
                 if waiter.take_resize()
                     && let Ok((w, h)) = ratatui::crossterm::terminal::size()
                     && screen.size() != (w.max(1), h.max(1))
@@ -156,25 +193,17 @@ fn event_loop(screen: &mut LocalScreen, app: &mut App, waiter: &mut Waiter) -> i
                     screen.resize(w, h)?;
                     dirty |= app.on_event(&ev);
                 }
-                // Everything crossterm has to give now; an error reading means the terminal
-                // is gone.
-                loop {
-                    match event::poll(Duration::ZERO) {
-                        Ok(true) => {}
-                        Ok(false) => break,
-                        Err(_) => return Ok(Exit::InputClosed),
+                // What the terminal has to give now; none left to read means it is gone.
+                let Some(events) = waiter.read(&mut parser) else {
+                    return Ok(Exit::InputClosed);
+                };
+                for ev in events {
+                    if let Event::Resize(w, h) = ev
+                        && screen.size() != (w.max(1), h.max(1))
+                    {
+                        screen.resize(w, h)?;
                     }
-                    match event::read() {
-                        Ok(ev) => {
-                            if let Event::Resize(w, h) = ev
-                                && screen.size() != (w.max(1), h.max(1))
-                            {
-                                screen.resize(w, h)?;
-                            }
-                            dirty |= app.on_event(&ev);
-                        }
-                        Err(_) => return Ok(Exit::InputClosed),
-                    }
+                    dirty |= app.on_event(&ev);
                     if app.done() {
                         break;
                     }

@@ -42,10 +42,16 @@ pub type FrameBuf = Rc<RefCell<Vec<u8>>>;
 /// `drawn` as one frame for the terminal: in a synchronized update.
 pub fn framed(drawn: &[u8]) -> Vec<u8> {
     let mut frame = Vec::with_capacity(drawn.len() + BEGIN_FRAME.len() + END_FRAME.len());
+    frame_into(&mut frame, drawn);
+    frame
+}
+
+/// [`framed`], appended to `frame`.
+pub fn frame_into(frame: &mut Vec<u8>, drawn: &[u8]) {
+    frame.reserve(drawn.len() + BEGIN_FRAME.len() + END_FRAME.len());
     frame.extend_from_slice(BEGIN_FRAME);
     frame.extend_from_slice(drawn);
     frame.extend_from_slice(END_FRAME);
-    frame
 }
 
 pub struct CompactBackend {

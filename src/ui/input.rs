@@ -1,17 +1,19 @@
 //! Waiting on the terminal: for input, a deadline, a signal that asks the program to stop, or
 //! the terminal going away.
 //!
-//! crossterm's `event::read` cannot be told apart from a hung-up terminal: on a closed
-//! terminal its read returns end of file forever and it spins at full CPU without returning.
-//! So the event loop first waits here, on the terminal's file descriptor and on the stop
-//! signals, and only asks crossterm for events once the terminal has something to read and
-//! has not hung up. A hang-up, an error on the descriptor, SIGHUP, SIGTERM or SIGINT end the
-//! wait with a reason; the app then saves, restores the terminal and exits.
+//! The event loop waits here, on the terminal's file descriptor and on the stop signals, and
+//! reads the terminal's bytes itself once it has something ([`Waiter::read`], parsed by
+//! [`super::key_parser`], the parser remote terminals use): a key costs one wait and one
+//! read. (crossterm's `event::read` cannot tell a hung-up terminal apart: on a closed terminal
+//! its read returns end of file forever and it spins at full CPU without returning; its own
+//! poll before and after each read were two more system calls per key.) A hang-up, end of
+//! file, an error on the descriptor, SIGHUP, SIGTERM or SIGINT end the wait with a reason; the
+//! app then saves, restores the terminal and exits.
 //!
-//! A watchdog thread covers the one gap left: a terminal that hangs up after this wait said it
-//! was readable but before crossterm read it. If a stop signal is not acted on within
-//! [`GRACE`], the watchdog restores the terminal and exits the process itself. Logs are written
-//! atomically after every action, so exiting from there loses nothing already played.
+//! A watchdog thread covers any gap left: if a stop signal is not acted on within [`GRACE`]
+//! (the main thread stuck), the watchdog restores the terminal and exits the process itself.
+//! Logs are written atomically after every action, so exiting from there loses nothing
+//! already played.
 
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,7 +22,8 @@ use std::time::{Duration, Instant};
 /// Why [`Waiter::wait`] returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wake {
-    /// The terminal has input (keys, mouse, or a resize to read from crossterm).
+    /// The terminal has input (keys, mouse: [`Waiter::read`] gives them) or the window
+    /// changed size ([`Waiter::take_resize`]).
     Input,
     /// The timeout passed.
     Timeout,
@@ -89,16 +92,22 @@ pub use unix::Waiter;
 #[cfg(unix)]
 mod unix {
     use std::fs::File;
-    use std::io::{self, IsTerminal};
-    use std::os::fd::{AsRawFd, RawFd};
+    use std::io::{self, IsTerminal, Read};
+    use std::os::fd::{AsFd, AsRawFd, RawFd};
     use std::time::Duration;
 
     use mio::unix::SourceFd;
     use mio::{Events, Interest, Poll, Token};
+    use ratatui::crossterm::event::Event;
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGWINCH};
     use signal_hook_mio::v1_0::Signals;
 
     use super::{GRACE, Wake};
+    use crate::ui::key_parser::InputParser;
+
+    /// The most bytes one [`Waiter::read`] takes (keys are a few bytes; a paste may be more,
+    /// and the rest is read at the next wait).
+    pub(super) const READ_AT_MOST: usize = 4096;
 
     const TTY: Token = Token(0);
     const SIGNALS: Token = Token(1);
@@ -124,9 +133,14 @@ mod unix {
         poll: Poll,
         events: Events,
         signals: Signals,
-        /// The descriptor watched; the file keeps an opened `/dev/tty` (or a test's pipe) open.
+        /// The descriptor watched, and the terminal read from it: standard input's own
+        /// descriptor, or an opened `/dev/tty` (or a test's pipe), and a file on it (a
+        /// duplicate of standard input's descriptor).
         fd: RawFd,
-        _file: Option<File>,
+        file: File,
+        /// The last wait saw the terminal readable: [`Waiter::read`] reads (only then, as the
+        /// descriptor blocks).
+        readable: bool,
         waker: std::sync::Arc<mio::Waker>,
         /// The terminal has hung up: every later wait says so at once (an edge-triggered poll
         /// would not report it twice).
@@ -141,10 +155,13 @@ mod unix {
         pub fn new() -> io::Result<Self> {
             let stdin = io::stdin();
             let (fd, file) = if stdin.is_terminal() {
-                (stdin.as_raw_fd(), None)
+                (
+                    stdin.as_raw_fd(),
+                    File::from(stdin.as_fd().try_clone_to_owned()?),
+                )
             } else {
                 let f = File::open("/dev/tty")?;
-                (f.as_raw_fd(), Some(f))
+                (f.as_raw_fd(), f)
             };
             let w = Waiter::watch(fd, file)?;
             *WAKER.lock().unwrap_or_else(|e| e.into_inner()) = Some(w.waker.clone());
@@ -154,14 +171,14 @@ mod unix {
 
         /// Watches `file`'s descriptor instead of a terminal (tests), without a watchdog.
         pub fn on_file(file: File) -> io::Result<Self> {
-            Waiter::watch(file.as_raw_fd(), Some(file))
+            Waiter::watch(file.as_raw_fd(), file)
         }
 
-        fn watch(fd: RawFd, file: Option<File>) -> io::Result<Self> {
+        fn watch(fd: RawFd, file: File) -> io::Result<Self> {
             let poll = Poll::new()?;
             poll.registry()
                 .register(&mut SourceFd(&fd), TTY, Interest::READABLE)?;
-            // SIGWINCH only wakes the wait: crossterm reports the resize itself.
+            // SIGWINCH wakes the wait; the loop reads the new size (`take_resize`).
             let mut signals = Signals::new(STOP.iter().copied().chain([SIGWINCH]))?;
             poll.registry()
                 .register(&mut signals, SIGNALS, Interest::READABLE)?;
@@ -172,7 +189,8 @@ mod unix {
                 events: Events::with_capacity(4),
                 signals,
                 fd,
-                _file: file,
+                file,
+                readable: false,
                 closed: false,
                 resized: false,
             })
@@ -219,6 +237,7 @@ mod unix {
                     return Ok(Wake::Closed);
                 }
                 self.resized |= resized;
+                self.readable |= input;
                 if input || resized {
                     return Ok(Wake::Input);
                 }
@@ -231,9 +250,51 @@ mod unix {
             }
         }
 
-        /// Whether the window changed size since the last call. crossterm reports a resize as
-        /// an event only once it reads events, which it starts with the first key: a resize
-        /// before that is known only from here.
+        /// The events in what the terminal has to give, once a wait said it had input (none
+        /// otherwise: a wait woken by a resize alone has nothing to read, and a read would
+        /// block). One read of at most [`READ_AT_MOST`] bytes; if it took that many, the next
+        /// wait returns at once for the rest (the wait is edge-triggered and would not say
+        /// again). `None`: the terminal is gone (end of file, a read error), as every later
+        /// wait then says.
+        pub fn read(&mut self, parser: &mut InputParser) -> Option<Vec<Event>> {
+            if self.closed {
+                return None;
+            }
+            // The wait is edge-triggered: a key that came between the wait and the last read
+            // was read then, yet the wait may still report it. Only a descriptor that has
+            // input now is read (the read blocks).
+            if !std::mem::take(&mut self.readable) || !has_input(self.fd) {
+                return Some(Vec::new());
+            }
+            let mut buf = [0u8; READ_AT_MOST];
+            let n = loop {
+                match self.file.read(&mut buf) {
+                    Ok(0) => {
+                        self.closed = true;
+                        return None;
+                    }
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Some(Vec::new()),
+                    Err(_) => {
+                        self.closed = true;
+                        return None;
+                    }
+                }
+            };
+            if n == buf.len() {
+                // Registered again, the descriptor is reported at the next wait if it still
+                // has input; should that fail, the next keys will wake it.
+                let _ = self.poll.registry().reregister(
+                    &mut SourceFd(&self.fd),
+                    TTY,
+                    Interest::READABLE,
+                );
+            }
+            Some(parser.feed(&buf[..n]))
+        }
+
+        /// Whether the window changed size since the last call (the wait sees the signal).
         pub fn take_resize(&mut self) -> bool {
             std::mem::take(&mut self.resized)
         }
@@ -247,6 +308,17 @@ mod unix {
         pub fn waker(&self) -> std::sync::Arc<mio::Waker> {
             self.waker.clone()
         }
+    }
+
+    /// Whether `fd` has input now (or has hung up, which a read then says), without waiting.
+    fn has_input(fd: RawFd) -> bool {
+        let mut p = libc::pollfd {
+            fd,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: `p` is one valid `pollfd`, and the count given is one.
+        unsafe { libc::poll(&mut p, 1, 0) > 0 }
     }
 
     /// A thread that waits for a stop signal and, if the process is still running
@@ -280,6 +352,22 @@ impl Waiter {
     /// crossterm reports every resize as an event here.
     pub fn take_resize(&mut self) -> bool {
         false
+    }
+
+    /// Every event crossterm has now; `None` when reading fails (the terminal is gone).
+    pub fn read(
+        &mut self,
+        _parser: &mut super::key_parser::InputParser,
+    ) -> Option<Vec<ratatui::crossterm::event::Event>> {
+        use ratatui::crossterm::event;
+        let mut events = Vec::new();
+        loop {
+            match event::poll(Duration::ZERO) {
+                Ok(true) => events.push(event::read().ok()?),
+                Ok(false) => return Some(events),
+                Err(_) => return None,
+            }
+        }
     }
 
     pub fn wait(&mut self, timeout: Option<Duration>) -> io::Result<Wake> {
@@ -325,6 +413,7 @@ mod tests {
     use std::io::Write;
     use std::time::Duration;
 
+    use super::unix::READ_AT_MOST;
     use super::*;
 
     fn pipe_waiter() -> (Waiter, std::io::PipeWriter) {
@@ -360,6 +449,61 @@ mod tests {
         drop(tx);
         // Without a timeout: a closed input must not block forever either.
         assert_eq!(w.wait(None).expect("wait"), Wake::Closed);
+        assert_eq!(w.wait(None).expect("wait"), Wake::Closed);
+    }
+
+    #[test]
+    fn keys_are_read_after_a_wait_and_end_of_file_is_the_end() {
+        use crate::ui::key_parser::InputParser;
+        use ratatui::crossterm::event::{Event, KeyCode};
+        let (mut w, mut tx) = pipe_waiter();
+        let mut parser = InputParser::new();
+        // Before a wait said there was input, nothing is read (a read would block).
+        assert_eq!(w.read(&mut parser), Some(Vec::new()));
+        tx.write_all(b"a\x1b[B").expect("write");
+        assert_eq!(w.wait(None).expect("wait"), Wake::Input);
+        let codes: Vec<KeyCode> = w
+            .read(&mut parser)
+            .expect("open")
+            .into_iter()
+            .filter_map(|e| match e {
+                Event::Key(k) => Some(k.code),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(codes, vec![KeyCode::Char('a'), KeyCode::Down]);
+        // Read once per wait.
+        assert_eq!(w.read(&mut parser), Some(Vec::new()));
+        // A wait that reports input already read (it came after the wait, before the read)
+        // reads nothing rather than blocking.
+        tx.write_all(b"b").expect("write");
+        assert_eq!(w.wait(None).expect("wait"), Wake::Input);
+        tx.write_all(b"c").expect("write");
+        assert_eq!(w.read(&mut parser).map(|e| e.len()), Some(2));
+        // (Whether the wait reports the second byte again depends on the kernel.)
+        let again = w.wait(Some(Duration::from_millis(100))).expect("wait");
+        assert!(matches!(again, Wake::Input | Wake::Timeout), "{again:?}");
+        assert_eq!(w.read(&mut parser), Some(Vec::new()));
+        // More than one read takes: the rest is there at the next wait.
+        let many = vec![b'x'; READ_AT_MOST + 10];
+        let t = std::thread::spawn(move || {
+            tx.write_all(&many).expect("write");
+            tx
+        });
+        let mut got = 0;
+        while got < READ_AT_MOST + 10 {
+            assert_eq!(
+                w.wait(Some(Duration::from_secs(20))).expect("wait"),
+                Wake::Input
+            );
+            got += w.read(&mut parser).expect("open").len();
+        }
+        assert_eq!(got, READ_AT_MOST + 10);
+        let tx = t.join().expect("writer");
+        drop(tx);
+        // End of file: the terminal is gone, for every later read and wait.
+        assert_eq!(w.wait(None).expect("wait"), Wake::Closed);
+        assert_eq!(w.read(&mut parser), None);
         assert_eq!(w.wait(None).expect("wait"), Wake::Closed);
     }
 

@@ -12,6 +12,7 @@ pub mod events;
 pub mod games;
 pub mod help;
 pub mod input;
+pub mod key_parser;
 pub mod launcher;
 pub mod lines;
 pub mod lobby;

@@ -1,5 +1,7 @@
-//! Keys and clicks from a remote terminal: the bytes a client's terminal sends, turned into the
-//! crossterm events the screens read.
+//! Keys and clicks from a terminal, local or remote: the bytes it sends, turned into the
+//! crossterm events the screens read. The local terminal's bytes come here too (read by
+//! [`super::input::Waiter::read`]), so a key costs one wait and one read, not crossterm's own
+//! poll, read and second poll.
 //!
 //! The parsing itself is `terminput`'s (crossterm's own escape-sequence parser, usable on any
 //! byte source); this module only keeps the bytes of a sequence that arrived split, and bounds
