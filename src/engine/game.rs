@@ -262,6 +262,12 @@ pub trait Game: Clone + Debug + PartialEq + Send + 'static {
         self.apply(actor, action)
     }
     fn view(&self, viewer: Viewer) -> Self::View;
+    /// Whether this state shows `viewer` exactly `view` (`self.view(viewer) == *view`). A game
+    /// may answer without building the view: the replay determinizer asks it of every
+    /// candidate step (Cocoon). The conformance battery checks that both answers agree.
+    fn shows(&self, viewer: Viewer, view: &Self::View) -> bool {
+        self.view(viewer) == *view
+    }
     /// The event line for `action`, called on the state before it is applied, as `viewer` may
     /// see it.
     fn describe(&self, actor: Actor, action: &Self::Action, viewer: Viewer) -> String;

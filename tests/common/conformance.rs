@@ -98,7 +98,7 @@ fn random_playout<G: Game>(players: usize, options: &Options, seed: u64) -> Opti
                 assert!(outcomes.iter().all(|(_, w)| *w > 0));
                 let a = m.sample_chance().expect("chance outcome");
                 if steps % 7 == 3 {
-                    same_when_offered(&m.state, Actor::Chance, &a, seed);
+                    same_when_offered(&m.state, Actor::Chance, &a, (seed, players));
                 }
                 m.apply(Actor::Chance, a, None)
                     .expect("chance outcome applies");
@@ -146,7 +146,7 @@ fn random_playout<G: Game>(players: usize, options: &Options, seed: u64) -> Opti
                     seen[k] = a.clone();
                 }
                 if steps % 7 == 3 {
-                    same_when_offered(&m.state, Actor::Seat(seat), &a, seed);
+                    same_when_offered(&m.state, Actor::Seat(seat), &a, (seed, players));
                 }
                 m.apply(Actor::Seat(seat), a, None)
                     .expect("legal action applies");
@@ -157,7 +157,12 @@ fn random_playout<G: Game>(players: usize, options: &Options, seed: u64) -> Opti
 
 /// [`Game::apply_offered`], which the search's playouts use, leaves the state exactly as the
 /// checked [`Game::apply`] does for an action the state offered.
-fn same_when_offered<G: Game>(state: &G, actor: Actor, a: &G::Action, seed: u64) {
+fn same_when_offered<G: Game>(
+    state: &G,
+    actor: Actor,
+    a: &G::Action,
+    (seed, players): (u64, usize),
+) {
     let (mut checked, mut offered) = (state.clone(), state.clone());
     checked.apply(actor, a).expect("an offered action applies");
     offered
@@ -168,6 +173,26 @@ fn same_when_offered<G: Game>(state: &G, actor: Actor, a: &G::Action, seed: u64)
         "{} seed {seed}: {a:?} by {actor:?} leaves another state unchecked",
         G::ID
     );
+    same_shows(state, &checked, (seed, players));
+}
+
+/// [`Game::shows`] answers as comparing [`Game::view`]s does, for every viewer, whether the
+/// view is the state's own or the other state's (one step apart: usually another view).
+fn same_shows<G: Game>(a: &G, b: &G, (seed, players): (u64, usize)) {
+    let viewers = (0..players)
+        .map(Viewer::Seat)
+        .chain([Viewer::Public, Viewer::Omniscient]);
+    for v in viewers {
+        for (x, y) in [(a, a), (a, b), (b, a), (b, b)] {
+            let shown = y.view(v);
+            assert_eq!(
+                x.shows(v, &shown),
+                x.view(v) == shown,
+                "{} seed {seed}: shows and view disagree for {v:?}",
+                G::ID
+            );
+        }
+    }
 }
 
 fn check_views<G: Game>(state: &G, players: usize, salt: u64) {

@@ -50,7 +50,7 @@ pub fn replay_or_stop<G: Game>(
     };
     let mut stop = 0;
     'starts: for start in starts {
-        if start.view(me) != *first {
+        if !start.shows(me, first) {
             continue;
         }
         let mut state = start;
@@ -93,7 +93,7 @@ fn step<G: Game>(state: &G, viewer: Viewer, target: &G::View, rng: &mut ChaCha8R
             // Most draws are hidden or forced: the sampled one usually fits, so try it first.
             let first = rng::weighted_by(rng, &outcomes, |(_, w)| *w)?;
             let mut s = state.clone();
-            if s.apply(Actor::Chance, &outcomes[first].0).is_ok() && s.view(viewer) == *target {
+            if s.apply(Actor::Chance, &outcomes[first].0).is_ok() && s.shows(viewer, target) {
                 return Some(s);
             }
             for (i, (a, w)) in outcomes.iter().enumerate() {
@@ -101,7 +101,7 @@ fn step<G: Game>(state: &G, viewer: Viewer, target: &G::View, rng: &mut ChaCha8R
                     continue;
                 }
                 let mut s = state.clone();
-                if s.apply(Actor::Chance, a).is_ok() && s.view(viewer) == *target {
+                if s.apply(Actor::Chance, a).is_ok() && s.shows(viewer, target) {
                     fits.push((s, *w));
                 }
             }
@@ -110,7 +110,7 @@ fn step<G: Game>(state: &G, viewer: Viewer, target: &G::View, rng: &mut ChaCha8R
             for seat in seats {
                 for a in state.legal_actions(seat) {
                     let mut s = state.clone();
-                    if s.apply(Actor::Seat(seat), &a).is_ok() && s.view(viewer) == *target {
+                    if s.apply(Actor::Seat(seat), &a).is_ok() && s.shows(viewer, target) {
                         fits.push((s, 1));
                     }
                 }

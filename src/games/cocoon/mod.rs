@@ -576,6 +576,10 @@ impl Game for Cocoon {
         view::build(self, viewer)
     }
 
+    fn shows(&self, viewer: Viewer, view: &View) -> bool {
+        view::shows(self, viewer, view)
+    }
+
     fn describe(&self, _actor: Actor, action: &Action, viewer: Viewer) -> String {
         let mut after = self.clone();
         let actor = match self.decider() {

@@ -3,7 +3,7 @@
 
 use super::dungeon::Hand;
 use super::tiles::Tile;
-use super::{Cocoon, Flags, SPACES, Side, Slot, Task};
+use super::{Cocoon, Flags, Player, SPACES, Side, Slot, Task};
 use crate::engine::{Seat, Viewer};
 
 /// One space as everyone sees it.
@@ -132,22 +132,26 @@ impl View {
     }
 }
 
-pub(crate) fn build(g: &Cocoon, viewer: Viewer) -> View {
-    let sees = |seat: Seat| match viewer {
+/// Whether `viewer` may see `seat`'s secrets.
+fn sees(viewer: Viewer, seat: Seat) -> bool {
+    match viewer {
         Viewer::Omniscient => true,
         Viewer::Seat(s) => s == seat,
         Viewer::Public => false,
-    };
-    let mut board = [Square::Empty; SPACES as usize];
-    for (i, slot) in g.board.iter().enumerate() {
-        board[i] = match slot {
-            Slot::Empty => Square::Empty,
-            Slot::Down => Square::FaceDown,
-            Slot::Up(t) => Square::Up(*t),
-        };
     }
-    let top = g.tasks.last().copied();
-    let prompt = match top {
+}
+
+fn square(slot: &Slot) -> Square {
+    match slot {
+        Slot::Empty => Square::Empty,
+        Slot::Down => Square::FaceDown,
+        Slot::Up(t) => Square::Up(*t),
+    }
+}
+
+/// What the task on top of the stack asks, as everyone sees it.
+fn prompt(top: Option<Task>) -> Prompt {
+    match top {
         Some(Task::Place { at, follow }) => Prompt::Place { at, follow },
         Some(Task::PlaceAny) => Prompt::PlaceAny,
         Some(Task::Replace) => Prompt::Replace,
@@ -160,37 +164,58 @@ pub(crate) fn build(g: &Cocoon, viewer: Viewer) -> View {
         Some(Task::ChangeDie) => Prompt::ChangeDie,
         Some(Task::Pick { seat }) => Prompt::Pick { seat },
         _ => Prompt::None,
-    };
-    let peek = match top {
-        Some(Task::Take { from }) if sees(g.turn) => Some((from, g.hand(from).to_vec())),
+    }
+}
+
+fn player(p: &Player) -> PlayerView {
+    PlayerView {
+        ep: p.ep,
+        stamp: p.stamp,
+        side: p.side,
+        pawn: p.pawn,
+        bet: p.bet,
+        spare: p.spare,
+        hand_size: p.hand.len(),
+        flags: p.flags,
+    }
+}
+
+/// "Take a Tile": the hand looked into, for the taker.
+fn peek(g: &Cocoon, viewer: Viewer) -> Option<(Seat, &[Tile])> {
+    match g.tasks.last() {
+        Some(&Task::Take { from }) if sees(viewer, g.turn) => Some((from, g.hand(from))),
         _ => None,
-    };
-    let taken = match top {
-        Some(Task::PutTaken { from, tile }) if sees(g.turn) || sees(from) => Some(tile),
+    }
+}
+
+/// The taken tile, for the taker and the one it was taken from.
+fn taken(g: &Cocoon, viewer: Viewer) -> Option<Tile> {
+    match g.tasks.last() {
+        Some(&Task::PutTaken { from, tile }) if sees(viewer, g.turn) || sees(viewer, from) => {
+            Some(tile)
+        }
         _ => None,
-    };
-    let looking = match top {
-        Some(Task::Pick { seat }) if sees(seat) => g.looking.clone(),
-        _ => Vec::new(),
-    };
+    }
+}
+
+/// "Choose 1 from 3": the tiles looked at, for the looker.
+fn looking(g: &Cocoon, viewer: Viewer) -> &[Tile] {
+    match g.tasks.last() {
+        Some(&Task::Pick { seat }) if sees(viewer, seat) => &g.looking,
+        _ => &[],
+    }
+}
+
+pub(crate) fn build(g: &Cocoon, viewer: Viewer) -> View {
+    let mut board = [Square::Empty; SPACES as usize];
+    for (i, slot) in g.board.iter().enumerate() {
+        board[i] = square(slot);
+    }
     View {
         board,
-        players: g
-            .seats
-            .iter()
-            .map(|p| PlayerView {
-                ep: p.ep,
-                stamp: p.stamp,
-                side: p.side,
-                pawn: p.pawn,
-                bet: p.bet,
-                spare: p.spare,
-                hand_size: p.hand.len(),
-                flags: p.flags,
-            })
-            .collect(),
+        players: g.seats.iter().map(player).collect(),
         hands: (0..g.players)
-            .map(|s| sees(s).then(|| g.hand(s).to_vec()))
+            .map(|s| sees(viewer, s).then(|| g.hand(s).to_vec()))
             .collect(),
         turn: g.turn,
         round: g.round().min(g.rounds),
@@ -199,14 +224,14 @@ pub(crate) fn build(g: &Cocoon, viewer: Viewer) -> View {
         known_top: g
             .top
             .iter()
-            .map(|&(t, who)| sees(who).then_some(t))
+            .map(|&(t, who)| sees(viewer, who).then_some(t))
             .collect(),
         rolling: g.t.dice.clone(),
         roll: g.t.roll.clone(),
-        prompt,
-        peek,
-        looking,
-        taken,
+        prompt: prompt(g.tasks.last().copied()),
+        peek: peek(g, viewer).map(|(from, hand)| (from, hand.to_vec())),
+        looking: looking(g, viewer).to_vec(),
+        taken: taken(g, viewer),
         dungeon: g.dungeon.as_ref().map(|d| DungeonView {
             made: d.made.clone(),
             dice: d.dice.clone(),
@@ -220,4 +245,56 @@ pub(crate) fn build(g: &Cocoon, viewer: Viewer) -> View {
         removed: g.removed.clone(),
         over: g.over,
     }
+}
+
+/// Whether `build(g, viewer) == *v`, without building the view: no allocation, and the first
+/// difference ends it. The replay determinizer asks this of every candidate step of every
+/// decision, where building and dropping views took half its time. The conformance battery
+/// checks it against `build`.
+pub(crate) fn shows(g: &Cocoon, viewer: Viewer, v: &View) -> bool {
+    v.turn == g.turn
+        && v.round == g.round().min(g.rounds)
+        && v.rounds == g.rounds
+        && v.pile == g.pile
+        && v.placed == g.t.placed
+        && v.allowance == g.t.allowance
+        && v.last_space == g.t.last
+        && v.over == g.over
+        && v.prompt == prompt(g.tasks.last().copied())
+        && v.taken == taken(g, viewer)
+        && v.board
+            .iter()
+            .zip(&g.board)
+            .all(|(sq, slot)| *sq == square(slot))
+        && v.players.len() == g.seats.len()
+        && v.players
+            .iter()
+            .zip(&g.seats)
+            .all(|(pv, p)| *pv == player(p))
+        && v.hands.len() == g.players
+        && v.hands.iter().enumerate().all(|(s, h)| match h {
+            Some(h) => sees(viewer, s) && h[..] == *g.hand(s),
+            None => !sees(viewer, s),
+        })
+        && v.known_top.len() == g.top.len()
+        && v.known_top
+            .iter()
+            .zip(&g.top)
+            .all(|(k, &(t, who))| *k == sees(viewer, who).then_some(t))
+        && v.rolling == g.t.dice
+        && v.roll == g.t.roll
+        && v.peek.as_ref().map(|(from, h)| (*from, &h[..])) == peek(g, viewer)
+        && v.looking[..] == *looking(g, viewer)
+        && match (&v.dungeon, &g.dungeon) {
+            (None, None) => true,
+            (Some(dv), Some(d)) => {
+                dv.made == d.made
+                    && dv.dice == d.dice
+                    && dv.last == d.last
+                    && dv.ended == d.ended
+                    && dv.gained == d.gained
+            }
+            _ => false,
+        }
+        && v.removed == g.removed
 }
