@@ -122,18 +122,34 @@ impl LocalScreen {
         if drawn.is_empty() && !self.first {
             return Ok(());
         }
-        self.first = false;
+        let first = std::mem::replace(&mut self.first, false);
         self.frame.clear();
         encoder::frame_into(&mut self.frame, &drawn);
         drawn.clear();
         drop(drawn);
-        (&self.out).write_all(&self.frame)?;
-        // A large frame (the first, a resize) leaves no large buffer behind.
-        if self.frame.capacity() > KEEP_FRAME {
-            self.frame = Vec::new();
+        // A large frame (the first, a resize) leaves no large buffer behind, nor the memory
+        // freed since the start (the terminal's own frame buffers, the settings read).
+        let large = self.frame.capacity() > KEEP_FRAME;
+        if large || first {
             self.buf.borrow_mut().shrink_to(KEEP_FRAME);
+            give_back_freed_memory();
+        }
+        (&self.out).write_all(&self.frame)?;
+        if large {
+            self.frame = Vec::new();
         }
         Ok(())
+    }
+}
+
+/// Returns the heap's free pages to the system (glibc keeps them otherwise): the launcher's
+/// memory of its own is then what it uses. Called once per large frame, never per key.
+fn give_back_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `malloc_trim` only releases memory the allocator holds free; no pointer is
+    // given or taken.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
 

@@ -5,8 +5,8 @@
 //! span of characters that are each a grapheme of one column (ASCII, `·`, `▶`, `─`...) is
 //! written a character to a cell, and any other goes the paragraph's way.
 
-use ratatui::buffer::{Buffer, CellWidth};
-use ratatui::layout::{Alignment, Rect};
+use ratatui::buffer::{Buffer, Cell, CellWidth};
+use ratatui::layout::{Alignment, Position, Rect};
 use ratatui::style::Style;
 use ratatui::symbols::border;
 use ratatui::text::Line;
@@ -46,6 +46,33 @@ fn render_line(line: &Line, x0: u16, width: u16, y: u16, buf: &mut Buffer) {
             // Each character is a grapheme of one column (CR LF, the one cluster of two ASCII
             // characters, is left out as a control like any other).
             let style = base.patch(span.style);
+            // The row's cells from the span's first column, found once (each character's
+            // cell is then the next); off the buffer, none.
+            let area = buf.area;
+            let first = x0.saturating_add(used);
+            let row: &mut [Cell] = if area.contains(Position::new(first, y)) {
+                let start = buf.index_of(first, y);
+                let end = start + usize::from(area.right() - first);
+                &mut buf.content[start..end]
+            } else if y < area.top() || y >= area.bottom() || first >= area.right() {
+                &mut []
+            } else {
+                // Left of the buffer: cell by cell.
+                for c in text.chars() {
+                    if c.is_ascii_control() {
+                        continue;
+                    }
+                    if used >= width {
+                        return;
+                    }
+                    if let Some(cell) = buf.cell_mut((x0 + used, y)) {
+                        cell.set_char(c).set_style(style);
+                    }
+                    used += 1;
+                }
+                continue;
+            };
+            let mut cells = row.iter_mut();
             for c in text.chars() {
                 if c.is_ascii_control() {
                     continue;
@@ -53,8 +80,14 @@ fn render_line(line: &Line, x0: u16, width: u16, y: u16, buf: &mut Buffer) {
                 if used >= width {
                     return;
                 }
-                if let Some(cell) = buf.cell_mut((x0 + used, y)) {
-                    cell.set_char(c).set_style(style);
+                if let Some(cell) = cells.next() {
+                    match ASCII_CELLS.get((c as usize).wrapping_sub(0x20)) {
+                        Some(a) => set_symbol_of(cell, a),
+                        None => {
+                            cell.set_char(c);
+                        }
+                    }
+                    cell.set_style(style);
                 }
                 used += 1;
             }
@@ -104,15 +137,23 @@ pub fn boxed(title: &str, set: &border::Set, style: Style, area: Rect, buf: &mut
     }
     let (left, top) = (area.left(), area.top());
     let (right, bottom) = (area.right() - 1, area.bottom() - 1);
+    // The long sides' symbols made once and copied along.
+    let (mut upper, mut lower) = (Cell::EMPTY, Cell::EMPTY);
+    upper.set_symbol(set.horizontal_top);
+    lower.set_symbol(set.horizontal_bottom);
+    for (y, side) in [(top, &upper), (bottom, &lower)] {
+        if let Some(start) = (left + 1 < right).then(|| buf.index_of(left + 1, y)) {
+            for cell in &mut buf.content[start..start + usize::from(right - left - 1)] {
+                set_symbol_of(cell, side);
+                cell.set_style(style);
+            }
+        }
+    }
     let mut put = |x: u16, y: u16, symbol: &str| {
         if let Some(cell) = buf.cell_mut((x, y)) {
             cell.set_symbol(symbol).set_style(style);
         }
     };
-    for x in left + 1..right {
-        put(x, top, set.horizontal_top);
-        put(x, bottom, set.horizontal_bottom);
-    }
     for y in top + 1..bottom {
         put(left, y, set.vertical_left);
         put(right, y, set.vertical_right);
@@ -132,6 +173,41 @@ pub fn boxed(title: &str, set: &border::Set, style: Style, area: Rect, buf: &mut
         render_line(&line, left + 1, area.width - 2, top, buf);
     }
     Rect::new(left + 1, top + 1, area.width - 2, area.height - 2)
+}
+
+/// `cell` takes `from`'s symbol and keeps the rest (what `set_symbol` does): a copy, where
+/// `set_symbol` builds the symbol's string anew, most of the cost of a character written.
+fn set_symbol_of(cell: &mut Cell, from: &Cell) {
+    let old = std::mem::replace(cell, from.clone());
+    cell.fg = old.fg;
+    cell.bg = old.bg;
+    cell.underline_color = old.underline_color;
+    cell.modifier = old.modifier;
+    cell.diff_option = old.diff_option;
+    #[allow(deprecated)]
+    {
+        cell.skip = old.skip;
+    }
+}
+
+/// The printable ASCII characters, each as a cell's symbol to copy ([`set_symbol_of`]).
+static ASCII_CELLS: [Cell; 95] = ascii_cells();
+
+const fn ascii_cells() -> [Cell; 95] {
+    const PRINTABLE: &[u8; 95] =
+        b" !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~";
+    let mut cells = [Cell::EMPTY; 95];
+    let mut i = 0;
+    while i < PRINTABLE.len() {
+        let (_, rest) = PRINTABLE.split_at(i);
+        let (one, _) = rest.split_at(1);
+        let Ok(symbol) = std::str::from_utf8(one) else {
+            panic!("ASCII is UTF-8");
+        };
+        std::mem::forget(std::mem::replace(&mut cells[i], Cell::new(symbol)));
+        i += 1;
+    }
+    cells
 }
 
 /// Whether `c` is surely a grapheme of its own, one column wide, whatever is next to it (or
@@ -269,6 +345,17 @@ mod tests {
                     assert_eq!(inner, our_inner, "{title:?} {area:?}");
                 }
             }
+        }
+    }
+
+    /// The table of characters copied holds each printable ASCII character at its place.
+    #[test]
+    fn the_ascii_cells_are_the_characters() {
+        for (i, cell) in ASCII_CELLS.iter().enumerate() {
+            let c = char::from(0x20 + i as u8);
+            let mut expected = Cell::EMPTY;
+            expected.set_char(c);
+            assert_eq!((cell, cell.symbol()), (&expected, expected.symbol()));
         }
     }
 

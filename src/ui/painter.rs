@@ -4,9 +4,16 @@
 //! compares their symbols without a call to `memcmp`. Ratatui's diff was about 20% of a
 //! launcher key's CPU under `perf` (most cells of a frame are the frame before).
 //!
-//! The `Terminal` is kept to make the [`Frame`] a screen draws on (and to clear the backend on
-//! a resize); the two frames compared are held here, and the terminal's own buffers are
-//! emptied so that no third or fourth frame stays in memory.
+//! The frame shown is kept as [`Sent`]: each cell's symbol as one character (a longer one,
+//! rare, kept beside, as are an underline's colour and a forced width), its colours,
+//! modifiers and diff option in 16 bytes, where ratatui's
+//! `Cell` takes 48. One frame is drawn at a time, into a ratatui buffer; the diff brings
+//! `Sent` up to it as it goes. The `Terminal` is kept to make the [`Frame`] a screen draws on
+//! (and to clear the backend on a resize); its own buffers are emptied, so that no second
+//! full frame stays in memory.
+
+use std::collections::HashMap;
+use std::num::NonZeroU16;
 
 use ratatui::backend::Backend;
 use ratatui::buffer::{Buffer, Cell, CellDiffOption, CellWidth};
@@ -17,8 +24,8 @@ use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 pub struct Painter<B: Backend> {
     terminal: Terminal<B>,
     /// What the screen shows.
-    shown: Buffer,
-    /// The frame being drawn (the one shown before, reset).
+    shown: Sent,
+    /// The frame being drawn (reset before each).
     next: Buffer,
 }
 
@@ -34,20 +41,21 @@ impl<B: Backend> Painter<B> {
         )?;
         let mut p = Painter {
             terminal,
-            shown: Buffer::default(),
+            shown: Sent::default(),
             next: Buffer::default(),
         };
         p.take_terminal_buffers();
         Ok(p)
     }
 
-    /// The terminal's two buffers (blank, at its size) become `shown` and `next`, and the
-    /// terminal keeps two empty ones: no frame is allocated twice.
+    /// The terminal's current buffer (blank, at its size) becomes `next`, what the screen
+    /// shows is blank at that size, and the terminal keeps two empty buffers.
     fn take_terminal_buffers(&mut self) {
-        self.shown = std::mem::take(self.terminal.current_buffer_mut());
-        self.terminal.swap_buffers();
         self.next = std::mem::take(self.terminal.current_buffer_mut());
         self.terminal.swap_buffers();
+        drop(std::mem::take(self.terminal.current_buffer_mut()));
+        self.terminal.swap_buffers();
+        self.shown = Sent::blank(self.next.area);
     }
 
     pub fn backend(&self) -> &B {
@@ -74,17 +82,229 @@ impl<B: Backend> Painter<B> {
         render(&mut self.terminal.get_frame());
         std::mem::swap(&mut self.next, self.terminal.current_buffer_mut());
         let backend = self.terminal.backend_mut();
-        backend.draw(diff(&self.shown, &self.next))?;
+        let mut cells = diff(&mut self.shown, &self.next);
+        let drawn = backend.draw(cells.by_ref());
+        // `shown` is the new frame once every cell has been gone through, whatever the
+        // backend made of them.
+        cells.for_each(drop);
+        drawn?;
         backend.hide_cursor()?;
         backend.flush()?;
-        std::mem::swap(&mut self.shown, &mut self.next);
         Ok(())
     }
 }
 
-/// The cells to send to turn `prev` into `next`: the same, in the same order, as ratatui's
-/// `Buffer::diff` (tested against it).
-pub fn diff<'a>(prev: &'a Buffer, next: &'a Buffer) -> Diff<'a> {
+/// A frame as the diff needs it, compactly: what the screen shows after the frames sent.
+#[derive(Default, Debug, PartialEq)]
+pub struct Sent {
+    area: Rect,
+    cells: Vec<Packed>,
+    /// The symbols of more than one character, by cell index.
+    long: HashMap<usize, Box<str>>,
+    /// The forced widths, by cell index.
+    forced: HashMap<usize, NonZeroU16>,
+    /// The underline colours other than the default, by cell index.
+    underlines: HashMap<usize, Color>,
+}
+
+/// One cell of [`Sent`]: `sym` is its symbol's one character ([`EMPTY_SYMBOL`] for the empty
+/// symbol, [`LONG_SYMBOL`] for one of more characters), `opt` its diff option ([`OPT_KIND`]
+/// bits), deprecated skip flag ([`OPT_SKIP`]) and whether it has an underline colour
+/// ([`OPT_UNDERLINE`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Packed {
+    sym: u32,
+    fg: Color,
+    bg: Color,
+    modifier: Modifier,
+    opt: u8,
+}
+
+const EMPTY_SYMBOL: u32 = 0x11_0000;
+const LONG_SYMBOL: u32 = 0x11_0001;
+const OPT_KIND: u8 = 3;
+const OPT_FORCED: u8 = 3;
+const OPT_SKIP: u8 = 4;
+const OPT_UNDERLINE: u8 = 8;
+/// Set on a blank cell (a space, no colour, no modifier, no option), the most common: it is
+/// compared with a blank of the next frame without its colours' payloads.
+const OPT_BLANK: u8 = 16;
+
+const BLANK: Packed = Packed {
+    sym: b' ' as u32,
+    fg: Color::Reset,
+    bg: Color::Reset,
+    modifier: Modifier::empty(),
+    opt: OPT_BLANK,
+};
+
+/// The code of a symbol in [`Packed::sym`].
+fn symbol_code(s: &str) -> u32 {
+    if let [b] = s.as_bytes() {
+        return u32::from(*b);
+    }
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (None, _) => EMPTY_SYMBOL,
+        (Some(c), None) => u32::from(c),
+        _ => LONG_SYMBOL,
+    }
+}
+
+/// Whether the symbol of code `sym` is one character of at most one column: the cell after
+/// it is compared on its own. Below U+1100 (where the first wide characters are), and the
+/// dashes, arrows, box drawing, blocks and shapes the screens use (one column in the width
+/// table ratatui lays frames out with; tested; not U+25FD and U+25FE, two).
+fn narrow(sym: u32) -> bool {
+    sym < 0x1100
+        || (0x2010..0x2028).contains(&sym)
+        || (0x2190..0x2200).contains(&sym)
+        || (0x2500..0x25fd).contains(&sym)
+}
+
+/// Whether `c` is a blank: a space (or no symbol), in no colour, with no modifier and no
+/// option ([`OPT_BLANK`]). Each colour's variant alone is looked at.
+#[allow(deprecated)]
+fn is_blank(c: &Cell) -> bool {
+    matches!(c.fg, Color::Reset)
+        && matches!(c.bg, Color::Reset)
+        && matches!(c.underline_color, Color::Reset)
+        && c.modifier.is_empty()
+        && matches!(c.diff_option, CellDiffOption::None)
+        && !c.skip
+        && c.symbol().as_bytes() == b" "
+}
+
+#[allow(deprecated)]
+fn option_code(c: &Cell) -> u8 {
+    let kind = match c.diff_option {
+        CellDiffOption::None => 0,
+        CellDiffOption::Skip => 1,
+        CellDiffOption::AlwaysUpdate => 2,
+        CellDiffOption::ForcedWidth(_) => OPT_FORCED,
+    };
+    let skip = if c.skip { OPT_SKIP } else { 0 };
+    let underline = if c.underline_color == Color::Reset {
+        0
+    } else {
+        OPT_UNDERLINE
+    };
+    kind | skip | underline
+}
+
+impl Sent {
+    /// A blank screen of `area`.
+    pub fn blank(area: Rect) -> Self {
+        Sent {
+            area,
+            cells: vec![BLANK; usize::from(area.width) * usize::from(area.height)],
+            long: HashMap::new(),
+            forced: HashMap::new(),
+            underlines: HashMap::new(),
+        }
+    }
+
+    /// `buf`, as a frame shown.
+    #[cfg(test)]
+    pub fn of(buf: &Buffer) -> Self {
+        let mut s = Sent::blank(buf.area);
+        s.cells.truncate(buf.content.len());
+        for (i, c) in buf.content.iter().enumerate() {
+            s.set(i, c);
+        }
+        s
+    }
+
+    /// Cell `i` becomes `c`.
+    fn set(&mut self, i: usize, c: &Cell) {
+        let symbol = c.symbol();
+        let sym = symbol_code(symbol);
+        let opt = option_code(c);
+        let blank = opt == 0
+            && sym == u32::from(b' ')
+            && c.fg == Color::Reset
+            && c.bg == Color::Reset
+            && c.modifier.is_empty();
+        let opt = if blank { OPT_BLANK } else { opt };
+        let old = &mut self.cells[i];
+        if old.sym == LONG_SYMBOL && sym != LONG_SYMBOL {
+            self.long.remove(&i);
+        }
+        if old.opt & OPT_KIND == OPT_FORCED && opt & OPT_KIND != OPT_FORCED {
+            self.forced.remove(&i);
+        }
+        if old.opt & OPT_UNDERLINE != 0 && opt & OPT_UNDERLINE == 0 {
+            self.underlines.remove(&i);
+        }
+        *old = Packed {
+            sym,
+            fg: c.fg,
+            bg: c.bg,
+            modifier: c.modifier,
+            opt,
+        };
+        if opt & OPT_UNDERLINE != 0 {
+            self.underlines.insert(i, c.underline_color);
+        }
+        if sym == LONG_SYMBOL {
+            self.long.insert(i, symbol.into());
+        }
+        if let CellDiffOption::ForcedWidth(w) = c.diff_option {
+            self.forced.insert(i, w);
+        }
+    }
+
+    /// Whether cell `i`'s symbol is `symbol` (whose code is `sym`).
+    fn same_symbol(&self, i: usize, sym: u32, symbol: &str) -> bool {
+        self.cells[i].sym == sym
+            && (sym != LONG_SYMBOL || self.long.get(&i).is_some_and(|s| **s == *symbol))
+    }
+
+    /// Whether cell `i` is `c` (`Cell`'s equality).
+    fn same(&self, i: usize, c: &Cell) -> bool {
+        let p = &self.cells[i];
+        if p.fg != c.fg
+            || p.bg != c.bg
+            || p.modifier != c.modifier
+            || p.opt & !OPT_BLANK != option_code(c)
+        {
+            return false;
+        }
+        if p.opt & OPT_UNDERLINE != 0 && self.underlines.get(&i) != Some(&c.underline_color) {
+            return false;
+        }
+        if let CellDiffOption::ForcedWidth(w) = c.diff_option
+            && self.forced.get(&i) != Some(&w)
+        {
+            return false;
+        }
+        let symbol = c.symbol();
+        self.same_symbol(i, symbol_code(symbol), symbol)
+    }
+
+    /// Cell `i`'s width, as `Cell::cell_width` gives it.
+    fn width(&self, i: usize) -> usize {
+        let p = &self.cells[i];
+        if p.opt & OPT_KIND == OPT_FORCED
+            && let Some(w) = self.forced.get(&i)
+        {
+            return usize::from(w.get());
+        }
+        usize::from(match p.sym {
+            EMPTY_SYMBOL => "".cell_width(),
+            LONG_SYMBOL => self.long.get(&i).map_or(0, |s| s.cell_width()),
+            c => match char::from_u32(c) {
+                Some(c) => c.encode_utf8(&mut [0; 4]).cell_width(),
+                None => 1,
+            },
+        })
+    }
+}
+
+/// The cells to send to turn the frame shown, `prev`, into `next`: the same, in the same
+/// order, as ratatui's `Buffer::diff` between the two (tested against it). Once the iterator
+/// has been run to its end, `prev` is `next`.
+pub fn diff<'a>(prev: &'a mut Sent, next: &'a Buffer) -> Diff<'a> {
     assert!(
         prev.area.x == next.area.x
             && prev.area.y == next.area.y
@@ -93,20 +313,26 @@ pub fn diff<'a>(prev: &'a Buffer, next: &'a Buffer) -> Diff<'a> {
     );
     let mut area = prev.area;
     area.height = area.height.min(next.area.height);
+    let len = next.content.len().min(prev.cells.len());
     Diff {
         next: &next.content,
-        prev: &prev.content,
+        prev,
         area,
+        len,
         pos: 0,
+        done: 0,
         trailing: None,
     }
 }
 
 pub struct Diff<'a> {
     next: &'a [Cell],
-    prev: &'a [Cell],
+    prev: &'a mut Sent,
     area: Rect,
+    len: usize,
     pos: usize,
+    /// The cells before this index are the same in `prev` as in `next`.
+    done: usize,
     /// The cells after a wide one still to check: (next index, end, send even if unchanged).
     trailing: Option<(usize, usize, bool)>,
 }
@@ -124,32 +350,21 @@ impl Diff<'_> {
         let y = index / w + usize::from(self.area.y);
         (x as u16, y as u16)
     }
+
+    /// `prev` takes `next`'s cells up to `end`.
+    fn sync_to(&mut self, end: usize) {
+        let end = end.min(self.len);
+        while self.done < end {
+            self.prev.set(self.done, &self.next[self.done]);
+            self.done += 1;
+        }
+    }
 }
 
 #[allow(deprecated)]
 fn is_skip(cell: &Cell) -> bool {
     matches!(cell.diff_option, CellDiffOption::Skip)
         || (cell.skip && matches!(cell.diff_option, CellDiffOption::None))
-}
-
-/// `a == b` (`Cell`'s equality), the styles first and the symbols without a call for the
-/// common one-byte symbol.
-#[allow(deprecated)]
-fn same(a: &Cell, b: &Cell) -> bool {
-    if a.fg != b.fg
-        || a.bg != b.bg
-        || a.underline_color != b.underline_color
-        || a.modifier != b.modifier
-        || a.skip != b.skip
-        || a.diff_option != b.diff_option
-    {
-        return false;
-    }
-    let (x, y) = (a.symbol().as_bytes(), b.symbol().as_bytes());
-    match (x, y) {
-        ([p], [q]) => p == q,
-        _ => x == y,
-    }
 }
 
 /// A cell's width ([`CellWidth`]), without the table lookup for a one-byte symbol (one
@@ -166,28 +381,58 @@ impl<'a> Iterator for Diff<'a> {
     type Item = (u16, u16, &'a Cell);
 
     fn next(&mut self) -> Option<Self::Item> {
-        let len = self.next.len().min(self.prev.len());
-        if let Some((next_index, end, force)) = &mut self.trailing {
-            while *next_index < *end {
-                let j = *next_index;
-                let w = width(&self.next[j]).max(1);
-                *next_index += w;
-                *end = (*end).max(*next_index).min(len);
-                if !is_skip(&self.next[j])
-                    && (*force || self.prev[j].symbol() != self.next[j].symbol())
-                {
-                    let (x, y) = self.pos_of(j);
-                    return Some((x, y, &self.next[j]));
+        let len = self.len;
+        let next: &'a [Cell] = self.next;
+        if let Some((next_index, end, force)) = self.trailing {
+            let (mut next_index, mut end) = (next_index, end);
+            while next_index < end {
+                let j = next_index;
+                let w = width(&next[j]).max(1);
+                next_index += w;
+                end = end.max(next_index).min(len);
+                if !is_skip(&next[j]) {
+                    let symbol = next[j].symbol();
+                    if force || !self.prev.same_symbol(j, symbol_code(symbol), symbol) {
+                        self.trailing = Some((next_index, end, force));
+                        let (x, y) = self.pos_of(j);
+                        return Some((x, y, &next[j]));
+                    }
                 }
             }
-            self.pos = *end;
+            self.pos = end;
             self.trailing = None;
+            self.sync_to(end);
         }
         while self.pos < len {
             let i = self.pos;
+            let current = &next[i];
+            // Most cells: ordinary (no diff option, not skipped, no underline colour) in both
+            // frames, in the same
+            // style, with the same one-character symbol of at most one column (every
+            // character before U+1100 is; box drawing and `▶` too, as [`narrow`] says):
+            // passed over at once.
+            let p = self.prev.cells[i];
+            if p.opt == OPT_BLANK {
+                if is_blank(current) {
+                    debug_assert_eq!(self.done, i);
+                    self.pos = i + 1;
+                    self.done = i + 1;
+                    continue;
+                }
+            } else if p.opt == 0
+                && option_code(current) == 0
+                && p.fg == current.fg
+                && p.bg == current.bg
+                && p.modifier == current.modifier
+                && narrow(p.sym)
+                && p.sym == symbol_code(current.symbol())
+            {
+                debug_assert_eq!(self.done, i);
+                self.pos = i + 1;
+                self.done = i + 1;
+                continue;
+            }
             self.pos += 1;
-            let current = &self.next[i];
-            let previous = &self.prev[i];
             match current.diff_option {
                 CellDiffOption::Skip => {}
                 _ if is_skip(current) => {}
@@ -195,20 +440,23 @@ impl<'a> Iterator for Diff<'a> {
                     self.pos = self
                         .pos
                         .saturating_add(usize::from(w.get().saturating_sub(1)));
-                    if !same(current, previous) {
+                    if !self.prev.same(i, current) {
+                        self.sync_to(self.pos);
                         let (x, y) = self.pos_of(i);
                         return Some((x, y, current));
                     }
                 }
                 CellDiffOption::None | CellDiffOption::AlwaysUpdate => {
                     if matches!(current.diff_option, CellDiffOption::None)
-                        && same(current, previous)
+                        && self.prev.same(i, current)
                     {
                         self.pos += width(current).saturating_sub(1);
+                        self.sync_to(self.pos);
                         continue;
                     }
                     let cell_width = width(current);
-                    let previous_width = width(previous);
+                    let previous_width = self.prev.width(i);
+                    let previous = self.prev.cells[i];
                     let vs16 = cell_width > 1 && current.symbol().contains('\u{FE0F}');
                     if vs16 {
                         self.trailing = Some((i + 1, (i + cell_width).min(len), false));
@@ -220,11 +468,20 @@ impl<'a> Iterator for Diff<'a> {
                     {
                         self.trailing = Some((i + 1, (i + previous_width).min(len), true));
                     }
+                    // The trailing cells are compared with the frame shown before they are
+                    // brought up to date.
+                    self.sync_to(if self.trailing.is_some() {
+                        i + 1
+                    } else {
+                        self.pos
+                    });
                     let (x, y) = self.pos_of(i);
                     return Some((x, y, current));
                 }
             }
+            self.sync_to(self.pos);
         }
+        self.sync_to(len);
         None
     }
 }
@@ -233,6 +490,36 @@ impl<'a> Iterator for Diff<'a> {
 mod tests {
     use super::*;
     use ratatui::style::Style;
+
+    /// The characters [`narrow`] passes over without their width are at most one column.
+    #[test]
+    fn narrow_characters_are_at_most_one_column() {
+        for sym in 0..0x2600 {
+            if let Some(c) = char::from_u32(sym)
+                && !c.is_control()
+                && narrow(sym)
+            {
+                assert!(c.encode_utf8(&mut [0; 4]).cell_width() <= 1, "{c:?}");
+            }
+        }
+        assert!(narrow(u32::from('─')) && narrow(u32::from('▶')) && narrow(u32::from('–')));
+        for wide in [
+            EMPTY_SYMBOL,
+            LONG_SYMBOL,
+            0x1100,
+            0x25fd,
+            0x25fe,
+            u32::from('あ'),
+        ] {
+            assert!(!narrow(wide));
+        }
+    }
+
+    /// A frame shown takes 16 bytes a cell, where ratatui's buffer takes 48.
+    #[test]
+    fn a_cell_shown_is_small() {
+        assert_eq!(std::mem::size_of::<Packed>(), 16);
+    }
 
     /// Frames with narrow, wide, emoji (VS16), empty, forced-width and skipped cells, styled and not,
     /// compared every way: the same cells as ratatui's diff.
@@ -245,6 +532,7 @@ mod tests {
             Style::new().bg(Color::Blue),
             Style::new().add_modifier(Modifier::REVERSED),
             Style::new().fg(Color::Red),
+            Style::new().underline_color(Color::Green),
         ];
         let mut frames = Vec::new();
         for seed in 0..40u32 {
@@ -290,7 +578,12 @@ mod tests {
         }
         for a in &frames {
             for b in &frames {
-                let ours: Vec<_> = diff(a, b).map(|(x, y, c)| (x, y, c.clone())).collect();
+                let mut shown = Sent::of(a);
+                let ours: Vec<_> = diff(&mut shown, b)
+                    .map(|(x, y, c)| (x, y, c.clone()))
+                    .collect();
+                // What the screen shows is now `b`.
+                assert_eq!(shown, Sent::of(b));
                 let theirs: Vec<_> = a
                     .diff(b)
                     .into_iter()
@@ -298,6 +591,20 @@ mod tests {
                     .collect();
                 assert_eq!(ours, theirs);
             }
+        }
+        // One screen through every frame in turn, as a painter's: the same cells each time.
+        let mut shown = Sent::of(&frames[0]);
+        for pair in frames.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            let ours: Vec<_> = diff(&mut shown, b)
+                .map(|(x, y, c)| (x, y, c.clone()))
+                .collect();
+            let theirs: Vec<_> = a
+                .diff(b)
+                .into_iter()
+                .map(|(x, y, c)| (x, y, c.clone()))
+                .collect();
+            assert_eq!(ours, theirs);
         }
     }
 }
