@@ -770,30 +770,48 @@ impl Bot<Kokoro> for PlannerBot {
     }
 }
 
-/// Whether drawing this turn's card in one empty space of `seat`'s mat (or its mirror image,
-/// under mirror-pool while the seat's mirror is free) makes this round's sanctuary chain beat
-/// the previous box. Paths never leave a mat and a chain only grows, so such a draw keeps the
-/// round's box off zero.
-pub fn one_card_saves(seat: Seat, view: &View) -> bool {
+/// Whether `action` draws this turn's card where it makes this round's sanctuary chain on
+/// `seat`'s mat beat the previous box. Paths never leave a mat and a chain only grows, so such
+/// a draw keeps the round's box off zero.
+pub fn saves_box(seat: Seat, view: &View, action: &Action) -> bool {
     let (Some(card), Some(letter)) = (view.card, view.sanctuary) else {
+        return false;
+    };
+    let Action::Draw { space, mirrored } = *action else {
         return false;
     };
     let Some(mat) = view.mats.get(seat) else {
         return false;
     };
-    let previous = crate::bots::search::kokoro::previous_box(seat, view);
-    let mut numbers = vec![card.number];
-    if view.mirror_available(seat) && mirror(card.number) != card.number {
-        numbers.push(mirror(card.number));
+    let mut drawn = mat.clone();
+    match drawn.paths.get_mut(usize::from(space)) {
+        Some(cell) if *cell == 0 => {
+            *cell = if mirrored {
+                mirror(card.number)
+            } else {
+                card.number
+            }
+        }
+        _ => return false,
     }
+    sanctuary_chain(view.side, &drawn, letter).1
+        > crate::bots::search::kokoro::previous_box(seat, view)
+}
+
+/// Whether drawing this turn's card in one empty space of `seat`'s mat (or its mirror image,
+/// under mirror-pool while the seat's mirror is free) saves this round's box ([`saves_box`]).
+pub fn one_card_saves(seat: Seat, view: &View) -> bool {
+    let mirrors: &[bool] = if view.mirror_available(seat) {
+        &[false, true]
+    } else {
+        &[false]
+    };
     crate::games::kokoro::legal_spaces(view, seat)
         .iter()
         .any(|space| {
-            numbers.iter().any(|&n| {
-                let mut drawn = mat.clone();
-                drawn.paths[usize::from(space)] = n;
-                sanctuary_chain(view.side, &drawn, letter).1 > previous
-            })
+            mirrors
+                .iter()
+                .any(|&mirrored| saves_box(seat, view, &Action::Draw { space, mirrored }))
         })
 }
 
@@ -936,10 +954,11 @@ pub(crate) mod tests {
         assert_eq!(m.state.records().len(), 1, "the round is scored");
         assert_eq!(
             <Kokoro as crate::ui::Registered>::match_figures(&m),
-            vec![
-                ("zero boxes", vec![1.0, 1.0]),
-                ("savable zero boxes", vec![1.0, 0.0]),
-            ]
+            vec![("zero boxes", vec![1.0, 1.0])]
+        );
+        assert_eq!(
+            <Kokoro as crate::ui::Registered>::match_checks(&m),
+            vec![("savable zero boxes", vec![1.0, 0.0])]
         );
         // Drawn where it saves the box, the └ leaves no zero box to count.
         let m = first_round(&[

@@ -1520,15 +1520,13 @@ impl crate::ui::Registered for crate::games::kokoro::Kokoro {
         let zeros = view.sheets.iter().map(|s| f64::from(s.zeros)).collect();
         vec![("zero boxes", zeros)]
     }
-    /// The zero boxes, and those of them one card of their round would have saved when the
-    /// seat saw it ([`crate::bots::kokoro::savable_zero_boxes`]).
-    fn match_figures(m: &Match<Self>) -> Vec<(&'static str, Vec<f64>)> {
-        let mut figures = m.state.figures();
-        figures.push((
+    /// The zero boxes one card of their round would have saved when the seat saw it
+    /// ([`crate::bots::kokoro::savable_zero_boxes`]).
+    fn match_checks(m: &Match<Self>) -> Vec<(&'static str, Vec<f64>)> {
+        vec![(
             "savable zero boxes",
             crate::bots::kokoro::savable_zero_boxes(m),
-        ));
-        figures
+        )]
     }
 }
 
