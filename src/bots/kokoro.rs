@@ -783,7 +783,7 @@ pub fn saves_box(seat: Seat, view: &View, action: &Action) -> bool {
     let Some(mat) = view.mats.get(seat) else {
         return false;
     };
-    let mut drawn = mat.clone();
+    let mut drawn = *mat;
     match drawn.paths.get_mut(usize::from(space)) {
         Some(cell) if *cell == 0 => {
             *cell = if mirrored {
@@ -843,10 +843,11 @@ pub fn savable_zero_boxes(m: &Match<Kokoro>) -> Vec<f64> {
         let round = usize::from(r.round).wrapping_sub(1);
         for (seat, score) in r.players.iter().enumerate() {
             let saved = savable.get(seat).and_then(|x| x.get(round)) == Some(&true);
-            if score.box_value == 0 && saved {
-                if let Some(n) = out.get_mut(seat) {
-                    *n += 1.0;
-                }
+            if score.box_value == 0
+                && saved
+                && let Some(n) = out.get_mut(seat)
+            {
+                *n += 1.0;
             }
         }
     }
