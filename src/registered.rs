@@ -57,6 +57,12 @@ pub trait Registered: Game {
     fn match_figures(m: &Match<Self>) -> Vec<(&'static str, Vec<f64>)> {
         m.state.figures()
     }
+    /// For `hotseat sim`: counts of a finished game's blunders, one value per seat, that the
+    /// sim averages with intervals apart from the figures (Kokoro: zero boxes a card of their
+    /// round would have saved).
+    fn match_checks(_m: &Match<Self>) -> Vec<(&'static str, Vec<f64>)> {
+        Vec::new()
+    }
     /// Where an unfinished game stands, in the words its players know ("turn 7", "round 2 of
     /// 5"), for the list of games to continue. By default the turn: each run of actions by
     /// one seat is one turn, and the seat to move next starts the next one.
@@ -186,6 +192,11 @@ pub trait AnyTable {
     fn figures(&self) -> Vec<(&'static str, Vec<f64>)> {
         Vec::new()
     }
+    /// A finished game's per-seat blunder counts for `hotseat sim` (see
+    /// [`Registered::match_checks`]).
+    fn checks(&self) -> Vec<(&'static str, Vec<f64>)> {
+        Vec::new()
+    }
     /// Saves to `path` from now on (holding its lock) and at once; `Err` when the game is open
     /// in another process.
     fn set_save(&mut self, path: Option<std::path::PathBuf>) -> Result<(), String>;
@@ -300,6 +311,9 @@ impl<G: Registered> AnyTable for Table<G> {
     }
     fn figures(&self) -> Vec<(&'static str, Vec<f64>)> {
         G::match_figures(&self.m)
+    }
+    fn checks(&self) -> Vec<(&'static str, Vec<f64>)> {
+        G::match_checks(&self.m)
     }
     fn set_save(&mut self, path: Option<std::path::PathBuf>) -> Result<(), String> {
         self.save_to(path)

@@ -118,6 +118,9 @@ pub struct SimReport {
     pub groups: Vec<GroupStats>,
     /// Empty unless the game has figures of its own, per figure and seat.
     pub figures: Vec<FigureStats>,
+    /// Empty unless the game counts blunders of its own, per count and seat (Kokoro: zero
+    /// boxes a card of their round would have saved).
+    pub checks: Vec<FigureStats>,
     /// Whether search players stopped at their time caps (`--no-time-cap` turns them off).
     pub time_caps: bool,
 }
@@ -129,6 +132,8 @@ pub struct GameResult {
     pub group: Option<crate::registered::Breakdown>,
     /// The game's own per-seat figures (name, one value per seat).
     pub figures: Vec<(&'static str, Vec<f64>)>,
+    /// The game's own per-seat blunder counts (name, one value per seat).
+    pub checks: Vec<(&'static str, Vec<f64>)>,
 }
 
 /// Adds up finished games into a report.
@@ -208,33 +213,8 @@ pub fn report(
         .map(|(side, c)| group("all games".into(), side, c))
         .chain(groups.into_iter().map(|((g, side), c)| group(g, side, c)))
         .collect();
-    let mut names: Vec<&'static str> = Vec::new();
-    for (name, _) in results.iter().flat_map(|r| &r.figures) {
-        if !names.contains(name) {
-            names.push(name);
-        }
-    }
-    let figures_out = names
-        .iter()
-        .flat_map(|&name| {
-            (0..n).map(move |i| {
-                let xs: Vec<f64> = results
-                    .iter()
-                    .flat_map(|r| &r.figures)
-                    .filter(|(f, _)| *f == name)
-                    .filter_map(|(_, v)| v.get(i).copied())
-                    .collect();
-                let (mean, ci) = mean_interval(&xs);
-                FigureStats {
-                    figure: name.to_string(),
-                    seat: i + 1,
-                    kind: kinds[i].clone(),
-                    mean,
-                    ci,
-                }
-            })
-        })
-        .collect();
+    let figures_out = per_seat(results, kinds, |r| &r.figures);
+    let checks_out = per_seat(results, kinds, |r| &r.checks);
     SimReport {
         game: game.to_string(),
         players: n,
@@ -256,6 +236,7 @@ pub fn report(
         kinds: kinds_out,
         groups: groups_out,
         figures: figures_out,
+        checks: checks_out,
         time_caps: true,
     }
 }
@@ -329,6 +310,40 @@ pub fn run_jobs(
     ))
 }
 
+/// Each named per-seat value that `values` takes from the games, averaged per seat.
+fn per_seat(
+    results: &[GameResult],
+    kinds: &[String],
+    values: impl Fn(&GameResult) -> &Vec<(&'static str, Vec<f64>)>,
+) -> Vec<FigureStats> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for (name, _) in results.iter().flat_map(&values) {
+        if !names.contains(name) {
+            names.push(name);
+        }
+    }
+    let mut out = Vec::new();
+    for name in names {
+        for (i, kind) in kinds.iter().enumerate() {
+            let xs: Vec<f64> = results
+                .iter()
+                .flat_map(&values)
+                .filter(|(f, _)| *f == name)
+                .filter_map(|(_, v)| v.get(i).copied())
+                .collect();
+            let (mean, ci) = mean_interval(&xs);
+            out.push(FigureStats {
+                figure: name.to_string(),
+                seat: i + 1,
+                kind: kind.clone(),
+                mean,
+                ci,
+            });
+        }
+    }
+    out
+}
+
 /// One whole game with `seed`: what it left and how many actions it took.
 fn play_one(
     g: &dyn GameInfo,
@@ -367,6 +382,7 @@ fn play_one(
         winners: o.winners,
         group: t.breakdown(),
         figures: t.figures(),
+        checks: t.checks(),
     };
     Ok((result, t.actions()))
 }
@@ -440,9 +456,12 @@ pub fn text(r: &SimReport) -> String {
             ));
         }
     }
-    if !r.figures.is_empty() {
+    for list in [&r.figures, &r.checks] {
+        if list.is_empty() {
+            continue;
+        }
         s.push('\n');
-        for f in &r.figures {
+        for f in list {
             s.push_str(&format!(
                 "{:<6} {:<kind_w$} {} {:.2} [{:.2}, {:.2}] a game\n",
                 f.seat, f.kind, f.figure, f.mean, f.ci.0, f.ci.1
@@ -497,6 +516,7 @@ mod tests {
                 won,
             }),
             figures: Vec::new(),
+            checks: Vec::new(),
         }
     }
 
@@ -555,6 +575,26 @@ mod tests {
         // Games without figures print none.
         let r = report("kokoro", &kinds, &results[..0], 0, 1.0);
         assert!(r.figures.is_empty());
+    }
+
+    #[test]
+    fn a_games_blunder_counts_are_averaged_apart_from_its_figures() {
+        let kinds = vec!["planner:hard".to_string(), "random".to_string()];
+        let mut results = vec![result(&[50, 20], &[0], None), result(&[40, 30], &[0], None)];
+        for r in &mut results {
+            r.figures = vec![("zero boxes", vec![1.0, 3.0])];
+        }
+        results[0].checks = vec![("savable zero boxes", vec![1.0, 2.0])];
+        results[1].checks = vec![("savable zero boxes", vec![0.0, 2.0])];
+        let r = report("kokoro", &kinds, &results, 80, 1.0);
+        assert_eq!(r.figures.len(), 2);
+        assert_eq!(r.checks.len(), 2);
+        assert_eq!(r.checks[0].figure, "savable zero boxes");
+        assert!(close(r.checks[0].mean, 0.5));
+        assert!(close(r.checks[1].mean, 2.0));
+        let t = text(&r);
+        assert!(t.contains("zero boxes 1.00"), "{t}");
+        assert!(t.contains("savable zero boxes 0.50"), "{t}");
     }
 
     #[test]

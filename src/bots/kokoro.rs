@@ -17,10 +17,11 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
 
-use crate::engine::{Bot, Seat, rng};
+use crate::engine::{Actor, Bot, Game, Match, Seat, Viewer, rng};
 use crate::games::kokoro::cards::{BOTTOM, LEFT, RIGHT, TOP, segment_edges};
 use crate::games::kokoro::chain::{Mat, SpaceSet, neighbour};
 use crate::games::kokoro::mats::{self, COLS, ROWS, SANCTUARIES, SPACES};
+use crate::games::kokoro::scoring::sanctuary_chain;
 use crate::games::kokoro::{Action, Decree, GOLDEN_PER_ROUND, Kokoro, ROUNDS, View, mirror};
 
 /// The kinds a seat may be given, the default first.
@@ -769,6 +770,90 @@ impl Bot<Kokoro> for PlannerBot {
     }
 }
 
+/// Whether `action` draws this turn's card where it makes this round's sanctuary chain on
+/// `seat`'s mat beat the previous box. Paths never leave a mat and a chain only grows, so such
+/// a draw keeps the round's box off zero.
+pub fn saves_box(seat: Seat, view: &View, action: &Action) -> bool {
+    let (Some(card), Some(letter)) = (view.card, view.sanctuary) else {
+        return false;
+    };
+    let Action::Draw { space, mirrored } = *action else {
+        return false;
+    };
+    let Some(mat) = view.mats.get(seat) else {
+        return false;
+    };
+    let mut drawn = *mat;
+    match drawn.paths.get_mut(usize::from(space)) {
+        Some(cell) if *cell == 0 => {
+            *cell = if mirrored {
+                mirror(card.number)
+            } else {
+                card.number
+            }
+        }
+        _ => return false,
+    }
+    sanctuary_chain(view.side, &drawn, letter).1
+        > crate::bots::search::kokoro::previous_box(seat, view)
+}
+
+/// Whether drawing this turn's card in one empty space of `seat`'s mat (or its mirror image,
+/// under mirror-pool while the seat's mirror is free) saves this round's box ([`saves_box`]).
+pub fn one_card_saves(seat: Seat, view: &View) -> bool {
+    let mirrors: &[bool] = if view.mirror_available(seat) {
+        &[false, true]
+    } else {
+        &[false]
+    };
+    crate::games::kokoro::legal_spaces(view, seat)
+        .iter()
+        .any(|space| {
+            mirrors
+                .iter()
+                .any(|&mirrored| saves_box(seat, view, &Action::Draw { space, mirrored }))
+        })
+}
+
+/// Per seat, the zero boxes (those that cost points) that one card of their round would have
+/// saved when the seat saw it: on a turn of that round, as the seat chose, drawing the card
+/// in one empty space would have beaten the previous box ([`one_card_saves`]). `hotseat sim`
+/// counts them as `savable zero boxes`.
+pub fn savable_zero_boxes(m: &Match<Kokoro>) -> Vec<f64> {
+    let mut savable = vec![[false; ROUNDS]; m.players.len()];
+    let mut state = m.initial.clone();
+    for step in &m.history {
+        if let Actor::Seat(s) = step.actor {
+            let view = state.view(Viewer::Seat(s));
+            let round = usize::from(view.round).wrapping_sub(1);
+            if let Some(flag) = savable.get_mut(s).and_then(|r| r.get_mut(round)) {
+                *flag |= one_card_saves(s, &view);
+            }
+        }
+        if state.apply(step.actor, &step.action).is_err() {
+            break;
+        }
+    }
+    let gentle = state.decree() == Some(Decree::GentleStart);
+    let mut out = vec![0.0; m.players.len()];
+    for r in state.records() {
+        if gentle && r.round == 1 {
+            continue;
+        }
+        let round = usize::from(r.round).wrapping_sub(1);
+        for (seat, score) in r.players.iter().enumerate() {
+            let saved = savable.get(seat).and_then(|x| x.get(round)) == Some(&true);
+            if score.box_value == 0
+                && saved
+                && let Some(n) = out.get_mut(seat)
+            {
+                *n += 1.0;
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -812,6 +897,79 @@ pub(crate) mod tests {
             .collect();
         out.push(Action::Peek);
         out
+    }
+
+    /// A blue game of two people with no decree, its first round dealt by hand: sanctuary E
+    /// (r4c3), then the golden cards `cards`, each followed by the two seats' choices.
+    fn first_round(cards: &[(u8, [Action; 2])]) -> Match<Kokoro> {
+        let mut options = Options::new();
+        options.insert("side".into(), "blue".into());
+        options.insert("decree".into(), "none".into());
+        let players = ["P1", "P2"]
+            .iter()
+            .map(|n| crate::engine::log::PlayerEntry::human(n.to_string()))
+            .collect();
+        let mut m = Match::<Kokoro>::new(crate::engine::Setup {
+            options,
+            players,
+            seed: 1,
+            started: "2026-11-29T05:00:00Z".into(),
+        })
+        .unwrap();
+        m.apply(Actor::Chance, Action::RevealSanctuary { letter: 'E' }, None)
+            .unwrap();
+        for &(number, choices) in cards {
+            let card = Action::RevealPath {
+                number,
+                golden: true,
+            };
+            // A peek's sanctuary card is settled first.
+            while !m.state.chance_outcomes().iter().any(|(a, _)| *a == card) {
+                let (settle, _) = m.state.chance_outcomes()[0];
+                m.apply(Actor::Chance, settle, None).unwrap();
+            }
+            m.apply(Actor::Chance, card, None).unwrap();
+            for (seat, a) in choices.into_iter().enumerate() {
+                m.apply(Actor::Seat(seat), a, None).unwrap();
+            }
+        }
+        m
+    }
+
+    #[test]
+    fn a_zero_box_counts_as_savable_only_if_a_card_of_its_round_would_have_saved_it() {
+        let draw = |space| Action::Draw {
+            space,
+            mirrored: false,
+        };
+        // P1 draws ─ in E's space (r4c3), then draws the └ that would have reached r4c2's 2
+        // caterpillars far away in r0c5, and two more cards where they join nothing. P2
+        // peeks every time: its box is 0 as well, but no single card could have filled it
+        // (E's space holds no feature, and the first card found an empty mat).
+        let m = first_round(&[
+            (5, [draw(27), Action::Peek]),
+            (2, [draw(5), Action::Peek]),
+            (6, [draw(0), Action::Peek]),
+            (6, [draw(41), Action::Peek]),
+        ]);
+        assert_eq!(m.state.records().len(), 1, "the round is scored");
+        assert_eq!(
+            <Kokoro as crate::ui::Registered>::match_figures(&m),
+            vec![("zero boxes", vec![1.0, 1.0])]
+        );
+        assert_eq!(
+            <Kokoro as crate::ui::Registered>::match_checks(&m),
+            vec![("savable zero boxes", vec![1.0, 0.0])]
+        );
+        // Drawn where it saves the box, the └ leaves no zero box to count.
+        let m = first_round(&[
+            (5, [draw(27), Action::Peek]),
+            (2, [draw(26), Action::Peek]),
+            (6, [draw(0), Action::Peek]),
+            (6, [draw(41), Action::Peek]),
+        ]);
+        assert_eq!(m.state.records()[0].players[0].box_value, 2);
+        assert_eq!(savable_zero_boxes(&m), vec![0.0, 0.0]);
     }
 
     #[test]

@@ -205,17 +205,20 @@ pub fn box_open(seat: Seat, view: &View) -> bool {
     let Some(mat) = view.mats.get(seat) else {
         return false;
     };
-    let previous = view
-        .rounds_done
+    let (_, count) = sanctuary_chain(view.side, mat, letter);
+    count <= previous_box(seat, view)
+}
+
+/// The box `seat`'s chain must beat this round: the previous round's box (0 in the first).
+pub fn previous_box(seat: Seat, view: &View) -> u8 {
+    view.rounds_done
         .checked_sub(1)
         .and_then(|r| {
             view.sheets
                 .get(seat)
                 .and_then(|s| s.boxes.get(r).copied().flatten())
         })
-        .unwrap_or(0);
-    let (_, count) = sanctuary_chain(view.side, mat, letter);
-    count <= previous
+        .unwrap_or(0)
 }
 
 impl Bot<Kokoro> for Hard {

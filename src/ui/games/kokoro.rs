@@ -1520,6 +1520,14 @@ impl crate::ui::Registered for crate::games::kokoro::Kokoro {
         let zeros = view.sheets.iter().map(|s| f64::from(s.zeros)).collect();
         vec![("zero boxes", zeros)]
     }
+    /// The zero boxes one card of their round would have saved when the seat saw it
+    /// ([`crate::bots::kokoro::savable_zero_boxes`]).
+    fn match_checks(m: &Match<Self>) -> Vec<(&'static str, Vec<f64>)> {
+        vec![(
+            "savable zero boxes",
+            crate::bots::kokoro::savable_zero_boxes(m),
+        )]
+    }
 }
 
 #[cfg(test)]

@@ -2254,3 +2254,58 @@ fn a_hint_worked_out_on_its_thread_wakes_the_connection_that_asked() {
     assert!(!shown.contains(THINKING), "{shown}");
     assert_eq!(local_woken.load(Ordering::SeqCst), 0);
 }
+
+/// The whole way of a hint at a hosted table whose creator allowed them, worked out on its own
+/// thread as outside the tests (this hub is not `inline`): each connection only does what its
+/// thread does when woken (act on a passed deadline, then draw), and the asker presses no
+/// other key, yet its screen shows the hint; the other seat's screen, and the spectator's,
+/// never show it, nor that one was looked for.
+#[test]
+fn a_threaded_hint_reaches_the_askers_screen_alone_without_another_key() {
+    use crate::ui::play::hint::THINKING;
+    let dir = tempfile::tempdir().expect("tmp");
+    let hub = Served::open(dir.path(), crate::registry::GAMES).expect("hub");
+    assert_eq!(hub.work, crate::ui::work::Work::Threads);
+    hub.set_bot_delay(Duration::from_millis(5));
+    let (_code, mut terms, mut spectator) = hint_table(&hub, true);
+    let other = terms[1].frames();
+    let watched = spectator.frames();
+    // The key, and nothing after it: no catch-up, so the screen changes only when woken. (A
+    // hint on the first card may be ready at once: the wakes are counted from before the key.)
+    let mut seen = terms[0].woken.load(Ordering::SeqCst);
+    terms[0].app.on_event(&ch('H'));
+    let asking = draw_app(&terms[0].app, 120, 40);
+    assert!(asking.contains(THINKING), "{asking}");
+    let end = Instant::now() + Duration::from_secs(30);
+    let shown = loop {
+        until("a wake of the asker's connection", || {
+            terms[0].woken.load(Ordering::SeqCst) > seen
+        });
+        seen = terms[0].woken.load(Ordering::SeqCst);
+        let frame = terms[0].draw(120, 40);
+        if frame.contains("Hint: ") {
+            break frame;
+        }
+        assert!(Instant::now() < end, "woken, but no hint:\n{frame}");
+    };
+    assert!(!shown.contains(THINKING), "{shown}");
+    let why = shown
+        .lines()
+        .find_map(|l| l.split_once("Hint: ").map(|(_, w)| w.trim().to_string()))
+        .unwrap_or_default();
+    assert!(!why.is_empty(), "{shown}");
+    // The other seat and the spectator see what they saw before, to the character.
+    assert_eq!(terms[1].frames(), other, "the other seat is shown nothing");
+    assert_eq!(spectator.frames(), watched, "nor is the spectator");
+    for frame in terms[1].frames().iter().chain(&spectator.frames()) {
+        assert!(
+            !frame.contains("Hint:") && !frame.contains(THINKING) && !frame.contains(&why),
+            "{frame}"
+        );
+    }
+    // Nor once the asker has played it.
+    terms[0].press(key(KeyCode::Enter));
+    for frame in terms[1].frames().iter().chain(&spectator.frames()) {
+        assert!(!frame.contains("Hint:") && !frame.contains(&why), "{frame}");
+    }
+}
