@@ -266,6 +266,27 @@ impl Board {
         {
             cells[SLOTS - 1] = Cell::Free;
         }
+        // A card of its own parked face down where it does not fit: its number says nothing
+        // about the slot, which waits for a combine to replace it, and the card comes back
+        // to a hand then. Read as that number, the whole pyramid looked broken and every
+        // move alike for the rest of the game.
+        if view
+            .pyramid
+            .iter()
+            .any(|s| matches!(s, SlotView::Down { known: Some(_), .. }))
+        {
+            let p = view.rules_pyramid();
+            let w = p.windows();
+            for (i, s) in view.pyramid.iter().enumerate() {
+                if let SlotView::Down { known: Some(c), .. } = *s
+                    && c != FINISH
+                    && !p.keeps_order(&w, c, i)
+                {
+                    cells[i] = Cell::Hidden;
+                    free |= bit(c);
+                }
+            }
+        }
         let sure = (view.usable(seat).iter().chain(&view.reserve))
             .chain(shown_hands(view))
             .fold(0, |m, &c| if c == FINISH { m } else { m | bit(c) })
