@@ -239,41 +239,16 @@ impl Joins {
 
 /// The chain through `space`: every space on its line or loop, each once. Empty when `space`
 /// holds no path, because a feature or sanctuary only counts where a path is drawn.
-///
-/// One chain is walked from its space (reading the whole mat into [`Joins`] would cost more);
-/// every chain at once goes through [`Joins`] ([`each_chain`]).
 pub fn chain_from(mat: &Mat, space: u8) -> SpaceSet {
     if mat.path(space) == 0 {
         return SpaceSet::EMPTY;
     }
-    let mut seen = SpaceSet::EMPTY;
-    seen.insert(space);
-    let mut frontier = seen;
-    while !frontier.is_empty() {
-        let mut next = SpaceSet::EMPTY;
-        for s in frontier.iter() {
-            for e in EDGES {
-                if let Some(n) = joined(mat, s, e)
-                    && !seen.contains(n)
-                {
-                    seen.insert(n);
-                    next.insert(n);
-                }
-            }
-        }
-        frontier = next;
-    }
-    seen
+    Joins::new(mat).chain(space)
 }
 
 /// Whether every path end in `chain` meets another path: the chain is a closed loop.
 pub fn is_loop(mat: &Mat, chain: SpaceSet) -> bool {
-    !chain.is_empty()
-        && chain.iter().all(|s| {
-            EDGES
-                .iter()
-                .all(|&e| mat.edges(s) & e == 0 || joined(mat, s, e).is_some())
-        })
+    Joins::new(mat).is_loop(chain)
 }
 
 /// Every chain on the mat, each once, ordered by its lowest space.
@@ -352,6 +327,15 @@ mod tests {
         seen
     }
 
+    fn walked_loop(mat: &Mat, chain: SpaceSet) -> bool {
+        !chain.is_empty()
+            && chain.iter().all(|s| {
+                EDGES
+                    .iter()
+                    .all(|&e| mat.edges(s) & e == 0 || joined(mat, s, e).is_some())
+            })
+    }
+
     fn walked_ends_off_mat(mat: &Mat) -> u32 {
         let mut n = 0;
         for s in mat.drawn().iter() {
@@ -383,7 +367,7 @@ mod tests {
             for c in each_chain(&m) {
                 assert_eq!(covered.0 & c.0, 0, "chains overlap: {m:?}");
                 covered.0 |= c.0;
-                assert_eq!(joins.is_loop(c), is_loop(&m, c), "{m:?}");
+                assert_eq!(is_loop(&m, c), walked_loop(&m, c), "{m:?}");
                 loops += usize::from(is_loop(&m, c));
             }
             assert_eq!(covered, m.drawn());
