@@ -125,130 +125,40 @@ pub fn joined(mat: &Mat, space: u8, edge: u8) -> Option<u8> {
     (mat.edges(n) & opposite(edge) != 0).then_some(n)
 }
 
-/// The columns at the mat's left and right borders, as sets.
-const COL_FIRST: u64 = {
-    let mut set = 0u64;
-    let mut r = 0;
-    while r < ROWS {
-        set |= 1 << (r * COLS);
-        r += 1;
-    }
-    set
-};
-const COL_LAST: u64 = COL_FIRST << (COLS - 1);
-/// The top and bottom rows.
-const ROW_FIRST: u64 = (1 << COLS) - 1;
-const ROW_LAST: u64 = ROW_FIRST << ((ROWS - 1) * COLS);
-
-/// A mat's joins as bitsets, read once, so that a chain grows a whole front at a time instead
-/// of space by space (the scores read every chain on every view).
-#[derive(Clone, Copy, Debug)]
-pub struct Joins {
-    drawn: u64,
-    /// For each edge in [`EDGES`]' order, the spaces whose path has an end on it.
-    ends: [u64; 4],
-    /// Spaces joined to their right neighbour, and to the one below.
-    right: u64,
-    down: u64,
-}
-
-impl Joins {
-    pub fn new(mat: &Mat) -> Joins {
-        let mut drawn = 0u64;
-        let mut ends = [0u64; 4];
-        for (space, &number) in mat.paths.iter().enumerate() {
-            if number == 0 {
-                continue;
-            }
-            let bit = 1u64 << space;
-            drawn |= bit;
-            let e = segment_edges(number);
-            for (k, edge) in EDGES.iter().enumerate() {
-                if e & edge != 0 {
-                    ends[k] |= bit;
-                }
-            }
-        }
-        let [top, right, bottom, left] = ends;
-        Joins {
-            drawn,
-            ends,
-            right: right & (left >> 1) & !COL_LAST,
-            down: bottom & (top >> COLS),
-        }
-    }
-
-    /// The spaces that hold a path.
-    pub fn drawn(&self) -> SpaceSet {
-        SpaceSet(self.drawn)
-    }
-
-    /// [`chain_from`]: the chain through `space`, empty when it holds no path.
-    pub fn chain(&self, space: u8) -> SpaceSet {
-        if space >= 64 || self.drawn & 1 << space == 0 {
-            return SpaceSet::EMPTY;
-        }
-        let (right, down) = (self.right, self.down);
-        let mut seen = 1u64 << space;
-        loop {
-            let grown = seen
-                | (seen & right) << 1
-                | (seen >> 1) & right
-                | (seen & down) << COLS
-                | (seen >> COLS) & down;
-            if grown == seen {
-                return SpaceSet(seen);
-            }
-            seen = grown;
-        }
-    }
-
-    /// [`is_loop`]: every path end in `chain` meets another path.
-    pub fn is_loop(&self, chain: SpaceSet) -> bool {
-        let c = chain.0;
-        let [top, right, bottom, left] = self.ends;
-        c != 0
-            && c & right & !self.right == 0
-            && c & left & !(self.right << 1) == 0
-            && c & bottom & !self.down == 0
-            && c & top & !(self.down << COLS) == 0
-    }
-
-    /// [`ends_off_mat`]: path ends pointing off the mat.
-    pub fn ends_off_mat(&self) -> u32 {
-        let [top, right, bottom, left] = self.ends;
-        (top & ROW_FIRST).count_ones()
-            + (bottom & ROW_LAST).count_ones()
-            + (left & COL_FIRST).count_ones()
-            + (right & COL_LAST).count_ones()
-    }
-
-    /// [`each_chain`]: every chain, each once, ordered by its lowest space.
-    pub fn chains(self) -> impl Iterator<Item = SpaceSet> {
-        let mut left = self.drawn;
-        std::iter::from_fn(move || {
-            if left == 0 {
-                return None;
-            }
-            let c = self.chain(left.trailing_zeros() as u8);
-            left &= !c.0;
-            Some(c)
-        })
-    }
-}
-
 /// The chain through `space`: every space on its line or loop, each once. Empty when `space`
 /// holds no path, because a feature or sanctuary only counts where a path is drawn.
 pub fn chain_from(mat: &Mat, space: u8) -> SpaceSet {
     if mat.path(space) == 0 {
         return SpaceSet::EMPTY;
     }
-    Joins::new(mat).chain(space)
+    let mut seen = SpaceSet::EMPTY;
+    seen.insert(space);
+    let mut frontier = seen;
+    while !frontier.is_empty() {
+        let mut next = SpaceSet::EMPTY;
+        for s in frontier.iter() {
+            for e in EDGES {
+                if let Some(n) = joined(mat, s, e)
+                    && !seen.contains(n)
+                {
+                    seen.insert(n);
+                    next.insert(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    seen
 }
 
 /// Whether every path end in `chain` meets another path: the chain is a closed loop.
 pub fn is_loop(mat: &Mat, chain: SpaceSet) -> bool {
-    Joins::new(mat).is_loop(chain)
+    !chain.is_empty()
+        && chain.iter().all(|s| {
+            EDGES
+                .iter()
+                .all(|&e| mat.edges(s) & e == 0 || joined(mat, s, e).is_some())
+        })
 }
 
 /// Every chain on the mat, each once, ordered by its lowest space.
@@ -257,13 +167,27 @@ pub fn chains(mat: &Mat) -> Vec<SpaceSet> {
 }
 
 /// [`chains`] one by one, without a list (the decree scores read them on every view).
-pub fn each_chain(mat: &Mat) -> impl Iterator<Item = SpaceSet> {
-    Joins::new(mat).chains()
+pub fn each_chain(mat: &Mat) -> impl Iterator<Item = SpaceSet> + '_ {
+    let mut left = mat.drawn();
+    std::iter::from_fn(move || {
+        let s = left.iter().next()?;
+        let c = chain_from(mat, s);
+        left.0 &= !c.0;
+        Some(c)
+    })
 }
 
 /// How many path ends point off the edge of the mat.
 pub fn ends_off_mat(mat: &Mat) -> u32 {
-    Joins::new(mat).ends_off_mat()
+    let mut n = 0;
+    for s in mat.drawn().iter() {
+        for e in EDGES {
+            if mat.edges(s) & e != 0 && neighbour(s, e).is_none() {
+                n += 1;
+            }
+        }
+    }
+    n
 }
 
 #[cfg(test)]
@@ -303,82 +227,5 @@ mod tests {
         assert!(is_loop(&m, c));
         assert_eq!(chains(&m), vec![c]);
         assert_eq!(ends_off_mat(&m), 0);
-    }
-
-    /// The rules' definitions, space by space through [`joined`] and [`neighbour`]: what the
-    /// bitsets of [`Joins`] must agree with.
-    fn walked_chain(mat: &Mat, space: u8) -> SpaceSet {
-        if mat.path(space) == 0 {
-            return SpaceSet::EMPTY;
-        }
-        let mut seen = SpaceSet::EMPTY;
-        let mut todo = vec![space];
-        seen.insert(space);
-        while let Some(s) = todo.pop() {
-            for e in EDGES {
-                if let Some(n) = joined(mat, s, e)
-                    && !seen.contains(n)
-                {
-                    seen.insert(n);
-                    todo.push(n);
-                }
-            }
-        }
-        seen
-    }
-
-    fn walked_loop(mat: &Mat, chain: SpaceSet) -> bool {
-        !chain.is_empty()
-            && chain.iter().all(|s| {
-                EDGES
-                    .iter()
-                    .all(|&e| mat.edges(s) & e == 0 || joined(mat, s, e).is_some())
-            })
-    }
-
-    fn walked_ends_off_mat(mat: &Mat) -> u32 {
-        let mut n = 0;
-        for s in mat.drawn().iter() {
-            for e in EDGES {
-                if mat.edges(s) & e != 0 && neighbour(s, e).is_none() {
-                    n += 1;
-                }
-            }
-        }
-        n
-    }
-
-    #[test]
-    fn the_bitsets_agree_with_the_space_by_space_rules() {
-        let mut r = crate::engine::rng::stream(7, 0);
-        let mut loops = 0;
-        for k in 0..3000 {
-            let mut m = Mat::default();
-            // From nearly empty to nearly full mats, so that long chains and loops occur.
-            let fill = k % 10 + 1;
-            for p in m.paths.iter_mut() {
-                if crate::engine::rng::below(&mut r, 10) < fill {
-                    *p = 1 + crate::engine::rng::below(&mut r, 6) as u8;
-                }
-            }
-            let joins = Joins::new(&m);
-            assert_eq!(joins.ends_off_mat(), walked_ends_off_mat(&m), "{m:?}");
-            let mut covered = SpaceSet::EMPTY;
-            for c in each_chain(&m) {
-                assert_eq!(covered.0 & c.0, 0, "chains overlap: {m:?}");
-                covered.0 |= c.0;
-                assert_eq!(is_loop(&m, c), walked_loop(&m, c), "{m:?}");
-                loops += usize::from(is_loop(&m, c));
-            }
-            assert_eq!(covered, m.drawn());
-            for space in 0..SPACES as u8 + 2 {
-                assert_eq!(
-                    chain_from(&m, space),
-                    walked_chain(&m, space),
-                    "{m:?} {space}"
-                );
-            }
-        }
-        assert!(loops > 0, "no loop among the mats tried");
     }
 }

@@ -1,7 +1,7 @@
 //! Scoring: sanctuaries each round (with the must-beat-the-previous-box rule), guardians and the
 //! decree at the end, and the penalty for every empty box.
 
-use super::chain::{Joins, Mat, SpaceSet, chain_from, each_chain, ends_off_mat};
+use super::chain::{Mat, SpaceSet, chain_from, each_chain, ends_off_mat, is_loop};
 use super::decrees::{self, Decree};
 use super::mats::{SANCTUARIES, Side, printed, sanctuary_space};
 
@@ -71,8 +71,7 @@ pub fn score_decree(
             }
         }
         Some(Decree::ClosedCircle) => {
-            let joins = Joins::new(mat);
-            let loops = joins.chains().filter(|&c| joins.is_loop(c)).count();
+            let loops = each_chain(mat).filter(|&c| is_loop(mat, c)).count();
             decrees::CLOSED_CIRCLE_BONUS * loops as i32
         }
         Some(Decree::TidyEdges) => -(ends_off_mat(mat) as i32),
