@@ -770,6 +770,18 @@ impl Bot<Kokoro> for PlannerBot {
     }
 }
 
+/// The box `seat`'s chain must beat this round: the previous round's box (0 in the first).
+pub fn previous_box(seat: Seat, view: &View) -> u8 {
+    view.rounds_done
+        .checked_sub(1)
+        .and_then(|r| {
+            view.sheets
+                .get(seat)
+                .and_then(|s| s.boxes.get(r).copied().flatten())
+        })
+        .unwrap_or(0)
+}
+
 /// Whether `action` draws this turn's card where it makes this round's sanctuary chain on
 /// `seat`'s mat beat the previous box. Paths never leave a mat and a chain only grows, so such
 /// a draw keeps the round's box off zero.
@@ -794,8 +806,7 @@ pub fn saves_box(seat: Seat, view: &View, action: &Action) -> bool {
         }
         _ => return false,
     }
-    sanctuary_chain(view.side, &drawn, letter).1
-        > crate::bots::search::kokoro::previous_box(seat, view)
+    sanctuary_chain(view.side, &drawn, letter).1 > previous_box(seat, view)
 }
 
 /// Whether drawing this turn's card in one empty space of `seat`'s mat (or its mirror image,

@@ -12,7 +12,7 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::{Budget, Determinize, Root, Search};
-use crate::bots::kokoro::PlannerBot;
+use crate::bots::kokoro::{PlannerBot, previous_box};
 use crate::engine::{Bot, Outcome, Seat};
 use crate::games::kokoro::scoring::sanctuary_chain;
 use crate::games::kokoro::{Action, Decree, GOLDEN_PER_ROUND, Kokoro, ROUNDS, View};
@@ -207,18 +207,6 @@ pub fn box_open(seat: Seat, view: &View) -> bool {
     };
     let (_, count) = sanctuary_chain(view.side, mat, letter);
     count <= previous_box(seat, view)
-}
-
-/// The box `seat`'s chain must beat this round: the previous round's box (0 in the first).
-pub fn previous_box(seat: Seat, view: &View) -> u8 {
-    view.rounds_done
-        .checked_sub(1)
-        .and_then(|r| {
-            view.sheets
-                .get(seat)
-                .and_then(|s| s.boxes.get(r).copied().flatten())
-        })
-        .unwrap_or(0)
 }
 
 impl Bot<Kokoro> for Hard {
