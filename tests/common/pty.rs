@@ -281,9 +281,21 @@ impl Term {
             let ok = w.write_all(&bytes).and_then(|()| w.flush()).is_ok();
             let _ = done_tx.send(ok);
         });
-        done_rx
-            .recv_timeout(Duration::from_secs(10))
-            .unwrap_or(false)
+        // A program that has closed its terminal never reads the rest: a write into a full
+        // buffer then blocks for good. Stop waiting when the reader sees the end (a huge paste
+        // waited out the whole 10 s here, on the suite's last stretch).
+        let end = Instant::now() + Duration::from_secs(10);
+        loop {
+            match done_rx.recv_timeout(Duration::from_millis(10)) {
+                Ok(ok) => return ok,
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return false,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    if self.shared.lock().expect("lock").eof || Instant::now() > end {
+                        return false;
+                    }
+                }
+            }
+        }
     }
 
     /// The screen of the last complete frame.
