@@ -250,6 +250,11 @@ pub trait Game: Clone + Debug + PartialEq + Send + 'static {
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
     /// Possible chance outcomes with positive weights; empty unless chance is to move.
     fn chance_outcomes(&self) -> Vec<(Self::Action, u32)>;
+    /// [`Game::chance_outcomes`] written into `out` (cleared first), whose buffer a game may
+    /// reuse: a search's playouts list the outcomes at every chance step (Cocoon).
+    fn chance_outcomes_into(&self, out: &mut Vec<(Self::Action, u32)>) {
+        *out = self.chance_outcomes();
+    }
     /// Applies an action after checking it again: the action may come from an untrusted log.
     fn apply(&mut self, actor: Actor, action: &Self::Action) -> Result<(), Illegal>;
     /// Applies an action this very state offered: one of its [`Game::legal_actions`] or
@@ -262,6 +267,12 @@ pub trait Game: Clone + Debug + PartialEq + Send + 'static {
         self.apply(actor, action)
     }
     fn view(&self, viewer: Viewer) -> Self::View;
+    /// [`Game::view`] written over `out`, whose buffers a game may reuse: a search's playouts
+    /// build a view at every computer player's step (Cocoon). The conformance battery checks
+    /// that it equals the view built anew.
+    fn view_into(&self, viewer: Viewer, out: &mut Self::View) {
+        *out = self.view(viewer);
+    }
     /// Whether this state shows `viewer` exactly `view` (`self.view(viewer) == *view`). A game
     /// may answer without building the view: the replay determinizer asks it of every
     /// candidate step (Cocoon). The conformance battery checks that both answers agree.

@@ -59,6 +59,7 @@ fn random_playout<G: Game>(players: usize, options: &Options, seed: u64) -> Opti
     let mut m = Match::<G>::new(setup(players, options, seed)).ok()?;
     let mut pick = rng::stream(seed ^ 0xB07, 0);
     let mut seen: Vec<G::Action> = Vec::new();
+    let mut listed = Vec::new();
     let mut steps = 0;
     loop {
         steps += 1;
@@ -96,6 +97,14 @@ fn random_playout<G: Game>(players: usize, options: &Options, seed: u64) -> Opti
                     G::ID
                 );
                 assert!(outcomes.iter().all(|(_, w)| *w > 0));
+                // Into a buffer that held the last chance step's outcomes: the same list.
+                m.state.chance_outcomes_into(&mut listed);
+                assert_eq!(
+                    listed,
+                    outcomes,
+                    "{} seed {seed}: chance_outcomes_into",
+                    G::ID
+                );
                 let a = m.sample_chance().expect("chance outcome");
                 if steps % 7 == 3 {
                     same_when_offered(&m.state, Actor::Chance, &a, (seed, players, steps));
@@ -179,9 +188,9 @@ fn same_when_offered<G: Game>(
     }
 }
 
-/// [`Game::shows`] answers as comparing [`Game::view`]s does, for the first and last seat and
-/// the public, whether the view is the state's own or the other state's (one step apart:
-/// usually another view).
+/// [`Game::shows`] answers as comparing [`Game::view`]s does, and [`Game::view_into`] builds
+/// the same view, for the first and last seat and the public, whether the view is the state's
+/// own or the other state's (one step apart: usually another view).
 fn same_shows<G: Game>(a: &G, b: &G, (seed, players): (u64, usize)) {
     let mut viewers = vec![Viewer::Seat(0), Viewer::Public];
     if players > 1 {
@@ -190,6 +199,17 @@ fn same_shows<G: Game>(a: &G, b: &G, (seed, players): (u64, usize)) {
     for v in viewers {
         let (va, vb) = (a.view(v), b.view(v));
         let same = va == vb;
+        // `view_into` over the other state's view (buffers of other lengths) builds the same.
+        for (state, own, other) in [(a, &va, &vb), (b, &vb, &va)] {
+            let mut reused = other.clone();
+            state.view_into(v, &mut reused);
+            assert_eq!(
+                reused,
+                *own,
+                "{} seed {seed}: view_into and view disagree for {v:?}",
+                G::ID
+            );
+        }
         for (state, own, other) in [(a, &va, &vb), (b, &vb, &va)] {
             assert!(
                 state.shows(v, own),

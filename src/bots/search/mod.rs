@@ -684,10 +684,17 @@ impl<G: Determinize> Search<G> {
     /// Plays `state` to its end with the playout policy, every random choice from `rng`.
     fn playout_with(&self, state: &mut G, rng: &mut ChaCha8Rng) -> Option<Outcome> {
         let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Vec::new();
+        // Each seat's view and the chance outcomes, their buffers kept from step to step.
+        let mut views: Vec<Option<G::View>> = Vec::new();
+        let mut outcomes = Vec::new();
         for _ in 0..MAX_PLAYOUT_ACTIONS {
             let (actor, action) = match state.to_move() {
                 ToMove::Over => return state.outcome(),
-                ToMove::Chance => (Actor::Chance, sample_chance(state, rng)?),
+                ToMove::Chance => {
+                    state.chance_outcomes_into(&mut outcomes);
+                    let i = rng::weighted_by(rng, &outcomes, |(_, w)| *w)?;
+                    (Actor::Chance, outcomes[i].0.clone())
+                }
                 ToMove::Seats(seats) => {
                     let seat = seats[0];
                     let legal = state.bot_actions(seat);
@@ -719,9 +726,19 @@ impl<G: Determinize> Search<G> {
                                 }
                                 bot
                             });
-                            let view = state.view(crate::engine::Viewer::Seat(seat));
-                            bot.observe(&view);
-                            let a = bot.choose(seat, &view, &legal);
+                            if views.len() <= seat {
+                                views.resize_with(seat + 1, || None);
+                            }
+                            let viewer = crate::engine::Viewer::Seat(seat);
+                            let view = match &mut views[seat] {
+                                Some(v) => {
+                                    state.view_into(viewer, v);
+                                    v
+                                }
+                                empty => empty.insert(state.view(viewer)),
+                            };
+                            bot.observe(view);
+                            let a = bot.choose(seat, view, &legal);
                             if legal.contains(&a) {
                                 a
                             } else {

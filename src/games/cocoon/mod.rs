@@ -556,10 +556,17 @@ impl Game for Cocoon {
     }
 
     fn chance_outcomes(&self) -> Vec<(Action, u32)> {
+        let mut out = Vec::new();
+        self.chance_outcomes_into(&mut out);
+        out
+    }
+
+    fn chance_outcomes_into(&self, out: &mut Vec<(Action, u32)>) {
+        out.clear();
         if self.over || self.decider().is_some() {
-            return Vec::new();
+            return;
         }
-        self.chances()
+        self.chances(out);
     }
 
     fn apply(&mut self, actor: Actor, action: &Action) -> Result<(), Illegal> {
@@ -574,6 +581,10 @@ impl Game for Cocoon {
 
     fn view(&self, viewer: Viewer) -> View {
         view::build(self, viewer)
+    }
+
+    fn view_into(&self, viewer: Viewer, out: &mut View) {
+        view::build_into(self, viewer, out);
     }
 
     fn shows(&self, viewer: Viewer, view: &View) -> bool {

@@ -115,25 +115,23 @@ impl Cocoon {
         }
     }
 
-    /// The chance outcomes for the top task, with weights.
-    pub(crate) fn chances(&self) -> Vec<(Action, u32)> {
+    /// The chance outcomes for the top task, with weights, added to `out`.
+    pub(crate) fn chances(&self, out: &mut Vec<(Action, u32)>) {
         let Some(&top) = self.tasks.last() else {
-            return Vec::new();
+            return;
         };
         match top {
-            Task::First => (0..self.players)
-                .map(|seat| (Action::First { seat }, 1))
-                .collect(),
+            Task::First => out.extend((0..self.players).map(|seat| (Action::First { seat }, 1))),
             Task::Roll { .. } | Task::DungeonRoll => {
-                (1..=6).map(|value| (Action::Die { value }, 1)).collect()
+                out.extend((1..=6).map(|value| (Action::Die { value }, 1)));
             }
             Task::Deal { .. } | Task::Look { .. } if self.top.is_empty() => {
-                self.unseen(|tile| Action::Draw { tile })
+                self.unseen(out, |tile| Action::Draw { tile });
             }
             Task::Reveal | Task::TurnUpReplaced { .. } => {
-                self.unseen(|tile| Action::Reveal { tile })
+                self.unseen(out, |tile| Action::Reveal { tile });
             }
-            _ => vec![(Action::Step, 1)],
+            _ => out.push((Action::Step, 1)),
         }
     }
 
@@ -176,15 +174,13 @@ impl Cocoon {
 
     /// The tiles nobody has seen, as `outcome` of each kind weighted by how many are left.
     /// Built into one list of the right size: playouts ask for it at every draw.
-    fn unseen(&self, outcome: impl Fn(Tile) -> Action) -> Vec<(Action, u32)> {
-        let mut out = Vec::with_capacity(KINDS.len());
+    fn unseen(&self, out: &mut Vec<(Action, u32)>, outcome: impl Fn(Tile) -> Action) {
         for k in KINDS {
             let n = self.pool[k.index()];
             if n > 0 {
                 out.push((outcome(k), u32::from(n)));
             }
         }
-        out
     }
 
     fn say(&mut self, text: String) {
@@ -1320,7 +1316,8 @@ mod tests {
             let mut quiet = loud.clone().quiet();
             let mut r = ChaCha8Rng::seed_from_u64(seed);
             while loud.to_move() != ToMove::Over {
-                let chances = loud.chances();
+                let mut chances = Vec::new();
+                loud.chances(&mut chances);
                 let step_only = loud.decider().is_none() && chances == [(Action::Step, 1)];
                 assert_eq!(loud.automatic(), step_only);
                 let (actor, action) = match loud.to_move() {
