@@ -10,19 +10,21 @@
 //! named colours as their short codes, relative moves (a line feed, `CSI n A/B/C/D/G`) when
 //! shorter than a full move, a run of blanks erased (`CSI n X`, `CSI K`) rather than written,
 //! a row whose text moved sideways shifted by the terminal (`CSI n @`, `CSI n P`), a gap of up
-//! to three unchanged cells written over rather than moved across (it keeps what the terminal
-//! shows, cell by cell, for those two). Colour is the caller's choice (`NO_COLOR`, a
-//! connection's TERM).
+//! to three unchanged cells written over rather than moved across (for those two it keeps the
+//! frame shown, [`Sent`], which the painter's diff reads too: one copy of the screen). Colour
+//! is the caller's choice (`NO_COLOR`, a connection's TERM).
 
 use std::cell::RefCell;
 use std::io;
 use std::rc::Rc;
 
 use ratatui::backend::{Backend, ClearType, WindowSize};
-use ratatui::buffer::Cell;
-use ratatui::layout::{Position, Size};
+use ratatui::buffer::{Buffer, Cell};
+use ratatui::layout::{Position, Rect, Size};
 use ratatui::style::{Color, Modifier};
 use unicode_width::UnicodeWidthChar;
+
+use super::painter::{self, Paint, Sent};
 
 /// Start and end of a synchronized update: the terminal shows the frame whole.
 pub const BEGIN_FRAME: &[u8] = b"\x1b[?2026h";
@@ -57,8 +59,9 @@ pub fn frame_into(frame: &mut Vec<u8>, drawn: &[u8]) {
 pub struct CompactBackend {
     out: FrameBuf,
     size: Size,
-    /// What the terminal shows, row by row: the unchanged cells a shift or a rewrite uses.
-    shown: Vec<Shown>,
+    /// What the terminal shows: the unchanged cells a shift or a rewrite uses, and the frame
+    /// the painter's diff compares the next with ([`Paint`]).
+    shown: Sent,
     cursor: Position,
     cursor_hidden: bool,
     color: bool,
@@ -70,7 +73,7 @@ impl CompactBackend {
             out,
             size: Size { width, height },
             // The caller starts on a cleared screen (`ENTER`), as ratatui's first frame does.
-            shown: vec![BLANK; usize::from(width) * usize::from(height)],
+            shown: Sent::blank(Rect::new(0, 0, width, height)),
             cursor: Position::ORIGIN,
             // ENTER hides it.
             cursor_hidden: true,
@@ -80,8 +83,10 @@ impl CompactBackend {
 
     pub fn set_size(&mut self, width: u16, height: u16) {
         self.size = Size { width, height };
-        // Not known until cleared (ratatui clears on a resize).
-        self.shown = vec![UNKNOWN; usize::from(width) * usize::from(height)];
+        // Blank to the diff, as ratatui's own buffers are after a resize; not known to be on
+        // the terminal until cleared (ratatui clears on a resize) or written.
+        self.shown = Sent::blank(Rect::new(0, 0, width, height));
+        self.shown.set_all_stale(true);
     }
 
     fn put(&self, bytes: &[u8]) {
@@ -236,9 +241,14 @@ fn one_column(symbol: &str) -> bool {
     }
     let mut chars = symbol.chars();
     match (chars.next(), chars.next()) {
-        (Some(c), None) => !c.is_control() && c.width() == Some(1),
+        (Some(c), None) => one_column_char(c),
         _ => false,
     }
+}
+
+/// [`one_column`] for a symbol of one character.
+fn one_column_char(c: char) -> bool {
+    (' '..='~').contains(&c) || (!c.is_control() && c.width() == Some(1))
 }
 
 /// `CSI row ; col H`, the column left out when it is the first.
@@ -418,13 +428,14 @@ impl Sym<'_> {
     }
 }
 
-/// One cell to write: where, what and in which pen.
+/// One cell to write: where, what and in which pen; the frame's cell, if it is one.
 #[derive(Clone, Copy)]
 struct Item<'a> {
     x: u16,
     y: u16,
     sym: Sym<'a>,
     pen: Pen,
+    cell: Option<&'a Cell>,
 }
 
 impl Item<'_> {
@@ -636,48 +647,104 @@ fn best_shift(old: &[Shown], new: &[Shown]) -> Option<Shift> {
     best.filter(|_| fewest + 4 <= unshifted)
 }
 
-impl CompactBackend {
-    fn index(&self, x: u16, y: u16) -> usize {
-        usize::from(y) * usize::from(self.size.width) + usize::from(x)
+/// A frame's changed cells, in order, and the frame shown they are recorded in: cells a
+/// ratatui `Terminal` gives ([`Backend::draw`]), or the painter's diff ([`Paint`]), which
+/// leaves each cell it gives out to be set once written.
+trait Changes<'a> {
+    fn next_cell(&mut self) -> Option<(u16, u16, &'a Cell)>;
+    fn shown(&mut self) -> &mut Sent;
+}
+
+struct Given<'s, I> {
+    cells: I,
+    shown: &'s mut Sent,
+}
+
+impl<'a, I: Iterator<Item = (u16, u16, &'a Cell)>> Changes<'a> for Given<'_, I> {
+    fn next_cell(&mut self) -> Option<(u16, u16, &'a Cell)> {
+        self.cells.next()
     }
 
-    /// Notes the cells written (or erased) in what the terminal shows.
-    fn record(&mut self, items: &[Item]) {
+    fn shown(&mut self) -> &mut Sent {
+        self.shown
+    }
+}
+
+impl<'a> Changes<'a> for painter::Diff<'a> {
+    fn next_cell(&mut self) -> Option<(u16, u16, &'a Cell)> {
+        self.next()
+    }
+
+    fn shown(&mut self) -> &mut Sent {
+        painter::Diff::shown(self)
+    }
+}
+
+/// What the terminal shows in cell `i` of `shown`, as the encoder sees it: a one-column
+/// character in its pen (its colours left out without colour), or unknown.
+fn shown_at(shown: &Sent, i: usize, color: bool) -> Shown {
+    match shown.plain(i) {
+        Some((c, fg, bg, modifier)) if one_column_char(c) => Shown {
+            ch: Some(c),
+            pen: if color {
+                Pen { fg, bg, modifier }
+            } else {
+                Pen { modifier, ..PLAIN }
+            },
+        },
+        _ => UNKNOWN,
+    }
+}
+
+/// What a frame is written for: the screen's width and whether it shows colour.
+#[derive(Clone, Copy)]
+struct Screen {
+    width: u16,
+    color: bool,
+}
+
+impl Screen {
+    fn index(self, x: u16, y: u16) -> usize {
+        usize::from(y) * usize::from(self.width) + usize::from(x)
+    }
+
+    /// Notes the cells written (or erased) in what the terminal shows: each the frame's cell,
+    /// the cell after a wide or unusual symbol not known for sure.
+    fn record(self, shown: &mut Sent, items: &[Item]) {
         for it in items {
             let i = self.index(it.x, it.y);
-            if let Some(s) = self.shown.get_mut(i) {
-                *s = it.shown();
+            if let Some(c) = it.cell {
+                shown.set(i, c);
             }
-            // The cell after a wide or unusual symbol is not known for sure.
-            if it.sym.one_char().is_none()
-                && it.x + 1 < self.size.width
-                && let Some(s) = self.shown.get_mut(i + 1)
-            {
-                *s = UNKNOWN;
+            shown.set_stale(i, false);
+            if it.sym.one_char().is_none() && it.x + 1 < self.width {
+                shown.set_stale(i + 1, true);
             }
         }
     }
 
-    /// Writes one row's changed cells, moving the row's cells sideways first when that is
-    /// shorter.
-    fn draw_row(&mut self, out: &mut Vec<u8>, st: &mut Enc, row: &[Item]) {
-        let width = self.size.width;
+    /// Writes one row's changed cells (the frame shown still holds what the terminal shows
+    /// there), moving the row's cells sideways first when that is shorter, and records them.
+    fn draw_row(self, shown: &mut Sent, out: &mut Vec<u8>, st: &mut Enc, row: &[Item]) {
+        let width = self.width;
+        let color = self.color;
         let (a, y) = (row[0].x, row[0].y);
         let start = self.index(a, y);
         let end = self.index(0, y + 1);
-        let plain = |out: &mut Vec<u8>, st: &mut Enc, this: &Self| {
-            let base = this.index(0, y);
+        let plain = |out: &mut Vec<u8>, st: &mut Enc, shown: &Sent| {
+            let base = self.index(0, y);
             encode(out, st, row, width, &|x| {
-                this.shown.get(base + usize::from(x)).copied()
+                Some(shown_at(shown, base + usize::from(x), color))
             });
         };
-        if row.len() < SHIFT_MIN_CELLS || end > self.shown.len() || a >= width {
-            plain(out, st, self);
-            self.record(row);
+        let cells = shown.area().area() as usize;
+        if row.len() < SHIFT_MIN_CELLS || end > cells || a >= width {
+            plain(out, st, shown);
+            self.record(shown, row);
             return;
         }
-        let old = &self.shown[start..end];
-        let mut new = old.to_vec();
+        let old: Vec<Shown> = (start..end).map(|i| shown_at(shown, i, color)).collect();
+        let mut new = old.clone();
         let mut known = old.iter().all(|s| s.ch.is_some());
         for it in row {
             let s = it.shown();
@@ -686,12 +753,12 @@ impl CompactBackend {
                 *n = s;
             }
         }
-        let Some(shift) = known.then(|| best_shift(old, &new)).flatten() else {
-            plain(out, st, self);
-            self.record(row);
+        let Some(shift) = known.then(|| best_shift(&old, &new)).flatten() else {
+            plain(out, st, shown);
+            self.record(shown, row);
             return;
         };
-        let after: Vec<Shown> = (0..old.len()).map(|x| shift.after(old, x)).collect();
+        let after: Vec<Shown> = (0..old.len()).map(|x| shift.after(&old, x)).collect();
         // The shift: from the row's first change, in a pen whose background is the default
         // and that nothing shows on a blank with (the blanks it brings in take the pen's
         // background on most terminals, and nothing of it on others).
@@ -724,6 +791,7 @@ impl CompactBackend {
                     y,
                     sym: Sym::Char(want.ch?),
                     pen: want.pen,
+                    cell: None,
                 })
             })
             .collect();
@@ -732,17 +800,90 @@ impl CompactBackend {
         });
         let mut unshifted = Vec::new();
         let mut plain_st = *st;
-        plain(&mut unshifted, &mut plain_st, self);
+        plain(&mut unshifted, &mut plain_st, shown);
+        // Either way the row shows the frame's cells (those the shift put in place look like
+        // them), every one known.
         if by_shift.len() < unshifted.len() {
             out.extend_from_slice(&by_shift);
             *st = shift_st;
-            self.shown[start..end].copy_from_slice(&after);
-            self.record(&rest);
         } else {
             out.extend_from_slice(&unshifted);
             *st = plain_st;
-            self.record(row);
         }
+        self.record(shown, row);
+    }
+
+    /// Writes a frame's changed cells one row at a time, from a cursor at `cursor` (where it
+    /// ends is written back), and leaves the terminal in the default pen.
+    fn write<'a>(self, out: &mut Vec<u8>, cursor: &mut Position, changes: &mut impl Changes<'a>) {
+        let item = |(x, y, cell): (u16, u16, &'a Cell)| Item {
+            x,
+            y,
+            sym: Sym::Str(cell.symbol()),
+            pen: if self.color {
+                Pen {
+                    fg: cell.fg,
+                    bg: cell.bg,
+                    modifier: cell.modifier,
+                }
+            } else {
+                Pen {
+                    modifier: cell.modifier,
+                    ..PLAIN
+                }
+            },
+            cell: Some(cell),
+        };
+        let mut st = Enc {
+            pen: PLAIN,
+            at: None,
+            cursor: *cursor,
+        };
+        // One row at a time: a whole first frame held at once would be a few dozen KiB that
+        // the allocator keeps. A row is written (and recorded) once the next row's first cell
+        // is given out, which leaves the row's cells as the terminal shows them until then.
+        let mut row: Vec<Item> = Vec::with_capacity(usize::from(self.width));
+        let mut pending = changes.next_cell().map(item);
+        while let Some(first) = pending {
+            row.clear();
+            row.push(first);
+            pending = None;
+            while let Some(it) = changes.next_cell().map(item) {
+                if it.y != first.y {
+                    pending = Some(it);
+                    break;
+                }
+                row.push(it);
+            }
+            self.draw_row(changes.shown(), out, &mut st, &row);
+        }
+        sgr(out, st.pen, PLAIN);
+        *cursor = st.cursor;
+    }
+}
+
+impl CompactBackend {
+    fn screen(&self) -> Screen {
+        Screen {
+            width: self.size.width,
+            color: self.color,
+        }
+    }
+}
+
+impl Paint for CompactBackend {
+    fn paint(&mut self, next: &Buffer) -> io::Result<()> {
+        if self.shown.area() != next.area {
+            // Not the size this backend was given: nothing of it known.
+            self.shown = Sent::blank(next.area);
+            self.shown.set_all_stale(true);
+        }
+        let screen = self.screen();
+        let out_buf = self.out.clone();
+        let mut out = out_buf.borrow_mut();
+        let mut diff = painter::diff(&mut self.shown, next).leaving_sent();
+        screen.write(&mut out, &mut self.cursor, &mut diff);
+        Ok(())
     }
 }
 
@@ -753,49 +894,16 @@ impl Backend for CompactBackend {
     where
         I: Iterator<Item = (u16, u16, &'a Cell)>,
     {
-        let color = self.color;
-        let mut items = content
-            .map(|(x, y, cell)| Item {
-                x,
-                y,
-                sym: Sym::Str(cell.symbol()),
-                pen: if color {
-                    Pen {
-                        fg: cell.fg,
-                        bg: cell.bg,
-                        modifier: cell.modifier,
-                    }
-                } else {
-                    Pen {
-                        modifier: cell.modifier,
-                        ..PLAIN
-                    }
-                },
-            })
-            .peekable();
+        let screen = self.screen();
         let out_buf = self.out.clone();
         let mut out = out_buf.borrow_mut();
-        let mut st = Enc {
-            pen: PLAIN,
-            at: None,
-            cursor: self.cursor,
+        let mut given = Given {
+            cells: content,
+            shown: &mut self.shown,
         };
-        // One row at a time: a whole first frame held at once would be a few dozen KiB that
-        // the allocator keeps.
-        let mut row: Vec<Item> = Vec::with_capacity(usize::from(self.size.width));
-        while let Some(first) = items.next() {
-            row.clear();
-            row.push(first);
-            while let Some(it) = items.next_if(|it| it.y == first.y) {
-                row.push(it);
-            }
-            self.draw_row(&mut out, &mut st, &row);
-        }
-        sgr(&mut out, st.pen, PLAIN);
-        self.cursor = st.cursor;
+        screen.write(&mut out, &mut self.cursor, &mut given);
         Ok(())
     }
-
     fn hide_cursor(&mut self) -> io::Result<()> {
         if !self.cursor_hidden {
             self.put(b"\x1b[?25l");
@@ -831,11 +939,11 @@ impl Backend for CompactBackend {
     fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
         // A whole clear leaves blanks in the default pen (frames end in it); after a partial
         // one, what is left is not worth knowing.
-        self.shown.fill(if clear_type == ClearType::All {
-            BLANK
+        if clear_type == ClearType::All {
+            self.shown.clear();
         } else {
-            UNKNOWN
-        });
+            self.shown.set_all_stale(true);
+        }
         self.put(match clear_type {
             ClearType::All => b"\x1b[2J",
             ClearType::AfterCursor => b"\x1b[J",

@@ -7,10 +7,12 @@
 //! The frame shown is kept as [`Sent`]: each cell's symbol as one character (a longer one,
 //! rare, kept beside, as are an underline's colour and a forced width), its colours,
 //! modifiers and diff option in 16 bytes, where ratatui's
-//! `Cell` takes 48. One frame is drawn at a time, into a ratatui buffer; the diff brings
-//! `Sent` up to it as it goes. The `Terminal` is kept to make the [`Frame`] a screen draws on
-//! (and to clear the backend on a resize); its own buffers are emptied, so that no second
-//! full frame stays in memory.
+//! `Cell` takes 48. The backend keeps it ([`Paint`]): the encoder reads the cells the terminal
+//! shows from it (a row's unchanged cells, to move them sideways or write over a short gap),
+//! so the screen is kept once. One frame is drawn at a time, into a ratatui buffer; the diff
+//! brings `Sent` up to it as it goes. The `Terminal` is kept to make the [`Frame`] a screen
+//! draws on (and to clear the backend on a resize); its own buffers are emptied, so that no
+//! second full frame stays in memory.
 
 use std::collections::HashMap;
 use std::num::NonZeroU16;
@@ -21,15 +23,20 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 
-pub struct Painter<B: Backend> {
+/// A backend that keeps the frame shown ([`Sent`]) and sends what a new frame changes.
+pub trait Paint: Backend {
+    /// Sends the cells of `next` that [`diff`] finds changed from the frame shown, which then
+    /// is `next`.
+    fn paint(&mut self, next: &Buffer) -> Result<(), Self::Error>;
+}
+
+pub struct Painter<B: Paint> {
     terminal: Terminal<B>,
-    /// What the screen shows.
-    shown: Sent,
     /// The frame being drawn (reset before each).
     next: Buffer,
 }
 
-impl<B: Backend> Painter<B> {
+impl<B: Paint> Painter<B> {
     /// A painter over `backend` for a `w`×`h` screen (nothing drawn yet).
     pub fn new(backend: B, w: u16, h: u16) -> Result<Self, B::Error> {
         let area = Rect::new(0, 0, w, h);
@@ -41,21 +48,19 @@ impl<B: Backend> Painter<B> {
         )?;
         let mut p = Painter {
             terminal,
-            shown: Sent::default(),
             next: Buffer::default(),
         };
         p.take_terminal_buffers();
         Ok(p)
     }
 
-    /// The terminal's current buffer (blank, at its size) becomes `next`, what the screen
-    /// shows is blank at that size, and the terminal keeps two empty buffers.
+    /// The terminal's current buffer (blank, at its size) becomes `next`, and the terminal
+    /// keeps two empty buffers.
     fn take_terminal_buffers(&mut self) {
         self.next = std::mem::take(self.terminal.current_buffer_mut());
         self.terminal.swap_buffers();
         drop(std::mem::take(self.terminal.current_buffer_mut()));
         self.terminal.swap_buffers();
-        self.shown = Sent::blank(self.next.area);
     }
 
     pub fn backend(&self) -> &B {
@@ -66,7 +71,8 @@ impl<B: Backend> Painter<B> {
         self.terminal.backend_mut()
     }
 
-    /// The window changed size: the backend is cleared and the next frame is drawn whole.
+    /// The window changed size (the backend knows it already, and keeps a blank frame shown
+    /// of that size): the backend is cleared and the next frame is drawn whole.
     pub fn resize(&mut self, area: Rect) -> Result<(), B::Error> {
         self.terminal.resize(area)?;
         self.take_terminal_buffers();
@@ -82,12 +88,7 @@ impl<B: Backend> Painter<B> {
         render(&mut self.terminal.get_frame());
         std::mem::swap(&mut self.next, self.terminal.current_buffer_mut());
         let backend = self.terminal.backend_mut();
-        let mut cells = diff(&mut self.shown, &self.next);
-        let drawn = backend.draw(cells.by_ref());
-        // `shown` is the new frame once every cell has been gone through, whatever the
-        // backend made of them.
-        cells.for_each(drop);
-        drawn?;
+        backend.paint(&self.next)?;
         backend.hide_cursor()?;
         backend.flush()?;
         Ok(())
@@ -110,7 +111,7 @@ pub struct Sent {
 /// One cell of [`Sent`]: `sym` is its symbol's one character ([`EMPTY_SYMBOL`] for the empty
 /// symbol, [`LONG_SYMBOL`] for one of more characters), `opt` its diff option ([`OPT_KIND`]
 /// bits), deprecated skip flag ([`OPT_SKIP`]) and whether it has an underline colour
-/// ([`OPT_UNDERLINE`]).
+/// ([`OPT_UNDERLINE`]); `stale`: the terminal may not show it (see [`Sent::set_stale`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Packed {
     sym: u32,
@@ -118,6 +119,7 @@ struct Packed {
     bg: Color,
     modifier: Modifier,
     opt: u8,
+    stale: bool,
 }
 
 const EMPTY_SYMBOL: u32 = 0x11_0000;
@@ -136,6 +138,7 @@ const BLANK: Packed = Packed {
     bg: Color::Reset,
     modifier: Modifier::empty(),
     opt: OPT_BLANK,
+    stale: false,
 };
 
 /// The code of a symbol in [`Packed::sym`].
@@ -204,6 +207,47 @@ impl Sent {
         }
     }
 
+    pub fn area(&self) -> Rect {
+        self.area
+    }
+
+    /// Every cell is a blank again (the screen was cleared), shown for sure.
+    pub fn clear(&mut self) {
+        self.cells.fill(BLANK);
+        self.long.clear();
+        self.forced.clear();
+        self.underlines.clear();
+    }
+
+    /// Whether the terminal may show something else in cell `i` than this frame says: a
+    /// cell not written since a partial clear or a resize, the cell after a wide symbol.
+    /// Kept for the encoder (the diff reads the frame alone); a cell keeps its mark when it
+    /// takes a new value ([`Sent::set`]).
+    pub fn set_stale(&mut self, i: usize, stale: bool) {
+        if let Some(c) = self.cells.get_mut(i) {
+            c.stale = stale;
+        }
+    }
+
+    /// [`Sent::set_stale`] for every cell.
+    pub fn set_all_stale(&mut self, stale: bool) {
+        for c in &mut self.cells {
+            c.stale = stale;
+        }
+    }
+
+    /// Cell `i` as a terminal shows it, if this frame knows: its one character, colours and
+    /// modifiers. `None` for a symbol that is not one character, a cell skipped (never sent)
+    /// or of a forced width, one marked stale, or one off the frame.
+    pub fn plain(&self, i: usize) -> Option<(char, Color, Color, Modifier)> {
+        let p = self.cells.get(i)?;
+        // Skip and ForcedWidth are the option kinds with the low bit set.
+        if p.stale || p.opt & (1 | OPT_SKIP) != 0 {
+            return None;
+        }
+        Some((char::from_u32(p.sym)?, p.fg, p.bg, p.modifier))
+    }
+
     /// `buf`, as a frame shown.
     #[cfg(test)]
     pub fn of(buf: &Buffer) -> Self {
@@ -215,8 +259,8 @@ impl Sent {
         s
     }
 
-    /// Cell `i` becomes `c`.
-    fn set(&mut self, i: usize, c: &Cell) {
+    /// Cell `i` becomes `c` (its [`Sent::set_stale`] mark kept).
+    pub fn set(&mut self, i: usize, c: &Cell) {
         let symbol = c.symbol();
         let sym = symbol_code(symbol);
         let opt = option_code(c);
@@ -242,6 +286,7 @@ impl Sent {
             bg: c.bg,
             modifier: c.modifier,
             opt,
+            stale: old.stale,
         };
         if opt & OPT_UNDERLINE != 0 {
             self.underlines.insert(i, c.underline_color);
@@ -322,6 +367,7 @@ pub fn diff<'a>(prev: &'a mut Sent, next: &'a Buffer) -> Diff<'a> {
         pos: 0,
         done: 0,
         trailing: None,
+        leave_sent: false,
     }
 }
 
@@ -335,6 +381,8 @@ pub struct Diff<'a> {
     done: usize,
     /// The cells after a wide one still to check: (next index, end, send even if unchanged).
     trailing: Option<(usize, usize, bool)>,
+    /// The cells given out are left for the caller to set in `prev`.
+    leave_sent: bool,
 }
 
 const VISIBLE_ON_BLANK: Modifier = Modifier::REVERSED
@@ -344,6 +392,19 @@ const VISIBLE_ON_BLANK: Modifier = Modifier::REVERSED
     .union(Modifier::CROSSED_OUT);
 
 impl Diff<'_> {
+    /// This diff leaves each cell it gives out as it was in the frame shown, for the caller
+    /// to read before it sets it ([`Sent::set`]); every other cell is brought up to date as
+    /// before. Run to its end, with the caller setting every cell given out, `prev` is `next`.
+    pub fn leaving_sent(mut self) -> Self {
+        self.leave_sent = true;
+        self
+    }
+
+    /// The frame shown, as far as the diff has brought it.
+    pub fn shown(&mut self) -> &mut Sent {
+        self.prev
+    }
+
     fn pos_of(&self, index: usize) -> (u16, u16) {
         let w = usize::from(self.area.width);
         let x = index % w + usize::from(self.area.x);
@@ -357,6 +418,18 @@ impl Diff<'_> {
         while self.done < end {
             self.prev.set(self.done, &self.next[self.done]);
             self.done += 1;
+        }
+    }
+
+    /// Cell `i` is given out: `prev` takes `next`'s cells before it, and `i` unless the caller
+    /// sets it ([`Diff::leaving_sent`]).
+    fn sent(&mut self, i: usize) {
+        self.sync_to(i);
+        if self.done == i && i < self.len {
+            if !self.leave_sent {
+                self.prev.set(i, &self.next[i]);
+            }
+            self.done = i + 1;
         }
     }
 }
@@ -394,6 +467,7 @@ impl<'a> Iterator for Diff<'a> {
                     let symbol = next[j].symbol();
                     if force || !self.prev.same_symbol(j, symbol_code(symbol), symbol) {
                         self.trailing = Some((next_index, end, force));
+                        self.sent(j);
                         let (x, y) = self.pos_of(j);
                         return Some((x, y, &next[j]));
                     }
@@ -441,6 +515,7 @@ impl<'a> Iterator for Diff<'a> {
                         .pos
                         .saturating_add(usize::from(w.get().saturating_sub(1)));
                     if !self.prev.same(i, current) {
+                        self.sent(i);
                         self.sync_to(self.pos);
                         let (x, y) = self.pos_of(i);
                         return Some((x, y, current));
@@ -470,11 +545,10 @@ impl<'a> Iterator for Diff<'a> {
                     }
                     // The trailing cells are compared with the frame shown before they are
                     // brought up to date.
-                    self.sync_to(if self.trailing.is_some() {
-                        i + 1
-                    } else {
-                        self.pos
-                    });
+                    self.sent(i);
+                    if self.trailing.is_none() {
+                        self.sync_to(self.pos);
+                    }
                     let (x, y) = self.pos_of(i);
                     return Some((x, y, current));
                 }
@@ -583,6 +657,24 @@ mod tests {
                     .map(|(x, y, c)| (x, y, c.clone()))
                     .collect();
                 // What the screen shows is now `b`.
+                assert_eq!(shown, Sent::of(b));
+                assert_eq!(ours, ratatui_diff(a, b));
+            }
+        }
+        // Leaving the cells given out to the caller (the encoder): each is still the frame
+        // shown's when given out, and the caller's setting it ends in the same frame.
+        for a in &frames {
+            for b in &frames {
+                let before = Sent::of(a);
+                let mut shown = Sent::of(a);
+                let mut d = diff(&mut shown, b).leaving_sent();
+                let mut ours = Vec::new();
+                while let Some((x, y, c)) = d.next() {
+                    let i = usize::from(y) * usize::from(area.width) + usize::from(x);
+                    assert_eq!(d.shown().cells[i], before.cells[i]);
+                    d.shown().set(i, c);
+                    ours.push((x, y, c.clone()));
+                }
                 assert_eq!(shown, Sent::of(b));
                 assert_eq!(ours, ratatui_diff(a, b));
             }
