@@ -587,12 +587,13 @@ impl<G: Determinize> Search<G> {
         let mut path: Vec<(usize, usize)> = Vec::new();
         let mut expanded = false;
         let mut depth = 0;
+        let mut outcomes = Vec::new();
         while !expanded && depth < MAX_PLAYOUT_ACTIONS {
             depth += 1;
             let (actor, legal) = match state.to_move() {
                 ToMove::Over => break,
                 ToMove::Chance => {
-                    let Some(a) = sample_chance(&state, &mut self.rng) else {
+                    let Some(a) = sample_chance(&state, &mut self.rng, &mut outcomes) else {
                         break;
                     };
                     (Actor::Chance, vec![a])
@@ -690,11 +691,7 @@ impl<G: Determinize> Search<G> {
         for _ in 0..MAX_PLAYOUT_ACTIONS {
             let (actor, action) = match state.to_move() {
                 ToMove::Over => return state.outcome(),
-                ToMove::Chance => {
-                    state.chance_outcomes_into(&mut outcomes);
-                    let i = rng::weighted_by(rng, &outcomes, |(_, w)| *w)?;
-                    (Actor::Chance, outcomes[i].0.clone())
-                }
+                ToMove::Chance => (Actor::Chance, sample_chance(state, rng, &mut outcomes)?),
                 ToMove::Seats(seats) => {
                     let seat = seats[0];
                     let legal = state.bot_actions(seat);
@@ -773,10 +770,14 @@ fn choose_untried<A>(mut untried: Vec<A>, rng: &mut ChaCha8Rng) -> Option<A> {
 }
 
 /// A chance outcome drawn with the game's weights.
-fn sample_chance<G: Game>(state: &G, rng: &mut ChaCha8Rng) -> Option<G::Action> {
-    let mut outcomes = state.chance_outcomes();
-    let i = rng::weighted_by(rng, &outcomes, |(_, w)| *w)?;
-    Some(outcomes.swap_remove(i).0)
+fn sample_chance<G: Game>(
+    state: &G,
+    rng: &mut ChaCha8Rng,
+    outcomes: &mut Vec<(G::Action, u32)>,
+) -> Option<G::Action> {
+    state.chance_outcomes_into(outcomes);
+    let i = rng::weighted_by(rng, outcomes, |(_, w)| *w)?;
+    Some(outcomes[i].0.clone())
 }
 
 impl<G: Determinize> Bot<G> for Search<G> {

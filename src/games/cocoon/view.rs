@@ -234,7 +234,8 @@ pub(crate) fn build(g: &Cocoon, viewer: Viewer) -> View {
 }
 
 /// The view written over `v`, its lists refilled in place: a playout's computer players see a
-/// view at every step, and allocating each anew was a tenth of a hard player's time.
+/// view at every step, and building each anew, allocations and all, was a tenth of a hard
+/// player's time.
 pub(crate) fn build_into(g: &Cocoon, viewer: Viewer, v: &mut View) {
     for (sq, slot) in v.board.iter_mut().zip(&g.board) {
         *sq = square(slot);
