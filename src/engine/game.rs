@@ -282,6 +282,20 @@ pub trait Game: Clone + Debug + PartialEq + Send + 'static {
     /// The event line for `action`, called on the state before it is applied, as `viewer` may
     /// see it.
     fn describe(&self, actor: Actor, action: &Self::Action, viewer: Viewer) -> String;
+    /// [`Game::describe`] for each of `viewers`, in order (the event log writes every viewer's
+    /// line of each action, and opening a saved game writes them all again). A game whose
+    /// lines come from playing the action out plays it out once here, not once per viewer.
+    fn describe_each(
+        &self,
+        actor: Actor,
+        action: &Self::Action,
+        viewers: &[Viewer],
+    ) -> Vec<String> {
+        viewers
+            .iter()
+            .map(|&v| self.describe(actor, action, v))
+            .collect()
+    }
     /// `Some` exactly when the game is over.
     fn outcome(&self) -> Option<Outcome>;
     /// A line about one option value for the launcher (e.g. what a decree does).

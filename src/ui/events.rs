@@ -55,12 +55,15 @@ impl EventLog {
             Actor::Seat(s) => format!("{}: ", names.get(s).map(String::as_str).unwrap_or("?")),
             Actor::Chance => String::new(),
         };
-        let viewers = (0..self.players)
+        let viewers: Vec<Viewer> = (0..self.players)
             .map(Viewer::Seat)
-            .chain([Viewer::Public, Viewer::Omniscient]);
-        let lines = viewers
-            .map(|v| {
-                let d = crate::engine::name_seats(&before.describe(actor, action, v), names);
+            .chain([Viewer::Public, Viewer::Omniscient])
+            .collect();
+        let lines = before
+            .describe_each(actor, action, &viewers)
+            .into_iter()
+            .map(|d| {
+                let d = crate::engine::name_seats(&d, names);
                 if d.is_empty() {
                     d
                 } else {

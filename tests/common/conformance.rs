@@ -687,11 +687,31 @@ pub fn check_event_lines<G: Game>() {
                         let other = &options[rng::below(&mut pick, options.len() as u64) as usize];
                         check_event_pair(&m.state, actor, &chosen, other, players);
                     }
+                    same_lines_for_each(&m.state, actor, &chosen, players);
                     m.apply(actor, chosen, None).expect("legal");
                 }
             }
         }
     }
+}
+
+/// [`Game::describe_each`], which the event log uses, writes each viewer's
+/// [`Game::describe`] line.
+fn same_lines_for_each<G: Game>(state: &G, actor: Actor, a: &G::Action, players: usize) {
+    let viewers: Vec<Viewer> = (0..players)
+        .map(Viewer::Seat)
+        .chain([Viewer::Public, Viewer::Omniscient])
+        .collect();
+    let one_by_one: Vec<String> = viewers
+        .iter()
+        .map(|&v| state.describe(actor, a, v))
+        .collect();
+    assert_eq!(
+        state.describe_each(actor, a, &viewers),
+        one_by_one,
+        "{}: describe_each and describe disagree for {a:?} by {actor:?}",
+        G::ID
+    );
 }
 
 /// `a` and `b` by `actor` look the same to a viewer afterwards: its lines for them must match.

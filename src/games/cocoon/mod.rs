@@ -591,17 +591,27 @@ impl Game for Cocoon {
         view::shows(self, viewer, view)
     }
 
-    fn describe(&self, _actor: Actor, action: &Action, viewer: Viewer) -> String {
+    fn describe(&self, actor: Actor, action: &Action, viewer: Viewer) -> String {
+        self.describe_each(actor, action, &[viewer])
+            .pop()
+            .unwrap_or_default()
+    }
+
+    /// The action played out once on a copy; each viewer reads its notes.
+    fn describe_each(&self, _actor: Actor, action: &Action, viewers: &[Viewer]) -> Vec<String> {
         let mut after = self.clone();
         let actor = match self.decider() {
             Some(s) => Actor::Seat(s),
             None => Actor::Chance,
         };
         if after.apply(actor, action).is_err() {
-            return String::new();
+            return vec![String::new(); viewers.len()];
         }
         // One line per note: an action with the pawn moves it caused reads as several lines.
-        after.last_notes(viewer).join("\n")
+        viewers
+            .iter()
+            .map(|&v| after.last_notes(v).join("\n"))
+            .collect()
     }
 
     fn outcome(&self) -> Option<Outcome> {

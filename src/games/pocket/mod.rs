@@ -301,6 +301,12 @@ impl Game for Pocket {
         self.describe_action(action)
     }
 
+    /// Every flip is public and a deal tells no tile: one line for every viewer, written once
+    /// (it plays the flip out on a copy).
+    fn describe_each(&self, _actor: Actor, action: &Action, viewers: &[Viewer]) -> Vec<String> {
+        vec![self.describe_action(action); viewers.len()]
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.phase != Phase::Over {
             return None;
