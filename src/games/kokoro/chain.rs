@@ -3,7 +3,7 @@
 //! has two ends, so a chain is a line or a loop. The mat is 42 spaces, so sets are `u64` bitsets
 //! and searches allocate nothing.
 
-use super::cards::{BOTTOM, LEFT, RIGHT, TOP, segment_edges};
+use super::cards::{BOTTOM, LEFT, PATHS, RIGHT, TOP, segment_edges};
 use super::mats::{COLS, ROWS, SPACES};
 
 /// One player's drawn paths: the path number (1..=6) in each space, 0 where none is drawn.
@@ -125,8 +125,145 @@ pub fn joined(mat: &Mat, space: u8, edge: u8) -> Option<u8> {
     (mat.edges(n) & opposite(edge) != 0).then_some(n)
 }
 
+/// Every space of the mat, as a bitset.
+pub const ALL: u64 = (1 << SPACES) - 1;
+/// The spaces in the first column.
+pub const COL_FIRST: u64 = {
+    let mut m = 0u64;
+    let mut r = 0;
+    while r < ROWS {
+        m |= 1 << (r * COLS);
+        r += 1;
+    }
+    m
+};
+/// The spaces in the last column.
+pub const COL_LAST: u64 = COL_FIRST << (COLS - 1);
+/// The spaces in the first row.
+pub const ROW_FIRST: u64 = (1 << COLS) - 1;
+/// The spaces in the last row.
+pub const ROW_LAST: u64 = ROW_FIRST << (SPACES - COLS);
+
+/// The edges of each segment number (0 for an empty space), as [`segment_edges`] gives them:
+/// bit `k` set for an end on edge `EDGES[k]` (top 1, right 2, bottom 4, left 8).
+const EDGES_OF: [u8; 8] = {
+    let mut t = [0u8; 8];
+    let mut i = 0;
+    while i < PATHS.len() {
+        t[PATHS[i].number as usize % 8] = PATHS[i].edges;
+        i += 1;
+    }
+    t
+};
+
+/// A mat as bitsets, so that a chain grows a whole front at a time instead of space by space:
+/// the spaces that hold a path, and for each edge in [`EDGES`]' order (top, right, bottom,
+/// left) the spaces whose path has an end on it. Built once from a mat, it answers every chain
+/// question about it (the score sheets read them on every view, the planner on every draw).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Board {
+    pub drawn: u64,
+    pub ends: [u64; 4],
+}
+
+impl Board {
+    pub fn new(mat: &Mat) -> Board {
+        // Without branches: a score sheet builds one on every view.
+        let mut ends = [0u64; 4];
+        for (space, &number) in mat.paths.iter().enumerate() {
+            let e = u64::from(EDGES_OF[usize::from(number) % EDGES_OF.len()]);
+            ends[0] |= (e & 1) << space;
+            ends[1] |= (e >> 1 & 1) << space;
+            ends[2] |= (e >> 2 & 1) << space;
+            ends[3] |= (e >> 3 & 1) << space;
+        }
+        Board {
+            drawn: ends[0] | ends[1] | ends[2] | ends[3],
+            ends,
+        }
+    }
+
+    /// The board with segment `number` drawn in `space`.
+    #[inline]
+    pub fn with(mut self, space: u8, number: u8) -> Board {
+        let bit = 1u64 << space;
+        self.drawn |= bit;
+        let e = segment_edges(number);
+        for (k, edge) in EDGES.iter().enumerate() {
+            if e & edge != 0 {
+                self.ends[k] |= bit;
+            }
+        }
+        self
+    }
+
+    /// The spaces joined to their right neighbour, and the spaces joined to the one below.
+    #[inline]
+    fn joins(&self) -> (u64, u64) {
+        let [top, right, bottom, left] = self.ends;
+        (right & (left >> 1) & !COL_LAST, bottom & (top >> COLS))
+    }
+
+    /// The chain through `space`: every space on its line or loop, each once. Empty when
+    /// `space` holds no path, because a feature or sanctuary only counts where a path is drawn.
+    pub fn chain(&self, space: u8) -> SpaceSet {
+        if space >= 64 || self.drawn & 1 << space == 0 {
+            return SpaceSet::EMPTY;
+        }
+        let (right, down) = self.joins();
+        let mut seen = 1u64 << space;
+        loop {
+            let grown = seen
+                | (seen & right) << 1
+                | (seen >> 1) & right
+                | (seen & down) << COLS
+                | (seen >> COLS) & down;
+            if grown == seen {
+                return SpaceSet(seen);
+            }
+            seen = grown;
+        }
+    }
+
+    /// Every chain, each once, ordered by its lowest space.
+    pub fn chains(self) -> impl Iterator<Item = SpaceSet> {
+        let mut left = self.drawn;
+        std::iter::from_fn(move || {
+            if left == 0 {
+                return None;
+            }
+            let c = self.chain(left.trailing_zeros() as u8);
+            left &= !c.0;
+            Some(c)
+        })
+    }
+
+    /// Whether every path end in `chain` meets another path: the chain is a closed loop.
+    pub fn is_loop(&self, chain: SpaceSet) -> bool {
+        let [top, right_end, bottom, left_end] = self.ends;
+        let (right, down) = self.joins();
+        let c = chain.0;
+        c != 0
+            && c & right_end & !right == 0
+            && c & left_end & !(right << 1) == 0
+            && c & bottom & !down == 0
+            && c & top & !(down << COLS) == 0
+    }
+
+    /// How many path ends point off the edge of the mat.
+    pub fn ends_off_mat(&self) -> u32 {
+        let [top, right, bottom, left] = self.ends;
+        (top & ROW_FIRST).count_ones()
+            + (right & COL_LAST).count_ones()
+            + (bottom & ROW_LAST).count_ones()
+            + (left & COL_FIRST).count_ones()
+    }
+}
+
 /// The chain through `space`: every space on its line or loop, each once. Empty when `space`
-/// holds no path, because a feature or sanctuary only counts where a path is drawn.
+/// holds no path, because a feature or sanctuary only counts where a path is drawn. Space by
+/// space: for one chain (a guardian's, a sanctuary's) that is quicker than building a
+/// [`Board`] of the whole mat.
 pub fn chain_from(mat: &Mat, space: u8) -> SpaceSet {
     if mat.path(space) == 0 {
         return SpaceSet::EMPTY;
@@ -153,41 +290,17 @@ pub fn chain_from(mat: &Mat, space: u8) -> SpaceSet {
 
 /// Whether every path end in `chain` meets another path: the chain is a closed loop.
 pub fn is_loop(mat: &Mat, chain: SpaceSet) -> bool {
-    !chain.is_empty()
-        && chain.iter().all(|s| {
-            EDGES
-                .iter()
-                .all(|&e| mat.edges(s) & e == 0 || joined(mat, s, e).is_some())
-        })
+    Board::new(mat).is_loop(chain)
 }
 
 /// Every chain on the mat, each once, ordered by its lowest space.
 pub fn chains(mat: &Mat) -> Vec<SpaceSet> {
-    each_chain(mat).collect()
-}
-
-/// [`chains`] one by one, without a list (the decree scores read them on every view).
-pub fn each_chain(mat: &Mat) -> impl Iterator<Item = SpaceSet> + '_ {
-    let mut left = mat.drawn();
-    std::iter::from_fn(move || {
-        let s = left.iter().next()?;
-        let c = chain_from(mat, s);
-        left.0 &= !c.0;
-        Some(c)
-    })
+    Board::new(mat).chains().collect()
 }
 
 /// How many path ends point off the edge of the mat.
 pub fn ends_off_mat(mat: &Mat) -> u32 {
-    let mut n = 0;
-    for s in mat.drawn().iter() {
-        for e in EDGES {
-            if mat.edges(s) & e != 0 && neighbour(s, e).is_none() {
-                n += 1;
-            }
-        }
-    }
-    n
+    Board::new(mat).ends_off_mat()
 }
 
 #[cfg(test)]
@@ -206,6 +319,14 @@ mod tests {
     }
 
     #[test]
+    fn the_edge_table_is_the_segments_edges() {
+        for n in 0..8 {
+            assert_eq!(EDGES_OF[usize::from(n)], segment_edges(n), "{n}");
+        }
+        assert_eq!(EDGES, [1, 2, 4, 8]);
+    }
+
+    #[test]
     fn space_sets_iterate_in_order() {
         let mut s = SpaceSet::EMPTY;
         for x in [41, 0, 7, 64] {
@@ -214,6 +335,47 @@ mod tests {
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 7, 41]);
         assert_eq!(s.len(), 3);
         assert!(!s.contains(64));
+    }
+
+    #[test]
+    fn the_board_agrees_with_the_rules_space_by_space() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..400 {
+            let mut mat = Mat::default();
+            for s in 0..SPACES {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // About two spaces in three drawn, any of the six segments.
+                if !x.is_multiple_of(3) {
+                    mat.paths[s] = (x >> 8) as u8 % 6 + 1;
+                }
+            }
+            let board = Board::new(&mat);
+            let mut covered = 0u64;
+            for space in 0..SPACES as u8 {
+                let c = chain_from(&mat, space);
+                assert_eq!(board.chain(space), c, "{space} on {mat:?}");
+                let ends_joined = c.iter().all(|s| {
+                    EDGES
+                        .iter()
+                        .all(|&e| mat.edges(s) & e == 0 || joined(&mat, s, e).is_some())
+                });
+                assert_eq!(board.is_loop(c), !c.is_empty() && ends_joined, "{space}");
+                covered |= c.0;
+            }
+            assert_eq!(covered, board.drawn);
+            let off = (0..SPACES as u8)
+                .flat_map(|s| EDGES.map(|e| (s, e)))
+                .filter(|&(s, e)| mat.edges(s) & e != 0 && neighbour(s, e).is_none())
+                .count();
+            assert_eq!(board.ends_off_mat() as usize, off);
+            let listed: Vec<SpaceSet> = board.chains().collect();
+            assert_eq!(
+                listed.iter().map(|c| c.len()).sum::<u32>(),
+                board.drawn.count_ones()
+            );
+        }
     }
 
     #[test]

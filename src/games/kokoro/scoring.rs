@@ -1,7 +1,7 @@
 //! Scoring: sanctuaries each round (with the must-beat-the-previous-box rule), guardians and the
 //! decree at the end, and the penalty for every empty box.
 
-use super::chain::{Mat, SpaceSet, chain_from, each_chain, ends_off_mat, is_loop};
+use super::chain::{Board, Mat, SpaceSet, chain_from};
 use super::decrees::{self, Decree};
 use super::mats::{SANCTUARIES, Side, printed, sanctuary_space};
 
@@ -48,10 +48,40 @@ pub fn score_sanctuary(count: u8, previous_box: u8) -> u8 {
 /// Caterpillars on the caterpillar guardian's chain and flowers on the flower guardian's.
 /// `guardians` holds their spaces, caterpillar first.
 pub fn score_guardians(side: Side, mat: &Mat, guardians: [u8; 2]) -> (u8, u8) {
+    guardians_on(side, &mut Chains::of(mat), guardians)
+}
+
+fn guardians_on(side: Side, chains: &mut Chains, guardians: [u8; 2]) -> (u8, u8) {
     (
-        caterpillars_on(side, chain_from(mat, guardians[0])),
-        flowers_on(side, chain_from(mat, guardians[1])),
+        caterpillars_on(side, chains.from(guardians[0])),
+        flowers_on(side, chains.from(guardians[1])),
     )
+}
+
+/// The mat's chains for one sheet: a [`Board`] is built only for a decree that reads every
+/// chain; the guardians' two chains are walked space by space, which is quicker for one chain.
+struct Chains<'a> {
+    mat: &'a Mat,
+    board: Option<Board>,
+}
+
+impl<'a> Chains<'a> {
+    fn of(mat: &'a Mat) -> Self {
+        Chains { mat, board: None }
+    }
+
+    fn board(&mut self) -> Board {
+        let mat = self.mat;
+        *self.board.get_or_insert_with(|| Board::new(mat))
+    }
+
+    /// The chain through `space`: from the board once there is one, else space by space.
+    fn from(&mut self, space: u8) -> SpaceSet {
+        match &self.board {
+            Some(b) => b.chain(space),
+            None => chain_from(self.mat, space),
+        }
+    }
 }
 
 /// The decree's own end score. `unscored` is the sanctuary that is never revealed, once known.
@@ -62,25 +92,40 @@ pub fn score_decree(
     guardians: [u8; 2],
     unscored: Option<char>,
 ) -> i32 {
+    decree_on(decree, side, &mut Chains::of(mat), guardians, unscored)
+}
+
+fn decree_on(
+    decree: Option<Decree>,
+    side: Side,
+    chains: &mut Chains,
+    guardians: [u8; 2],
+    unscored: Option<char>,
+) -> i32 {
     match decree {
         Some(Decree::LongRoad) => {
-            if each_chain(mat).any(|c| c.len() >= decrees::LONG_ROAD_SPACES) {
+            if chains
+                .board()
+                .chains()
+                .any(|c| c.len() >= decrees::LONG_ROAD_SPACES)
+            {
                 decrees::LONG_ROAD_BONUS
             } else {
                 0
             }
         }
         Some(Decree::ClosedCircle) => {
-            let loops = each_chain(mat).filter(|&c| is_loop(mat, c)).count();
+            let board = chains.board();
+            let loops = board.chains().filter(|&c| board.is_loop(c)).count();
             decrees::CLOSED_CIRCLE_BONUS * loops as i32
         }
-        Some(Decree::TidyEdges) => -(ends_off_mat(mat) as i32),
-        Some(Decree::ForgottenShrine) => {
-            unscored.map_or(0, |l| i32::from(sanctuary_chain(side, mat, l).1) / 2)
-        }
+        Some(Decree::TidyEdges) => -(chains.board().ends_off_mat() as i32),
+        Some(Decree::ForgottenShrine) => unscored.map_or(0, |l| {
+            let chain = sanctuary_space(side, l).map_or(SpaceSet::EMPTY, |s| chains.from(s));
+            i32::from(features_on(side, chain)) / 2
+        }),
         Some(Decree::Pilgrimage) => {
-            let guarded =
-                SpaceSet(chain_from(mat, guardians[0]).0 | chain_from(mat, guardians[1]).0);
+            let guarded = SpaceSet(chains.from(guardians[0]).0 | chains.from(guardians[1]).0);
             SANCTUARIES
                 .iter()
                 .filter_map(|&l| sanctuary_space(side, l))
@@ -115,8 +160,10 @@ pub fn score_sheet(
     guardians: [u8; 2],
     unscored: Option<char>,
 ) -> Sheet {
-    let (cat, flo) = score_guardians(side, mat, guardians);
-    let decree_points = score_decree(decree, side, mat, guardians, unscored);
+    // One board for every chain the sheet reads, if it reads any.
+    let mut chains = Chains::of(mat);
+    let (cat, flo) = guardians_on(side, &mut chains, guardians);
+    let decree_points = decree_on(decree, side, &mut chains, guardians, unscored);
     let zeros = boxes
         .iter()
         .enumerate()
