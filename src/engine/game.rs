@@ -255,6 +255,32 @@ pub trait Game: Clone + Debug + PartialEq + Send + 'static {
     fn chance_outcomes_into(&self, out: &mut Vec<(Self::Action, u32)>) {
         *out = self.chance_outcomes();
     }
+    /// A weighted draw among [`Game::chance_outcomes`] without the game choosing anything:
+    /// `pick` gets the weights' total and answers a place below it; the outcome covering that
+    /// place, in the outcomes' order and each as many places wide as its weight, comes back
+    /// (`None` when no chance is due). By default through the list, kept in `buf` between
+    /// calls; a game that can find the outcome without a list may say so here (a search's
+    /// playouts draw at every chance step).
+    fn chance_pick(
+        &self,
+        buf: &mut Vec<(Self::Action, u32)>,
+        pick: &mut dyn FnMut(u64) -> u64,
+    ) -> Option<Self::Action> {
+        self.chance_outcomes_into(buf);
+        let total: u64 = buf.iter().map(|(_, w)| u64::from(*w)).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut place = pick(total);
+        for (a, w) in buf.iter() {
+            let w = u64::from(*w);
+            if place < w {
+                return Some(a.clone());
+            }
+            place -= w;
+        }
+        None
+    }
     /// Applies an action after checking it again: the action may come from an untrusted log.
     fn apply(&mut self, actor: Actor, action: &Self::Action) -> Result<(), Illegal>;
     /// Applies an action this very state offered: one of its [`Game::legal_actions`] or

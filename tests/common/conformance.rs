@@ -105,6 +105,7 @@ fn random_playout<G: Game>(players: usize, options: &Options, seed: u64) -> Opti
                     "{} seed {seed}: chance_outcomes_into",
                     G::ID
                 );
+                same_pick(&m.state, &outcomes, &mut listed, (seed, steps));
                 let a = m.sample_chance().expect("chance outcome");
                 if steps % 7 == 3 {
                     same_when_offered(&m.state, Actor::Chance, &a, (seed, players, steps));
@@ -161,6 +162,41 @@ fn random_playout<G: Game>(players: usize, options: &Options, seed: u64) -> Opti
                     .expect("legal action applies");
             }
         }
+    }
+}
+
+/// [`Game::chance_pick`], which the search's playouts draw with, is told the outcomes' total
+/// weight and answers the outcome covering the place it is given, as walking the list does:
+/// the first place, the last, and one that moves with the step (not drawn from the playout's
+/// generator, which would change the games played).
+fn same_pick<G: Game>(
+    state: &G,
+    outcomes: &[(G::Action, u32)],
+    buf: &mut Vec<(G::Action, u32)>,
+    (seed, steps): (u64, usize),
+) {
+    let total: u64 = outcomes.iter().map(|(_, w)| u64::from(*w)).sum();
+    let moving = (seed ^ steps as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) % total;
+    for place in [0, total - 1, moving] {
+        let mut left = place;
+        let walked = outcomes.iter().find_map(|(a, w)| {
+            if left < u64::from(*w) {
+                Some(a.clone())
+            } else {
+                left -= u64::from(*w);
+                None
+            }
+        });
+        let picked = state.chance_pick(buf, &mut |t| {
+            assert_eq!(t, total, "{} seed {seed}: chance_pick's total", G::ID);
+            place
+        });
+        assert_eq!(
+            picked,
+            walked,
+            "{} seed {seed}: chance_pick at {place}",
+            G::ID
+        );
     }
 }
 

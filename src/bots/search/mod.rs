@@ -775,9 +775,8 @@ fn sample_chance<G: Game>(
     rng: &mut ChaCha8Rng,
     outcomes: &mut Vec<(G::Action, u32)>,
 ) -> Option<G::Action> {
-    state.chance_outcomes_into(outcomes);
-    let i = rng::weighted_by(rng, outcomes, |(_, w)| *w)?;
-    Some(outcomes[i].0.clone())
+    // The same draw as `rng::weighted_by` over the outcome list.
+    state.chance_pick(outcomes, &mut |total| rng::below(rng, total))
 }
 
 impl<G: Determinize> Bot<G> for Search<G> {

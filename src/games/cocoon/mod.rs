@@ -569,6 +569,35 @@ impl Game for Cocoon {
         self.chances(out);
     }
 
+    /// Two passes over the outcomes, the weights' total then the one picked: no list.
+    fn chance_pick(
+        &self,
+        _buf: &mut Vec<(Action, u32)>,
+        pick: &mut dyn FnMut(u64) -> u64,
+    ) -> Option<Action> {
+        if self.over || self.decider().is_some() {
+            return None;
+        }
+        let mut total = 0u64;
+        self.each_chance(|_, w| total += u64::from(w));
+        if total == 0 {
+            return None;
+        }
+        let mut place = pick(total);
+        let mut picked = None;
+        self.each_chance(|a, w| {
+            let w = u64::from(w);
+            if picked.is_none() {
+                if place < w {
+                    picked = Some(a);
+                } else {
+                    place -= w;
+                }
+            }
+        });
+        picked
+    }
+
     fn apply(&mut self, actor: Actor, action: &Action) -> Result<(), Illegal> {
         self.act(actor, action, Check::Again)
     }

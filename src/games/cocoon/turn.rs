@@ -117,21 +117,26 @@ impl Cocoon {
 
     /// The chance outcomes for the top task, with weights, added to `out`.
     pub(crate) fn chances(&self, out: &mut Vec<(Action, u32)>) {
+        self.each_chance(|a, w| out.push((a, w)));
+    }
+
+    /// [`Cocoon::chances`] one by one, in the same order, without a list.
+    pub(crate) fn each_chance(&self, mut out: impl FnMut(Action, u32)) {
         let Some(&top) = self.tasks.last() else {
             return;
         };
         match top {
-            Task::First => out.extend((0..self.players).map(|seat| (Action::First { seat }, 1))),
+            Task::First => (0..self.players).for_each(|seat| out(Action::First { seat }, 1)),
             Task::Roll { .. } | Task::DungeonRoll => {
-                out.extend((1..=6).map(|value| (Action::Die { value }, 1)));
+                (1..=6).for_each(|value| out(Action::Die { value }, 1));
             }
             Task::Deal { .. } | Task::Look { .. } if self.top.is_empty() => {
-                self.unseen(out, |tile| Action::Draw { tile });
+                self.unseen(|tile, n| out(Action::Draw { tile }, n));
             }
             Task::Reveal | Task::TurnUpReplaced { .. } => {
-                self.unseen(out, |tile| Action::Reveal { tile });
+                self.unseen(|tile, n| out(Action::Reveal { tile }, n));
             }
-            _ => out.push((Action::Step, 1)),
+            _ => out(Action::Step, 1),
         }
     }
 
@@ -172,13 +177,12 @@ impl Cocoon {
         }
     }
 
-    /// The tiles nobody has seen, as `outcome` of each kind weighted by how many are left.
-    /// Built into one list of the right size: playouts ask for it at every draw.
-    fn unseen(&self, out: &mut Vec<(Action, u32)>, outcome: impl Fn(Tile) -> Action) {
+    /// The tiles nobody has seen: each kind left, with how many are left.
+    fn unseen(&self, mut out: impl FnMut(Tile, u32)) {
         for k in KINDS {
             let n = self.pool[k.index()];
             if n > 0 {
-                out.push((outcome(k), u32::from(n)));
+                out(k, u32::from(n));
             }
         }
     }
