@@ -19,7 +19,7 @@ use rand_chacha::rand_core::SeedableRng;
 
 use crate::engine::{Actor, Bot, Game, Match, Seat, Viewer, rng};
 use crate::games::kokoro::cards::{BOTTOM, LEFT, RIGHT, TOP, segment_edges};
-use crate::games::kokoro::chain::{Mat, SpaceSet, neighbour};
+use crate::games::kokoro::chain::{ALL, Board, COL_FIRST, COL_LAST, Mat, SpaceSet, neighbour};
 use crate::games::kokoro::mats::{self, COLS, ROWS, SANCTUARIES, SPACES};
 use crate::games::kokoro::scoring::sanctuary_chain;
 use crate::games::kokoro::{Action, Decree, GOLDEN_PER_ROUND, Kokoro, ROUNDS, View, mirror};
@@ -137,20 +137,6 @@ impl PlannerBot {
 }
 
 const EDGES: [u8; 4] = [TOP, RIGHT, BOTTOM, LEFT];
-/// Every space of the mat.
-const ALL: u64 = (1 << SPACES) - 1;
-/// Spaces in the first and the last column.
-const COL_FIRST: u64 = {
-    let mut m = 0u64;
-    let mut r = 0;
-    while r < SPACES / COLS {
-        m |= 1 << (r * COLS);
-        r += 1;
-    }
-    m
-};
-const COL_LAST: u64 = COL_FIRST << (COLS - 1);
-
 /// The spaces orthogonally next to `set` (and `set` itself).
 fn spread(set: u64) -> u64 {
     set | (set >> COLS)
@@ -194,70 +180,10 @@ const NEIGHBOURS: [[u8; 4]; SPACES] = {
     t
 };
 
-/// A mat as bitsets, so that a chain grows a whole front at a time instead of space by space
-/// (`chain_from` walks it): the spaces that hold a path, and for each edge in [`EDGES`]'
-/// order the spaces whose path has an end on it.
-#[derive(Clone, Copy, Debug)]
-struct Board {
-    drawn: u64,
-    ends: [u64; 4],
-}
-
-impl Board {
-    fn new(mat: &Mat) -> Board {
-        let mut b = Board {
-            drawn: 0,
-            ends: [0; 4],
-        };
-        for (space, &number) in mat.paths.iter().enumerate() {
-            if number != 0 {
-                b = b.with(space as u8, number);
-            }
-        }
-        b
-    }
-
-    /// The board with segment `number` drawn in `space`.
-    fn with(mut self, space: u8, number: u8) -> Board {
-        let bit = 1u64 << space;
-        self.drawn |= bit;
-        let e = segment_edges(number);
-        for (k, edge) in EDGES.iter().enumerate() {
-            if e & edge != 0 {
-                self.ends[k] |= bit;
-            }
-        }
-        self
-    }
-
-    /// Spaces where a path may still be drawn.
-    fn free(&self, grove: Option<u8>) -> u64 {
-        let grove = grove.map_or(0, |g| 1u64 << g);
-        ALL & !self.drawn & !grove
-    }
-
-    /// `chain_from`'s chain: the spaces joined to `space` through paths that meet, none when
-    /// `space` holds no path.
-    fn chain(&self, space: u8) -> SpaceSet {
-        if self.drawn & 1 << space == 0 {
-            return SpaceSet::EMPTY;
-        }
-        // Spaces joined to their right neighbour, and to the one below.
-        let right = self.ends[1] & (self.ends[3] >> 1) & !COL_LAST;
-        let down = self.ends[2] & (self.ends[0] >> COLS);
-        let mut seen = 1u64 << space;
-        loop {
-            let grown = seen
-                | (seen & right) << 1
-                | (seen >> 1) & right
-                | (seen & down) << COLS
-                | (seen >> COLS) & down;
-            if grown == seen {
-                return SpaceSet(seen);
-            }
-            seen = grown;
-        }
-    }
+/// Spaces where a path may still be drawn on `board`.
+fn free(board: &Board, grove: Option<u8>) -> u64 {
+    let grove = grove.map_or(0, |g| 1u64 << g);
+    ALL & !board.drawn & !grove
 }
 
 /// A chain as the planner sees it.
@@ -428,7 +354,7 @@ impl Plan {
             chain,
             ..Stat::default()
         };
-        let free = board.free(self.grove);
+        let free = free(board, self.grove);
         let mut miss = 1.0;
         for x in chain.iter() {
             let i = usize::from(x);
@@ -691,7 +617,7 @@ impl PlannerBot {
     /// The value of the best draw of segment `number` on `mat` (or of keeping the mat).
     fn best_draw(plan: &Plan, board: &Board, number: u8, base: &[Stat]) -> f32 {
         let mut best = plan.value(base);
-        let free = board.free(plan.grove);
+        let free = free(board, plan.grove);
         let live = plan.live(base);
         let mut stats = Vec::with_capacity(base.len());
         for space in 0..SPACES as u8 {
@@ -1143,7 +1069,7 @@ pub(crate) mod tests {
             for space in 0..SPACES as u8 {
                 assert_eq!(board.chain(space), chain_from(&mat, space), "{space}");
             }
-            let free = board.free(plan.grove);
+            let free = free(&board, plan.grove);
             for space in (0..SPACES as u8).filter(|&s| free & 1 << s != 0) {
                 for number in 1..=6 {
                     let after = drawn(&mat, space, number);
