@@ -217,7 +217,10 @@ pub fn run(setup: Setup, welcome: &dyn Fn(Peer, Wake) -> Box<dyn Screen>) -> End
         }
         if dirty {
             dirty = false;
-            if terminal.draw(|f| app.render(f)).is_err() {
+            if terminal
+                .draw_damaged(|f, d| app.render_damaged(f, d))
+                .is_err()
+            {
                 break End::Closed;
             }
             let drawn = std::mem::take(&mut *buf.borrow_mut());

@@ -21,6 +21,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 use unicode_width::UnicodeWidthStr;
 
+use super::damage::Damage;
 use super::encoder::{self, CompactBackend, FrameBuf};
 use super::input::{Waiter, Wake, restore_terminal};
 use super::key_parser::InputParser;
@@ -117,7 +118,8 @@ impl LocalScreen {
 
     /// Draws the app and writes what changed as one frame; nothing when nothing changed.
     fn draw(&mut self, app: &App) -> io::Result<()> {
-        self.terminal.draw(|f| app.render(f))?;
+        self.terminal
+            .draw_damaged(|f, d| app.render_damaged(f, d))?;
         let mut drawn = self.buf.borrow_mut();
         if drawn.is_empty() && !self.first {
             return Ok(());
@@ -280,6 +282,9 @@ pub struct App {
     theme: Theme,
     /// The terminal's size, once known (the event loop sets it; tests may leave it unset).
     size: Option<(u16, u16)>,
+    /// Counts the changes of screen and size: a frame drawn over the one before
+    /// ([`App::render_damaged`]) reuses it only when drawn by the same screen.
+    epoch: u64,
 }
 
 impl App {
@@ -291,6 +296,7 @@ impl App {
             quit: false,
             theme,
             size: None,
+            epoch: 0,
         }
     }
 
@@ -303,6 +309,7 @@ impl App {
     /// The terminal's size, from the start and from every resize.
     pub fn set_size(&mut self, w: u16, h: u16) {
         self.size = Some((w, h));
+        self.epoch += 1;
     }
 
     /// "Terminal too small" covers the screen: the player cannot see what a key would do, so
@@ -405,6 +412,9 @@ impl App {
     }
 
     fn nav(&mut self, nav: Nav) {
+        if !matches!(nav, Nav::Stay) {
+            self.epoch += 1;
+        }
         match nav {
             Nav::Stay => {}
             Nav::Pop => {
@@ -439,6 +449,24 @@ impl App {
                 &top.legend(),
                 self.help_scroll,
             );
+        }
+    }
+}
+
+impl App {
+    /// [`App::render`] over the frame drawn before, which the top screen reuses if it drew it
+    /// ([`Screen::render_damaged`]); the help overlay and "terminal too small" are drawn whole.
+    pub fn render_damaged(&self, f: &mut Frame, d: &mut Damage) {
+        let area = f.area();
+        match self.stack.last() {
+            Some(top) if !self.help && area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT => {
+                d.enter(self.epoch);
+                top.render_damaged(f, &self.theme, d);
+            }
+            _ => {
+                d.whole(f.buffer_mut());
+                self.render(f);
+            }
         }
     }
 }

@@ -65,6 +65,9 @@ pub struct CompactBackend {
     cursor: Position,
     cursor_hidden: bool,
     color: bool,
+    /// `shown` changed since the last frame painted (a clear, a resize, cells drawn through
+    /// [`Backend::draw`]): the next [`Paint::paint`] compares every row.
+    unpainted: bool,
 }
 
 impl CompactBackend {
@@ -78,6 +81,7 @@ impl CompactBackend {
             // ENTER hides it.
             cursor_hidden: true,
             color,
+            unpainted: true,
         }
     }
 
@@ -87,6 +91,7 @@ impl CompactBackend {
         // the terminal until cleared (ratatui clears on a resize) or written.
         self.shown = Sent::blank(Rect::new(0, 0, width, height));
         self.shown.set_all_stale(true);
+        self.unpainted = true;
     }
 
     fn put(&self, bytes: &[u8]) {
@@ -872,16 +877,24 @@ impl CompactBackend {
 }
 
 impl Paint for CompactBackend {
-    fn paint(&mut self, next: &Buffer) -> io::Result<()> {
+    fn paint(&mut self, next: &Buffer, rows: &[bool]) -> io::Result<()> {
         if self.shown.area() != next.area {
             // Not the size this backend was given: nothing of it known.
             self.shown = Sent::blank(next.area);
             self.shown.set_all_stale(true);
+            self.unpainted = true;
         }
+        // After a clear or a resize the frame shown is not the frame painted last: every row
+        // is compared.
+        let rows = if std::mem::take(&mut self.unpainted) {
+            &[]
+        } else {
+            rows
+        };
         let screen = self.screen();
         let out_buf = self.out.clone();
         let mut out = out_buf.borrow_mut();
-        let mut diff = painter::diff(&mut self.shown, next).leaving_sent();
+        let mut diff = painter::diff_rows(&mut self.shown, next, rows).leaving_sent();
         screen.write(&mut out, &mut self.cursor, &mut diff);
         Ok(())
     }
@@ -897,6 +910,7 @@ impl Backend for CompactBackend {
         let screen = self.screen();
         let out_buf = self.out.clone();
         let mut out = out_buf.borrow_mut();
+        self.unpainted = true;
         let mut given = Given {
             cells: content,
             shown: &mut self.shown,
@@ -939,6 +953,7 @@ impl Backend for CompactBackend {
     fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
         // A whole clear leaves blanks in the default pen (frames end in it); after a partial
         // one, what is left is not worth knowing.
+        self.unpainted = true;
         if clear_type == ClearType::All {
             self.shown.clear();
         } else {

@@ -6,13 +6,14 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
 
 use super::commands::{self, Command, ENTER, Key};
-use ratatui::layout::{Constraint, Layout};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 
 use super::AnyGame;
 pub use super::catalog::{Catalog, player_range};
 use crate::store;
 
+use super::damage::Damage;
 use super::lines;
 use super::rules_page::RulesPage;
 use super::saved::{Mode, SavedList};
@@ -252,70 +253,129 @@ impl Launcher {
     }
 }
 
-impl Screen for Launcher {
-    fn render(&self, f: &mut Frame, theme: &Theme) {
+impl Launcher {
+    /// Draws the launcher, the regions `d` says (all of them for a whole frame): the title,
+    /// the Games box, each game's two lines and the hint line. A key moving the selection
+    /// redraws the two names it moves between, and the hint line if its keys changed.
+    fn draw(&self, f: &mut Frame, theme: &Theme, d: &mut Damage) {
         let [title, body, hint] = Layout::vertical([
             Constraint::Length(3),
             Constraint::Fill(1),
             Constraint::Length(1),
         ])
         .areas(f.area());
-        let mut head = vec![
-            Line::from(""),
-            Line::from(vec![
-                Span::styled("  hotseat", theme.title()),
-                Span::styled(
-                    format!("{}tabletop games for one keyboard", theme.sep()),
-                    theme.dim(),
-                ),
-            ]),
+        // The box's inside, as `lines::boxed` gives it.
+        let inner = body.intersection(f.area());
+        let inner = Rect::new(
+            inner.x.saturating_add(1),
+            inner.y.saturating_add(1),
+            inner.width.saturating_sub(2),
+            inner.height.saturating_sub(2),
+        );
+        // Each region's key: what its drawing reads (the theme and the games are the
+        // screen's for its life).
+        let note: Vec<u8> = match &self.note {
+            Some(n) => [b"1", n.as_bytes()].concat(),
+            None => b"0".to_vec(),
+        };
+        let applies: Vec<u8> = LAUNCHER_COMMANDS
+            .iter()
+            .map(|c| u8::from(self.applies(c.id)))
+            .collect();
+        let row = |i: usize| {
+            let y = inner.y.saturating_add(u16::try_from(i).unwrap_or(u16::MAX));
+            Rect::new(inner.x, y, inner.width, 1).intersection(inner)
+        };
+        const SELECTED: &[u8] = b"1";
+        const UNSELECTED: &[u8] = b"0";
+        let mut regions: Vec<(Rect, Option<&[u8]>)> = vec![
+            (title, Some(&note[..])),
+            (body, Some(b"")),
+            (hint, Some(&applies[..])),
         ];
-        if let Some(n) = &self.note {
-            head.push(Line::styled(format!("  {}", theme.text(n)), theme.error()));
-        }
-        // Lines written straight into the buffer: this screen is redrawn on every key.
-        lines::render(&head, title, f.buffer_mut());
-        let inner = theme.draw_block("Games", body, f.buffer_mut());
-        let mut rows = Vec::new();
         if self.catalog.games.is_empty() {
-            rows.push(Line::from(""));
-            rows.push(Line::styled(
-                "  No games are installed in this build.",
-                theme.dim(),
-            ));
+            regions.push((inner, Some(b"")));
+        }
+        for i in 0..self.catalog.games.len() {
+            let sel = if i == self.selected {
+                SELECTED
+            } else {
+                UNSELECTED
+            };
+            regions.push((row(3 * i), Some(sel)));
+            regions.push((row(3 * i + 1), Some(b"")));
+        }
+        d.plan(f.buffer_mut(), &regions);
+        let buf = f.buffer_mut();
+        if d.draws(0) {
+            let mut head = vec![
+                Line::from(""),
+                Line::from(vec![
+                    Span::styled("  hotseat", theme.title()),
+                    Span::styled(
+                        format!("{}tabletop games for one keyboard", theme.sep()),
+                        theme.dim(),
+                    ),
+                ]),
+            ];
+            if let Some(n) = &self.note {
+                head.push(Line::styled(format!("  {}", theme.text(n)), theme.error()));
+            }
+            // Lines written straight into the buffer: this screen is redrawn on every key.
+            lines::render(&head, title, buf);
+        }
+        if d.draws(1) {
+            theme.draw_block("Games", body, buf);
+        }
+        if d.draws(2) {
+            let mut keys = commands::hints(LAUNCHER_COMMANDS, |c| self.applies(c));
+            // `?` is the same on every screen: it gives way when the line is full.
+            let used: usize = keys
+                .iter()
+                .map(|(k, w)| super::widgets::width(k) + super::widgets::width(w) + 3)
+                .sum();
+            if used + 7 <= hint.width as usize {
+                keys.push(("?", "help"));
+            }
+            lines::render(&[hint_line(theme, &keys)], hint, buf);
+        }
+        if self.catalog.games.is_empty() && d.draws(3) {
+            let rows = [
+                Line::from(""),
+                Line::styled("  No games are installed in this build.", theme.dim()),
+            ];
+            lines::render(&rows, inner, buf);
         }
         let width = inner.width as usize;
         for (i, g) in self.catalog.games.iter().enumerate() {
-            let sel = i == self.selected;
-            let marker = if sel { theme.pointer() } else { "  " };
-            let range = player_range(theme, g.players());
-            let name = theme.text(g.name());
-            let pad = width.saturating_sub(
-                2 + super::widgets::width(&name) + super::widgets::width(&range) + 2,
-            );
-            let row = format!("{marker}{name}{}{range}  ", " ".repeat(pad));
-            rows.push(if sel {
-                Line::styled(row, theme.selected())
-            } else {
-                Line::styled(row, theme.title())
-            });
-            rows.push(Line::styled(
-                format!("    {}", theme.text(g.pitch())),
-                theme.dim(),
-            ));
-            rows.push(Line::from(""));
+            let (name_row, pitch_row) = (row(3 * i), row(3 * i + 1));
+            if d.draws(3 + 2 * i) && !name_row.is_empty() {
+                let sel = i == self.selected;
+                let marker = if sel { theme.pointer() } else { "  " };
+                let range = player_range(theme, g.players());
+                let name = theme.text(g.name());
+                let pad = width.saturating_sub(
+                    2 + super::widgets::width(&name) + super::widgets::width(&range) + 2,
+                );
+                let text = format!("{marker}{name}{}{range}  ", " ".repeat(pad));
+                let style = if sel { theme.selected() } else { theme.title() };
+                lines::render(&[Line::styled(text, style)], name_row, buf);
+            }
+            if d.draws(4 + 2 * i) && !pitch_row.is_empty() {
+                let pitch = Line::styled(format!("    {}", theme.text(g.pitch())), theme.dim());
+                lines::render(&[pitch], pitch_row, buf);
+            }
         }
-        lines::render(&rows, inner, f.buffer_mut());
-        let mut keys = commands::hints(LAUNCHER_COMMANDS, |c| self.applies(c));
-        // `?` is the same on every screen: it gives way when the line is full.
-        let used: usize = keys
-            .iter()
-            .map(|(k, w)| super::widgets::width(k) + super::widgets::width(w) + 3)
-            .sum();
-        if used + 7 <= hint.width as usize {
-            keys.push(("?", "help"));
-        }
-        lines::render(&[hint_line(theme, &keys)], hint, f.buffer_mut());
+    }
+}
+
+impl Screen for Launcher {
+    fn render(&self, f: &mut Frame, theme: &Theme) {
+        self.draw(f, theme, &mut Damage::untracked());
+    }
+
+    fn render_damaged(&self, f: &mut Frame, theme: &Theme, d: &mut Damage) {
+        self.draw(f, theme, d);
     }
 
     fn on_event(&mut self, ev: &Event) -> Nav {

@@ -7,6 +7,7 @@
 pub mod app;
 pub mod catalog;
 pub mod commands;
+pub mod damage;
 pub mod encoder;
 pub mod events;
 pub mod games;
@@ -33,6 +34,8 @@ pub mod theme;
 pub mod widgets;
 pub mod work;
 
+#[cfg(test)]
+mod damage_tests;
 #[cfg(test)]
 pub(crate) mod demo;
 #[cfg(test)]
@@ -77,6 +80,13 @@ pub enum Nav {
 pub trait Screen {
     /// Draws the whole frame. Pure: no state changes, no I/O.
     fn render(&self, f: &mut Frame, theme: &Theme);
+    /// Draws the frame over the one this screen drew before, only what changed, as `d` says
+    /// ([`damage`]): the frame is then what [`Screen::render`] draws. By default the whole
+    /// frame is drawn.
+    fn render_damaged(&self, f: &mut Frame, theme: &Theme, d: &mut damage::Damage) {
+        d.whole(f.buffer_mut());
+        self.render(f, theme);
+    }
     fn on_event(&mut self, ev: &Event) -> Nav;
     /// [`Screen::on_event`] for a screen that needs the frame's area and theme to read an
     /// event (mouse hit-testing), so that drawing need not remember them.

@@ -23,17 +23,23 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 
+use super::damage::Damage;
+
 /// A backend that keeps the frame shown ([`Sent`]) and sends what a new frame changes.
 pub trait Paint: Backend {
     /// Sends the cells of `next` that [`diff`] finds changed from the frame shown, which then
-    /// is `next`.
-    fn paint(&mut self, next: &Buffer) -> Result<(), Self::Error>;
+    /// is `next`. Only the rows marked in `rows` may differ from the frame shown (an empty
+    /// `rows`: any), if the frame shown is still the one painted last: the backend walks all
+    /// of them when it is not (after a clear, a resize).
+    fn paint(&mut self, next: &Buffer, rows: &[bool]) -> Result<(), Self::Error>;
 }
 
 pub struct Painter<B: Paint> {
     terminal: Terminal<B>,
-    /// The frame being drawn (reset before each).
+    /// The frame being drawn, over the one drawn before (see [`Damage`]).
     next: Buffer,
+    /// What the frame being drawn reuses of the one before.
+    damage: Damage,
 }
 
 impl<B: Paint> Painter<B> {
@@ -49,6 +55,7 @@ impl<B: Paint> Painter<B> {
         let mut p = Painter {
             terminal,
             next: Buffer::default(),
+            damage: Damage::new(),
         };
         p.take_terminal_buffers();
         Ok(p)
@@ -74,24 +81,48 @@ impl<B: Paint> Painter<B> {
     /// The window changed size (the backend knows it already, and keeps a blank frame shown
     /// of that size): the backend is cleared and the next frame is drawn whole.
     pub fn resize(&mut self, area: Rect) -> Result<(), B::Error> {
+        self.damage.forget();
         self.terminal.resize(area)?;
         self.take_terminal_buffers();
         Ok(())
     }
 
-    /// Draws a frame with `render` and gives the backend the cells that changed, then hides
-    /// the cursor and flushes the backend, as `Terminal::draw` does (no screen places the
-    /// cursor).
+    /// Draws a whole frame with `render` and gives the backend the cells that changed, then
+    /// hides the cursor and flushes the backend, as `Terminal::draw` does (no screen places
+    /// the cursor).
     pub fn draw(&mut self, render: impl FnOnce(&mut Frame)) -> Result<(), B::Error> {
-        self.next.reset();
+        self.draw_damaged(|f, d| {
+            d.whole(f.buffer_mut());
+            render(f);
+        })
+    }
+
+    /// [`Painter::draw`] over the frame drawn before: `render` draws what changed, as
+    /// [`Damage`] says, and only the rows it drew are compared.
+    pub fn draw_damaged(
+        &mut self,
+        render: impl FnOnce(&mut Frame, &mut Damage),
+    ) -> Result<(), B::Error> {
+        self.damage.begin(self.next.area.height);
         std::mem::swap(&mut self.next, self.terminal.current_buffer_mut());
-        render(&mut self.terminal.get_frame());
+        render(&mut self.terminal.get_frame(), &mut self.damage);
         std::mem::swap(&mut self.next, self.terminal.current_buffer_mut());
         let backend = self.terminal.backend_mut();
-        backend.paint(&self.next)?;
+        let painted = backend.paint(&self.next, self.damage.rows());
+        if painted.is_err() {
+            // The frame shown is not known to be the frame kept.
+            self.damage.forget();
+        }
+        painted?;
         backend.hide_cursor()?;
         backend.flush()?;
         Ok(())
+    }
+
+    /// The frame drawn last.
+    #[cfg(test)]
+    pub fn drawn(&self) -> &Buffer {
+        &self.next
     }
 }
 
@@ -350,6 +381,12 @@ impl Sent {
 /// order, as ratatui's `Buffer::diff` between the two (tested against it). Once the iterator
 /// has been run to its end, `prev` is `next`.
 pub fn diff<'a>(prev: &'a mut Sent, next: &'a Buffer) -> Diff<'a> {
+    diff_rows(prev, next, &[])
+}
+
+/// [`diff`] where only the rows marked in `rows` may differ (all of them if `rows` is empty):
+/// the others are passed over whole.
+pub fn diff_rows<'a>(prev: &'a mut Sent, next: &'a Buffer, rows: &'a [bool]) -> Diff<'a> {
     assert!(
         prev.area.x == next.area.x
             && prev.area.y == next.area.y
@@ -368,6 +405,8 @@ pub fn diff<'a>(prev: &'a mut Sent, next: &'a Buffer) -> Diff<'a> {
         done: 0,
         trailing: None,
         leave_sent: false,
+        rows,
+        row_end: 0,
     }
 }
 
@@ -383,6 +422,10 @@ pub struct Diff<'a> {
     trailing: Option<(usize, usize, bool)>,
     /// The cells given out are left for the caller to set in `prev`.
     leave_sent: bool,
+    /// The rows that may differ (empty: all).
+    rows: &'a [bool],
+    /// The end of the row `pos` was last seen in.
+    row_end: usize,
 }
 
 const VISIBLE_ON_BLANK: Modifier = Modifier::REVERSED
@@ -479,6 +522,17 @@ impl<'a> Iterator for Diff<'a> {
         }
         while self.pos < len {
             let i = self.pos;
+            if i >= self.row_end {
+                let w = usize::from(self.area.width).max(1);
+                let y = i / w;
+                self.row_end = (y + 1) * w;
+                if i == y * w && self.done == i && self.rows.get(y) == Some(&false) {
+                    // A row not drawn this frame: the same as the frame shown.
+                    self.pos = self.row_end.min(len);
+                    self.done = self.pos;
+                    continue;
+                }
+            }
             let current = &next[i];
             // Most cells: ordinary (no diff option, not skipped, no underline colour) in both
             // frames, in the same
