@@ -532,7 +532,7 @@ mod tests {
     use crate::engine::bot::Asked;
     use crate::engine::{Options, rng as erng};
 
-    /// A game of `players` seats played by the normal planner up to the first card of round
+    /// A game of `players` seats played by the easy planner (which never peeks) up to the first card of round
     /// `rounds_done + 1` on which every seat is still to choose, and (with `peeker`) that
     /// seat knows the next sanctuary: it peeks on the cards before until it does.
     fn table_at(players: usize, seed: u64, rounds_done: usize, peeker: Option<Seat>) -> Kokoro {
@@ -540,7 +540,7 @@ mod tests {
         options.insert("side".into(), "blue".into());
         let mut g = Kokoro::new(&options, players).expect("a table");
         let mut planners: Vec<PlannerBot> = (0..players)
-            .map(|s| PlannerBot::normal(seed * 8 + s as u64))
+            .map(|s| PlannerBot::easy(seed * 8 + s as u64))
             .collect();
         let mut r = erng::stream(seed, 3);
         loop {
