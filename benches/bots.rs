@@ -264,9 +264,10 @@ fn main() {
 
 /// How long a card waits for seven hard Kokoro players at a table of eight (seat 1 a person,
 /// played here by the normal planner), asked as a table asks them ([`Table::ask`], then
-/// [`hotseat::engine::thinker::Question::answer_on`]): on one thread, one after another, and
-/// side by side on the machine's cores. One bot's thinking is the one-thread wait over seven.
-/// `BOT_BENCH_ONLY=wait cargo bench --bench bots` prints only this.
+/// [`hotseat::engine::thinker::Question::answer_on`]): each alone one after another on one
+/// thread, each alone side by side on the machine's cores, and together (sharing their
+/// played-out futures) on one thread and on the cores. One bot's thinking is the first wait
+/// over seven. `BOT_BENCH_ONLY=wait cargo bench --bench bots` prints only this.
 fn card_wait() {
     use hotseat::engine::table::{Next, Pace};
     use hotseat::games::kokoro::Kokoro;
@@ -280,7 +281,7 @@ fn card_wait() {
         "threads", "cards", "mean", "median", "max"
     );
     let mut means = Vec::new();
-    for workers in [1, cores] {
+    for (together, workers) in [(false, 1), (false, cores), (true, 1), (true, cores)] {
         let mut waits = Vec::new();
         for seed in 1..=games() {
             let mut players = vec![PlayerEntry::human("P0")];
@@ -306,7 +307,11 @@ fn card_wait() {
                     Next::Bots(bots) => {
                         let q = table.ask(&bots).expect("ask");
                         let t = Instant::now();
-                        let answer = q.answer_on(workers);
+                        let answer = if together {
+                            q.answer_on(workers)
+                        } else {
+                            q.answer_alone_on(workers)
+                        };
                         waits.push(t.elapsed());
                         table.settle(answer, pace).expect("settle");
                     }
@@ -330,16 +335,19 @@ fn card_wait() {
         let max = waits.last().map_or(0.0, |&d| ms(d));
         println!(
             "{:<14} {:>5} {mean:>9.1} {median:>9.1} {max:>9.1}",
-            format!("{workers}"),
+            format!("{} {workers}", if together { "together" } else { "alone" }),
             waits.len()
         );
         means.push(mean);
     }
-    if let [alone, side] = means[..] {
+    if let [alone, side, shared, shared_side] = means[..] {
         let one = alone / 7.0;
         println!(
-            "one bot's thinking {one:.1} ms; side by side a card waits {:.2} times that (target 1.5)",
-            side / one
+            "one bot's thinking {one:.1} ms; a card waits {:.2} times that alone side by side, \
+             {:.2} together on one thread, {:.2} together on {cores} (target 1.5)",
+            side / one,
+            shared / one,
+            shared_side / one
         );
     }
 }

@@ -10,7 +10,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use super::bot::Bot;
+use super::bot::{Asked, Bot};
 use super::game::{Game, Seat};
 
 /// The name of every thinking thread: the app's panic hook leaves the terminal alone for a
@@ -63,38 +63,81 @@ impl<G: Game> Question<G> {
         self.answer_on(cores)
     }
 
-    /// [`Question::answer`] on at most `workers` threads. Seven hard Kokoro players choosing
-    /// on the same card one after another kept a person waiting about a second a card; side
-    /// by side each still chooses on its own copy of the same state, so they choose exactly
-    /// what they would have one after another.
-    pub fn answer_on(mut self, workers: usize) -> Answer<G> {
+    /// [`Question::answer`] on at most `workers` threads. Bots of a kind that thinks together
+    /// ([`Bot::together`]: Kokoro's hard players) choose together first, sharing their work;
+    /// the others then choose side by side, each on its own copy of the same state, so they
+    /// choose exactly what they would have one after another. Seven hard Kokoro players
+    /// choosing on the same card one after another kept a person waiting about a second a card.
+    pub fn answer_on(self, workers: usize) -> Answer<G> {
+        self.answer_with(workers, true)
+    }
+
+    /// [`Question::answer_on`] with every bot choosing alone, none together: what the bots
+    /// cost one after another (on one thread) or merely side by side (benches, tests).
+    pub fn answer_alone_on(self, workers: usize) -> Answer<G> {
+        self.answer_with(workers, false)
+    }
+
+    fn answer_with(mut self, workers: usize, together: bool) -> Answer<G> {
         let workers = workers.clamp(1, self.jobs.len().max(1));
-        let chosen = if workers == 1 {
-            choose_all(&self.state, &mut self.jobs)
-        } else {
-            let per = self.jobs.len().div_ceil(workers);
+        let mut pre: Vec<Option<G::Action>> = vec![None; self.jobs.len()];
+        if together {
             let state = &self.state;
-            std::thread::scope(|scope| {
-                let mut running = Vec::new();
-                for chunk in self.jobs.chunks_mut(per) {
-                    let copy = state.clone();
-                    let spawned = std::thread::Builder::new()
-                        .name(THREAD_NAME.into())
-                        .spawn_scoped(scope, move || choose_all(&copy, chunk));
-                    match spawned {
-                        Ok(handle) => running.push(handle),
-                        Err(e) => return Err(format!("no thread for a computer player: {e}")),
+            let jobs = &mut self.jobs;
+            match catch_unwind(AssertUnwindSafe(|| choose_together(state, jobs, workers))) {
+                Ok(Ok(chosen)) => pre = chosen,
+                Ok(Err(e)) => return self.failing(e),
+                Err(panic) => return self.failing(failed(&*panic)),
+            }
+        }
+        let chosen = {
+            let state = &self.state;
+            let mut left: Vec<&mut (Seat, Box<dyn Bot<G>>)> = self
+                .jobs
+                .iter_mut()
+                .zip(&pre)
+                .filter(|(_, p)| p.is_none())
+                .map(|(job, _)| job)
+                .collect();
+            let workers = workers.clamp(1, left.len().max(1));
+            let alone = if workers == 1 {
+                choose_all(state, &mut left)
+            } else {
+                let per = left.len().div_ceil(workers);
+                std::thread::scope(|scope| {
+                    let mut running = Vec::new();
+                    for chunk in left.chunks_mut(per) {
+                        let copy = state.clone();
+                        let spawned = std::thread::Builder::new()
+                            .name(THREAD_NAME.into())
+                            .spawn_scoped(scope, move || choose_all(&copy, chunk));
+                        match spawned {
+                            Ok(handle) => running.push(handle),
+                            Err(e) => return Err(format!("no thread for a computer player: {e}")),
+                        }
+                    }
+                    let mut out = Vec::new();
+                    for handle in running {
+                        match handle.join() {
+                            Ok(Ok(c)) => out.extend(c),
+                            Ok(Err(e)) => return Err(e),
+                            Err(panic) => return Err(failed(&*panic)),
+                        }
+                    }
+                    Ok(out)
+                })
+            };
+            // Every choice in the order the seats were asked.
+            alone.map(|mut alone| {
+                alone.reverse();
+                let mut out = Vec::with_capacity(pre.len());
+                for ((seat, _), p) in self.jobs.iter().zip(&pre) {
+                    match p {
+                        Some(a) => out.push((*seat, a.clone())),
+                        None => out.extend(alone.pop()),
                     }
                 }
-                let mut out = Vec::new();
-                for handle in running {
-                    match handle.join() {
-                        Ok(Ok(c)) => out.extend(c),
-                        Ok(Err(e)) => return Err(e),
-                        Err(panic) => return Err(failed(&*panic)),
-                    }
-                }
-                Ok(out)
+                out
             })
         };
         Answer {
@@ -103,16 +146,64 @@ impl<G: Game> Question<G> {
             at: self.at,
         }
     }
+
+    /// The bots back with the reason they could not choose.
+    fn failing(self, why: String) -> Answer<G> {
+        Answer {
+            bots: self.jobs,
+            chosen: Err(why),
+            at: self.at,
+        }
+    }
+}
+
+/// The bots in `jobs` of a kind that thinks together ([`Bot::together`]) choose together on
+/// `state`, each shown its own view; the others' places stay `None`.
+fn choose_together<G: Game>(
+    state: &G,
+    jobs: &mut [(Seat, Box<dyn Bot<G>>)],
+    workers: usize,
+) -> Result<Vec<Option<G::Action>>, String> {
+    if jobs.iter().all(|(_, bot)| bot.together().is_none()) {
+        return Ok(vec![None; jobs.len()]);
+    }
+    let mut asked = Vec::with_capacity(jobs.len());
+    for (seat, bot) in jobs.iter_mut() {
+        let legal = state.bot_actions(*seat);
+        if legal.is_empty() {
+            return Err(format!("seat {seat} has no legal action"));
+        }
+        let view = state.view(bot.viewer(*seat));
+        asked.push(Asked {
+            seat: *seat,
+            bot: &mut **bot,
+            view,
+            legal,
+            chosen: None,
+        });
+    }
+    for i in 0..asked.len() {
+        if asked[i].chosen.is_none()
+            && let Some(together) = asked[i].bot.together()
+        {
+            together(&mut asked, workers);
+        }
+    }
+    Ok(asked
+        .into_iter()
+        .map(|a| a.chosen.filter(|c| a.legal.contains(c)))
+        .collect())
 }
 
 /// Each bot in `jobs` chooses on `state`, in order; a panic is caught and reported.
 fn choose_all<G: Game>(
     state: &G,
-    jobs: &mut [(Seat, Box<dyn Bot<G>>)],
+    jobs: &mut [&mut (Seat, Box<dyn Bot<G>>)],
 ) -> Result<Vec<(Seat, G::Action)>, String> {
     catch_unwind(AssertUnwindSafe(|| {
         let mut out = Vec::new();
-        for (seat, bot) in jobs.iter_mut() {
+        for job in jobs.iter_mut() {
+            let (seat, bot) = &mut **job;
             let legal = state.bot_actions(*seat);
             if legal.is_empty() {
                 return Err(format!("seat {seat} has no legal action"));
@@ -238,6 +329,53 @@ mod tests {
             assert_eq!(together.chosen, alone.chosen, "{workers} threads");
             let seats: Vec<Seat> = together.bots.iter().map(|(s, _)| *s).collect();
             assert_eq!(seats, (0..7).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn hard_players_asked_together_choose_what_they_would_alone() {
+        // The card of round four at a table of four: the hard players search (their boxes of
+        // the first rounds are the guard planner's), together on shared futures.
+        let mut g = first_card(4);
+        let mut planners: Vec<_> = (0..4)
+            .map(|s| crate::bots::kokoro::PlannerBot::normal(60 + s))
+            .collect();
+        let mut r = crate::engine::rng::stream(9, 3);
+        loop {
+            match g.to_move() {
+                ToMove::Chance => {
+                    let o = g.chance_outcomes();
+                    let w: Vec<u32> = o.iter().map(|x| x.1).collect();
+                    let i = crate::engine::rng::weighted(&mut r, &w).expect("an outcome");
+                    g.apply(Actor::Chance, &o[i].0).expect("chance");
+                }
+                ToMove::Seats(seats) => {
+                    let v = g.view(crate::engine::Viewer::Seat(seats[0]));
+                    if v.rounds_done >= 3 && seats.len() == 4 {
+                        break;
+                    }
+                    let legal = g.legal_actions(seats[0]);
+                    let a = planners[seats[0]].choose(seats[0], &v, &legal);
+                    g.apply(Actor::Seat(seats[0]), &a).expect("legal");
+                }
+                ToMove::Over => panic!("the game ended first"),
+            }
+        }
+        let bots = || -> Vec<Box<dyn Bot<Kokoro>>> {
+            (0..4)
+                .map(|s| {
+                    Box::new(
+                        crate::bots::search::kokoro::player(70 + s)
+                            .with_budget(crate::bots::search::Budget::exact(24)),
+                    ) as Box<dyn Bot<Kokoro>>
+                })
+                .collect()
+        };
+        let alone = question(&g, bots()).answer_alone_on(1);
+        assert!(alone.chosen.is_ok());
+        for workers in [1, 2] {
+            let together = question(&g, bots()).answer_on(workers);
+            assert_eq!(together.chosen, alone.chosen, "{workers} threads");
         }
     }
 }

@@ -11,8 +11,10 @@
 
 use rand_chacha::ChaCha8Rng;
 
+use super::kokoro_futures::{self, Decision};
 use super::{Budget, Determinize, Root, Search};
 use crate::bots::kokoro::{PlannerBot, previous_box};
+use crate::engine::bot::{Asked, Together};
 use crate::engine::{Bot, Outcome, Seat};
 use crate::games::kokoro::scoring::sanctuary_chain;
 use crate::games::kokoro::{Action, Decree, GOLDEN_PER_ROUND, Kokoro, ROUNDS, View};
@@ -209,23 +211,99 @@ pub fn box_open(seat: Seat, view: &View) -> bool {
     count <= previous_box(seat, view)
 }
 
+impl Hard {
+    /// What this player makes of a card before any playout: the guard planner's or the only
+    /// choice (`Err`), or the search's decision to make on played-out futures (`Ok`).
+    fn prepare(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Result<Decision, Action> {
+        self.search.last_playouts = 0;
+        self.search.last_estimate = None;
+        if view.rounds_done < GUARDED_ROUNDS && box_open(seat, view) {
+            return Err(self.planner.choose(seat, view, legal));
+        }
+        if legal.len() == 1 {
+            return Err(legal[0]);
+        }
+        let mut budget = self.fixed.unwrap_or_else(|| budget_for(view));
+        if !self.capped {
+            budget = Budget::exact(budget.playouts);
+        }
+        let Some(belief) = Kokoro::from_view(view) else {
+            return Err(self.search.fallback(seat, view, legal));
+        };
+        let candidates = self
+            .search
+            .favourites(&belief, seat, view, legal, CANDIDATES);
+        match candidates[..] {
+            [] => Err(legal[0]),
+            [only] => Err(only),
+            _ => Decision::new(seat, view, candidates, budget)
+                .ok_or_else(|| self.search.fallback(seat, view, legal)),
+        }
+    }
+
+    /// The choice of a decision made, its figures kept for [`Hard::last_playouts`] and
+    /// [`Hard::last_estimate`].
+    fn finish(&mut self, decision: &Decision, legal: &[Action]) -> Action {
+        self.search.last_playouts = decision.playouts;
+        self.search.last_estimate = decision.estimate;
+        decision.choice().unwrap_or(legal[0])
+    }
+}
+
 impl Bot<Kokoro> for Hard {
     fn observe(&mut self, view: &View) {
         self.search.observe(view);
     }
 
     fn choose(&mut self, seat: Seat, view: &View, legal: &[Action]) -> Action {
-        self.search.last_playouts = 0;
-        self.search.last_estimate = None;
-        if view.rounds_done < GUARDED_ROUNDS && box_open(seat, view) {
-            return self.planner.choose(seat, view, legal);
+        match self.prepare(seat, view, legal) {
+            Err(action) => action,
+            Ok(mut decision) => {
+                kokoro_futures::decide(std::slice::from_mut(&mut decision), 1);
+                self.finish(&decision, legal)
+            }
         }
-        let mut budget = self.fixed.unwrap_or_else(|| budget_for(view));
-        if !self.capped {
-            budget = Budget::exact(budget.playouts);
+    }
+
+    fn together(&self) -> Option<Together<Kokoro>> {
+        Some(choose_together)
+    }
+
+    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+        Some(self)
+    }
+}
+
+/// Hard players asked on the same card choose together: those deciding from the same
+/// knowledge (all, unless one peeked at the next sanctuary) share their played-out futures
+/// ([`kokoro_futures`]) on up to `workers` threads. Each chooses what it would alone.
+pub fn choose_together(asked: &mut [Asked<'_, Kokoro>], workers: usize) {
+    let mut groups: Vec<Vec<(usize, Decision)>> = Vec::new();
+    for (i, a) in asked.iter_mut().enumerate() {
+        if a.chosen.is_some() {
+            continue;
         }
-        self.search.set_budget(budget);
-        self.search.choose(seat, view, legal)
+        let Some(hard) = a.bot.as_any_mut().and_then(|b| b.downcast_mut::<Hard>()) else {
+            continue;
+        };
+        match hard.prepare(a.seat, &a.view, &a.legal) {
+            Err(action) => a.chosen = Some(action),
+            Ok(d) => match groups.iter_mut().find(|g| g[0].1.shares_with(&d)) {
+                Some(g) => g.push((i, d)),
+                None => groups.push(vec![(i, d)]),
+            },
+        }
+    }
+    for group in groups {
+        let (at, mut decisions): (Vec<usize>, Vec<Decision>) = group.into_iter().unzip();
+        kokoro_futures::decide(&mut decisions, workers);
+        for (i, d) in at.into_iter().zip(&decisions) {
+            if let Some(a) = asked.get_mut(i)
+                && let Some(hard) = a.bot.as_any_mut().and_then(|b| b.downcast_mut::<Hard>())
+            {
+                a.chosen = Some(hard.finish(d, &a.legal));
+            }
+        }
     }
 }
 

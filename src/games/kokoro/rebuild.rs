@@ -3,8 +3,8 @@
 //! this turn and the top sanctuary card nobody has shown this seat; the rebuilt state leaves
 //! both open: those seats are still to choose, and chance settles the top card when it is needed.
 
-use super::{Kokoro, Player, View};
-use crate::engine::Viewer;
+use super::{Kokoro, Player, RoundRecord, Sheet, View};
+use crate::engine::{Seat, Viewer};
 
 impl Kokoro {
     /// The state `view` shows, with other seats' choices of this turn not yet made and the top
@@ -48,6 +48,35 @@ impl Kokoro {
             cards_revealed: view.cards_revealed,
             records: view.records.clone(),
         })
+    }
+
+    /// The game as `seat` alone plays it from here: its own mat, sheet, pending choice and
+    /// knowledge of the top sanctuary card, everything public as it is, the other seats gone.
+    /// A seat's mat depends only on its own choices and the cards, which come in the same order
+    /// whatever anyone chooses, so the hard players play each seat's future on its own
+    /// (`crate::bots::search::kokoro_futures`). `None` for a seat not at the table.
+    pub fn alone(&self, seat: Seat) -> Option<Kokoro> {
+        let player = self.players.get(seat)?.clone();
+        let records = self
+            .records
+            .iter()
+            .map(|r| {
+                Some(RoundRecord {
+                    players: vec![*r.players.get(seat)?],
+                    ..r.clone()
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Kokoro {
+            players: vec![player],
+            records,
+            ..self.clone()
+        })
+    }
+
+    /// `seat`'s sheet as it stands (the final one once the game is over).
+    pub fn sheet(&self, seat: Seat) -> Option<Sheet> {
+        self.sheets().get(seat).copied()
     }
 }
 
