@@ -12,12 +12,13 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::kokoro_futures::{self, Decision};
+pub use super::kokoro_reward::{WIN_WEIGHT, ZERO_BOX_DREAD, zero_boxes};
 use super::{Budget, Determinize, Root, Search};
 use crate::bots::kokoro::{PlannerBot, previous_box};
 use crate::engine::bot::{Asked, Together};
 use crate::engine::{Bot, Outcome, Seat};
 use crate::games::kokoro::scoring::sanctuary_chain;
-use crate::games::kokoro::{Action, Decree, GOLDEN_PER_ROUND, Kokoro, ROUNDS, View};
+use crate::games::kokoro::{Action, GOLDEN_PER_ROUND, Kokoro, ROUNDS, View};
 
 impl Determinize for Kokoro {
     fn search_player(seed: u64, budget: Budget) -> Box<dyn crate::engine::Bot<Kokoro>> {
@@ -80,24 +81,6 @@ impl Determinize for Kokoro {
         };
         win + (mine - best_other) / 100.0 - dread
     }
-}
-
-/// What winning is worth at a table of several, in the reward's units (1 = 100 points).
-pub const WIN_WEIGHT: f64 = 0.5;
-
-/// Points beyond the rules' 5 that the search counts for each zero box in a solo game.
-pub const ZERO_BOX_DREAD: f64 = 35.0;
-
-/// Boxes of `seat` that hold 0 and cost points (a first box under the gentle-start decree
-/// costs nothing).
-pub fn zero_boxes(state: &Kokoro, seat: Seat) -> u8 {
-    let gentle = state.decree() == Some(Decree::GentleStart);
-    state
-        .records()
-        .iter()
-        .filter(|r| !(gentle && r.round == 1))
-        .filter(|r| r.players.get(seat).is_some_and(|p| p.box_value == 0))
-        .count() as u8
 }
 
 /// The search over zero-dreading planner playouts: what [`Hard`] plays once its box is safe

@@ -25,7 +25,7 @@ use std::time::Instant;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
-use super::kokoro::{WIN_WEIGHT, ZERO_BOX_DREAD, zero_boxes};
+use super::kokoro_reward::{WIN_WEIGHT, ZERO_BOX_DREAD, zero_boxes};
 use super::{Budget, Estimate, time_is_up};
 use crate::bots::kokoro::PlannerBot;
 use crate::engine::{Actor, Bot, Game, Seat, ToMove, Viewer, rng};

@@ -34,6 +34,7 @@ pub mod cocoon;
 pub mod couperation;
 pub mod kokoro;
 pub mod kokoro_futures;
+pub mod kokoro_reward;
 pub mod pocket;
 pub mod replay;
 pub mod rocca;
