@@ -31,6 +31,8 @@ mod corpus;
 mod couperation_bots;
 #[path = "couperation_rules.rs"]
 mod couperation_rules;
+#[path = "damage.rs"]
+mod damage;
 #[path = "e2e_cocoon.rs"]
 mod e2e_cocoon;
 #[path = "e2e_couperation.rs"]

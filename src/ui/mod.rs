@@ -35,8 +35,6 @@ pub mod widgets;
 pub mod work;
 
 #[cfg(test)]
-mod damage_tests;
-#[cfg(test)]
 pub(crate) mod demo;
 #[cfg(test)]
 mod keys_tests;

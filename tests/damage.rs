@@ -1,4 +1,4 @@
-//! Frames drawn over the frame before ([`super::damage`]) are the frames a full redraw gives,
+//! Frames drawn over the frame before (`hotseat::ui::damage`) are the frames a full redraw gives,
 //! cell for cell, and send the same bytes: random keys on the launcher and on play screens, at
 //! 80×24 and 120×40, with screens pushed and popped, the help opened and the window resized.
 
@@ -7,12 +7,13 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode};
 
-use super::app::App;
-use super::encoder::{CompactBackend, FrameBuf};
-use super::launcher::{Catalog, Launcher};
-use super::painter::Painter;
-use super::testutil::{ch, key};
-use super::theme::Theme;
+use hotseat::ui::app::App;
+use hotseat::ui::encoder::{CompactBackend, FrameBuf};
+use hotseat::ui::launcher::{Catalog, Launcher};
+use hotseat::ui::painter::Painter;
+use hotseat::ui::theme::Theme;
+
+use crate::common::screens::{ch, key};
 
 const THEME: Theme = Theme::new(false, true);
 
@@ -88,9 +89,9 @@ fn frames_equal_full_redraws(mut app: App, keys: &[Event], (w, h): (u16, u16), s
 
 fn catalog(dir: &std::path::Path) -> Catalog {
     Catalog {
-        games: crate::registry::GAMES.to_vec(),
+        games: hotseat::registry::GAMES.to_vec(),
         dir: dir.to_path_buf(),
-        local: super::work::Local::inline(),
+        local: hotseat::ui::work::Local::inline(),
     }
 }
 
@@ -123,20 +124,20 @@ fn launcher_frames_equal_full_redraws() {
 /// the end of the game, with frames drawn whole after the launcher's drawn by regions.
 #[test]
 fn play_frames_equal_full_redraws() {
-    use crate::engine::log::PlayerEntry;
-    use crate::engine::{Match, Setup, Table};
-    use crate::ui::Registered;
-    use crate::ui::demo::Demo;
-    use crate::ui::play::Play;
+    use hotseat::engine::log::PlayerEntry;
+    use hotseat::engine::{Match, Setup, Table};
+    use hotseat::games::pocket::Pocket;
+    use hotseat::ui::Playable;
+    use hotseat::ui::play::Play;
     let play = |seed| {
-        let m = Match::<Demo>::new(Setup {
+        let m = Match::<Pocket>::new(Setup {
             options: Default::default(),
             players: vec![PlayerEntry::human("Ann"), PlayerEntry::human("Bo")],
             seed,
             started: "2026-11-25T20:00:00Z".into(),
         })
-        .expect("demo setup");
-        let table = Table::new(m, Demo::make_bot).expect("table");
+        .expect("a two-seat game");
+        let table = Table::new(m, Pocket::make_bot).expect("table");
         Box::new(Play::new(table, false))
     };
     let keys = [
