@@ -91,7 +91,11 @@ fn catalog(dir: &std::path::Path) -> Catalog {
     Catalog {
         games: hotseat::registry::GAMES.to_vec(),
         dir: dir.to_path_buf(),
-        local: hotseat::ui::work::Local::inline(),
+        // Every step at once, nothing recorded: as the screen tests open a local game.
+        local: hotseat::ui::work::Local {
+            work: hotseat::ui::work::Work::Inline,
+            records: None,
+        },
     }
 }
 
@@ -127,7 +131,7 @@ fn play_frames_equal_full_redraws() {
     use hotseat::engine::log::PlayerEntry;
     use hotseat::engine::{Match, Setup, Table};
     use hotseat::games::pocket::Pocket;
-    use hotseat::ui::Playable;
+    use hotseat::ui::Registered;
     use hotseat::ui::play::Play;
     let play = |seed| {
         let m = Match::<Pocket>::new(Setup {

@@ -120,7 +120,6 @@ impl<B: Paint> Painter<B> {
     }
 
     /// The frame drawn last.
-    #[cfg(test)]
     pub fn drawn(&self) -> &Buffer {
         &self.next
     }
