@@ -142,7 +142,11 @@ fn play_frames_equal_full_redraws() {
         })
         .expect("a two-seat game");
         let table = Table::new(m, Pocket::make_bot).expect("table");
-        Box::new(Play::new(table, false))
+        let inline = hotseat::ui::work::Local {
+            work: hotseat::ui::work::Work::Inline,
+            records: None,
+        };
+        Box::new(Play::local(table, false, &inline))
     };
     let keys = [
         key(KeyCode::Left),
