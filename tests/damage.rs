@@ -91,11 +91,7 @@ fn catalog(dir: &std::path::Path) -> Catalog {
     Catalog {
         games: hotseat::registry::GAMES.to_vec(),
         dir: dir.to_path_buf(),
-        // Every step at once, nothing recorded: as the screen tests open a local game.
-        local: hotseat::ui::work::Local {
-            work: hotseat::ui::work::Work::Inline,
-            records: None,
-        },
+        local: crate::common::inline(),
     }
 }
 
@@ -142,11 +138,7 @@ fn play_frames_equal_full_redraws() {
         })
         .expect("a two-seat game");
         let table = Table::new(m, Pocket::make_bot).expect("table");
-        let inline = hotseat::ui::work::Local {
-            work: hotseat::ui::work::Work::Inline,
-            records: None,
-        };
-        Box::new(Play::local(table, false, &inline))
+        Box::new(Play::local(table, false, &crate::common::inline()))
     };
     let keys = [
         key(KeyCode::Left),

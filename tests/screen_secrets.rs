@@ -18,19 +18,10 @@ use hotseat::ui::play::Play;
 use hotseat::ui::replay::ReplayScreen;
 use hotseat::ui::saved::{Mode, SavedList};
 use hotseat::ui::theme::Theme;
-use hotseat::ui::work::{Local, Work};
 use hotseat::ui::{Nav, Screen};
 
-use crate::common::RunChance;
 use crate::common::screens::{ch, draw, draw_app, key};
-
-/// As the library's screen tests open a local game: every step at once, nothing recorded.
-fn inline() -> Local {
-    Local {
-        work: Work::Inline,
-        records: None,
-    }
-}
+use crate::common::{RunChance, inline};
 
 const THEME: Theme = Theme::new(false, true);
 const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];

@@ -15,6 +15,14 @@ pub use testkit::RunChance;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// A local game as the library's screen tests open it: every step at once, nothing recorded.
+pub fn inline() -> hotseat::ui::work::Local {
+    hotseat::ui::work::Local {
+        work: hotseat::ui::work::Work::Inline,
+        records: None,
+    }
+}
+
 /// The game logs (`*.json`) in `$HOTSEAT_HOME/games`, sorted; none if the folder is missing.
 pub fn logs(home: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(home.join("games"))
