@@ -17,6 +17,7 @@ use crate::ui::Playable;
 
 use super::commands::{self, Command};
 use super::events::{self, EventLog};
+use super::lines;
 pub use super::play_keys::{PLAY_COMMANDS, PlayCmd};
 use super::score_chart;
 use super::theme::Theme;
@@ -951,7 +952,7 @@ impl<G: Playable> Play<G> {
             Span::raw(theme.sep()),
             Span::styled(turn, theme.accent()),
         ]);
-        f.render_widget(Paragraph::new(left), area);
+        lines::render(std::slice::from_ref(&left), area, f.buffer_mut());
         f.render_widget(
             Paragraph::new(Line::styled(right, theme.dim()).right_aligned()),
             area,
@@ -1039,7 +1040,7 @@ impl<G: Playable> Play<G> {
                 line
             }
         };
-        f.render_widget(Paragraph::new(line), area);
+        lines::render(std::slice::from_ref(&line), area, f.buffer_mut());
     }
 
     /// The panel over the board while the log cannot be written.

@@ -18,6 +18,7 @@ use crate::games::couperation::{
     View, mark, slot_at, slot_name,
 };
 use crate::ui::commands::{ARROWS, Command, ENTER, Key};
+use crate::ui::lines;
 use crate::ui::{Ctx, GameUi, Theme};
 
 mod board;
@@ -671,7 +672,7 @@ impl GameUi<Couperation> for CouperationUi {
         .areas(area);
         let [pyr, below] =
             Layout::vertical([Constraint::Length(geo.height()), Constraint::Fill(1)]).areas(left);
-        f.render_widget(Paragraph::new(geo.lines(&ui, ctx, &theme)), pyr);
+        lines::render(&geo.lines(&ui, ctx, &theme), pyr, f.buffer_mut());
         f.render_widget(
             Paragraph::new(below_lines(ctx, &theme)).wrap(Wrap { trim: true }),
             below,

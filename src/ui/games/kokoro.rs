@@ -23,6 +23,7 @@ use crate::games::kokoro::{
 };
 use crate::highscores::{self, Score};
 use crate::ui::commands::{ARROWS, Command, ENTER, Key};
+use crate::ui::lines;
 use crate::ui::widgets::{abbreviate, fit, truncate, width, wrap};
 use crate::ui::work::Work;
 use crate::ui::{Ctx, GameUi, Theme};
@@ -840,8 +841,8 @@ impl KokoroUi {
             }
             None => self.status_lines(ctx, theme, shown),
         };
-        f.render_widget(Paragraph::new(top_lines), top);
-        f.render_widget(Paragraph::new(table), bottom);
+        lines::render(&top_lines, top, f.buffer_mut());
+        lines::render(&table, bottom, f.buffer_mut());
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -900,12 +901,13 @@ impl KokoroUi {
         ));
         let mut lines = vec![Line::from(title)];
         lines.extend(mat_lines(theme, mat, &look, geo));
-        f.render_widget(
-            Paragraph::new(lines),
+        lines::render(
+            &lines,
             Rect {
                 height: area.height.min(geo.height()),
                 ..area
             },
+            f.buffer_mut(),
         );
     }
 
@@ -941,7 +943,7 @@ impl KokoroUi {
                 },
             )];
             lines.extend(minimap_lines(theme, view, s));
-            f.render_widget(Paragraph::new(lines), r);
+            lines::render(&lines, r, f.buffer_mut());
         }
     }
 
@@ -950,12 +952,13 @@ impl KokoroUi {
         let view = ctx.view;
         let sheet_lines = sheet_lines(ctx, theme);
         let h = sheet_lines.len() as u16;
-        f.render_widget(
-            Paragraph::new(sheet_lines),
+        lines::render(
+            &sheet_lines,
             Rect {
                 height: h.min(a.mat.height),
                 ..a.mat
             },
+            f.buffer_mut(),
         );
         // The final mat below the sheet when it fits.
         let shown = self.shown_seat(ctx);

@@ -15,6 +15,7 @@ use crate::games::pocket::{
     Action, CellView, GRID_SIDE, Kind, Pocket, TurnEnd, TurnSummary, View, cell_name,
 };
 use crate::ui::commands::{ARROWS, Command, ENTER, Key};
+use crate::ui::lines;
 use crate::ui::{Ctx, GameUi, Theme};
 
 /// Columns one grid cell takes.
@@ -573,7 +574,7 @@ impl GameUi<Pocket> for PocketUi {
         ])
         .areas(area);
         let _ = gap;
-        f.render_widget(Paragraph::new(grid_lines(self, ctx, &theme, geo)), grid);
+        lines::render(&grid_lines(self, ctx, &theme, geo), grid, f.buffer_mut());
         // Untrimmed: the seats' lines start with their marker or two spaces, and trimming the
         // spaces would shift the piles of every seat but the one to move.
         f.render_widget(

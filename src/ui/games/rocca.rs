@@ -11,7 +11,6 @@ use ratatui::crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKin
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 
 use crate::engine::{Seat, Viewer};
 use crate::games::rocca::{
@@ -19,6 +18,7 @@ use crate::games::rocca::{
     label, owner,
 };
 use crate::ui::commands::{ARROWS, Command, ENTER, Key};
+use crate::ui::lines;
 use crate::ui::widgets::{fit, wrap};
 use crate::ui::{Ctx, GameUi, Theme};
 
@@ -761,7 +761,7 @@ impl GameUi<Rocca> for RoccaUi {
         for r in &reports[start..] {
             lines.push(Line::styled(theme.text(r), theme.dim()));
         }
-        f.render_widget(Paragraph::new(lines), area);
+        lines::render(&lines, area, f.buffer_mut());
     }
 
     fn on_mouse(&mut self, m: MouseEvent, area: Rect, ctx: &Ctx<Rocca>) -> Option<Action> {
