@@ -5,7 +5,6 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::Paragraph;
 
 use crate::engine::{Actor, Game, Match, Viewer};
 
@@ -171,5 +170,5 @@ pub fn render_pane(f: &mut Frame, area: Rect, theme: &Theme, lines: &[&str]) {
     }
     shown.reverse();
     let skip = shown.len().saturating_sub(rows);
-    f.render_widget(Paragraph::new(shown.split_off(skip)), inner);
+    super::lines::render(&shown[skip..], inner, f.buffer_mut());
 }

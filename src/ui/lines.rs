@@ -215,6 +215,26 @@ const fn ascii_cells() -> [Cell; 95] {
 /// the screens use (`·`, `–`, `…`, `▶`, `─`), none of which joins a neighbour or is joined
 /// to. Anything else (a combining mark, a variation selector, a wide character) is not, and
 /// its span goes the paragraph's way.
+/// Whether `c` is drawn as one cell of its own (a grapheme of one column that no neighbour
+/// joins): what [`put_char`] takes.
+pub fn one_column(c: char) -> bool {
+    !c.is_ascii_control() && standalone(c)
+}
+
+/// Writes the one-column character `c` (see [`one_column`]) at `(x, y)` in `style`, as
+/// [`render`] writes each character of a line; nothing off the buffer.
+pub fn put_char(buf: &mut Buffer, x: u16, y: u16, c: char, style: Style) {
+    if let Some(cell) = buf.cell_mut((x, y)) {
+        match ASCII_CELLS.get((c as usize).wrapping_sub(0x20)) {
+            Some(a) => set_symbol_of(cell, a),
+            None => {
+                cell.set_char(c);
+            }
+        }
+        cell.set_style(style);
+    }
+}
+
 fn standalone(c: char) -> bool {
     use unicode_width::UnicodeWidthChar;
     match c {

@@ -3,10 +3,12 @@
 //! everyone's boxes, the round-end explanation, and the final score sheet. Tab switches to
 //! another player's mat; wide or tall screens also show small maps of every mat.
 
+use std::cell::RefCell;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -69,6 +71,8 @@ pub struct KokoroUi {
     /// A finished solo game's look back: the turns where the hard player would have gained
     /// most ([`crate::bots::review`]), worked out on a thread (inside, `None` until ready).
     pub review: Option<Review>,
+    /// The mat's spaces as last drawn.
+    pub mat_cells: MatCells,
 }
 
 /// Where the review's thread leaves the turns it found.
@@ -413,24 +417,14 @@ fn cell_rows(
 
 fn mat_lines(theme: &Theme, mat: &Mat, look: &MatLook, geo: MatGeo) -> Vec<Line<'static>> {
     let mut lines = Vec::with_capacity(ROWS * usize::from(geo.ch) + 1);
-    let cw = usize::from(geo.cw);
     if geo.labels {
-        let mut head = String::from("   ");
-        for c in 0..COLS {
-            head.push_str(&format!("{:^cw$}", format!("c{c}")));
-        }
-        lines.push(Line::styled(head, theme.dim()));
+        lines.push(column_labels(theme, geo));
     }
     for r in 0..ROWS {
         let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new(); usize::from(geo.ch)];
         if geo.labels {
             for (i, row) in rows.iter_mut().enumerate() {
-                let label = if i == usize::from(geo.ch / 2) {
-                    format!("r{r} ")
-                } else {
-                    "   ".to_string()
-                };
-                row.push(Span::styled(label, theme.dim()));
+                row.push(Span::styled(row_label(r, i, geo), theme.dim()));
             }
         }
         for c in 0..COLS {
@@ -442,6 +436,184 @@ fn mat_lines(theme: &Theme, mat: &Mat, look: &MatLook, geo: MatGeo) -> Vec<Line<
         lines.extend(rows.into_iter().map(Line::from));
     }
     lines
+}
+
+/// The line above a labelled mat: "c0", "c1"... centred over their columns.
+fn column_labels(theme: &Theme, geo: MatGeo) -> Line<'static> {
+    let cw = usize::from(geo.cw);
+    let mut head = String::from(ROW_LABEL_BLANK);
+    for c in 0..COLS {
+        head.push_str(&format!("{:^cw$}", format!("c{c}")));
+    }
+    Line::styled(head, theme.dim())
+}
+
+/// The row label left of text row `i` of mat row `r`: "r3 " on the space's middle row.
+fn row_label(r: usize, i: usize, geo: MatGeo) -> String {
+    if i == usize::from(geo.ch / 2) {
+        format!("r{r} ")
+    } else {
+        ROW_LABEL_BLANK.to_string()
+    }
+}
+
+/// A row label's width in blanks.
+const ROW_LABEL_BLANK: &str = "   ";
+
+/// What one space of the mat is drawn from ([`cell_rows`] reads nothing else): two spaces
+/// with the same key look the same.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct SpaceKey {
+    theme: Theme,
+    cw: u16,
+    ch: u16,
+    side: Side,
+    path: u8,
+    on_chain: bool,
+    /// The segment previewed under the cursor, or the player's chosen draw, on this space.
+    cursor: Option<u8>,
+    pending: Option<u8>,
+    legal: bool,
+    grove: bool,
+    guardian: [bool; 2],
+}
+
+impl SpaceKey {
+    fn of(theme: &Theme, mat: &Mat, space: u8, look: &MatLook, geo: MatGeo) -> Self {
+        let here = |at: Option<(u8, u8)>| at.filter(|(s, _)| *s == space).map(|(_, n)| n);
+        SpaceKey {
+            theme: *theme,
+            cw: geo.cw,
+            ch: geo.ch,
+            side: look.side,
+            path: mat.path(space),
+            on_chain: look.chain.contains(space),
+            cursor: here(look.cursor),
+            pending: here(look.pending),
+            legal: look.legal.contains(space),
+            grove: look.grove == Some(space),
+            guardian: [look.guardians[0] == space, look.guardians[1] == space],
+        }
+    }
+}
+
+/// One space's cells, row by row: a character and its style each (`None`: a row that is not
+/// `cw` one-column characters, drawn the lines' way instead).
+type SpaceCells = Option<Vec<(char, Style)>>;
+
+/// The cells each space of the mat was last drawn with, and the key they were drawn from.
+/// The mat is most of the play screen, redrawn on every key; a cursor move changes two of
+/// its thirty spaces, and the others' cells are copied rather than built again as styled
+/// text (which was most of a Kokoro key's CPU over SSH).
+#[derive(Default)]
+pub struct MatCells(RefCell<Vec<Option<(SpaceKey, SpaceCells)>>>);
+
+impl Clone for MatCells {
+    /// A copy starts empty: the cells are only a cache.
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl std::fmt::Debug for MatCells {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("MatCells")
+    }
+}
+
+impl MatCells {
+    /// Draws the mat's rows (labels and spaces, as [`mat_lines`] in `body` would); false,
+    /// drawing nothing, when a space's text is not one cell a character.
+    fn draw(
+        &self,
+        theme: &Theme,
+        mat: &Mat,
+        look: &MatLook,
+        geo: MatGeo,
+        body: Rect,
+        buf: &mut Buffer,
+    ) -> bool {
+        let mut cache = self.0.borrow_mut();
+        cache.resize(ROWS * COLS, None);
+        for (space, entry) in cache.iter_mut().enumerate() {
+            let space = space as u8;
+            let key = SpaceKey::of(theme, mat, space, look, geo);
+            if entry.as_ref().is_none_or(|(k, _)| *k != key) {
+                let rows = cell_rows(theme, mat, space, look, geo);
+                *entry = Some((key, flatten(&rows, usize::from(geo.cw))));
+            }
+            if matches!(entry, Some((_, None))) {
+                return false;
+            }
+        }
+        let area = body.intersection(buf.area);
+        if area.is_empty() {
+            return true;
+        }
+        let mut top = area.y;
+        if geo.labels {
+            lines::render(&[column_labels(theme, geo)], area, buf);
+            top += 1;
+        }
+        let label_w: u16 = if geo.labels { 3 } else { 0 };
+        let (cw, ch) = (usize::from(geo.cw), usize::from(geo.ch));
+        for r in 0..ROWS {
+            for i in 0..ch {
+                let Ok(dy) = u16::try_from(r * ch + i) else {
+                    return true;
+                };
+                let y = top.saturating_add(dy);
+                if y >= area.bottom() {
+                    return true;
+                }
+                let row = Rect {
+                    y,
+                    height: 1,
+                    ..area
+                };
+                if geo.labels {
+                    lines::render(&[Line::styled(row_label(r, i, geo), theme.dim())], row, buf);
+                }
+                for c in 0..COLS {
+                    let Some((_, Some(cells))) = &cache[r * COLS + c] else {
+                        continue;
+                    };
+                    for (j, &(ch_, style)) in cells[i * cw..(i + 1) * cw].iter().enumerate() {
+                        let Ok(dx) = u16::try_from(c * cw + j) else {
+                            break;
+                        };
+                        let used = label_w.saturating_add(dx);
+                        if used >= area.width {
+                            break;
+                        }
+                        lines::put_char(buf, area.x + used, y, ch_, style);
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+/// A space's rows as cells, when each row is exactly `cw` one-column characters.
+fn flatten(rows: &[Vec<Span<'static>>], cw: usize) -> SpaceCells {
+    let mut cells = Vec::with_capacity(rows.len() * cw);
+    for row in rows {
+        let start = cells.len();
+        for span in row {
+            let style = Style::default().patch(span.style);
+            for c in span.content.chars() {
+                if !lines::one_column(c) {
+                    return None;
+                }
+                cells.push((c, style));
+            }
+        }
+        if cells.len() - start != cw {
+            return None;
+        }
+    }
+    Some(cells)
 }
 
 /// One character per space: the path, else a sanctuary letter, a guardian or a dot.
@@ -899,16 +1071,20 @@ impl KokoroUi {
             format!("{}{side} side", theme.sep()),
             theme.dim(),
         ));
-        let mut lines = vec![Line::from(title)];
-        lines.extend(mat_lines(theme, mat, &look, geo));
-        lines::render(
-            &lines,
-            Rect {
-                height: area.height.min(geo.height()),
-                ..area
-            },
-            f.buffer_mut(),
-        );
+        let clip = Rect {
+            height: area.height.min(geo.height()),
+            ..area
+        };
+        let buf = f.buffer_mut();
+        lines::render(&[Line::from(title)], clip, buf);
+        let body = Rect {
+            y: clip.y.saturating_add(1),
+            height: clip.height.saturating_sub(1),
+            ..clip
+        };
+        if !self.mat_cells.draw(theme, mat, &look, geo, body, buf) {
+            lines::render(&mat_lines(theme, mat, &look, geo), body, buf);
+        }
     }
 
     /// Small maps of every mat, when all of them fit (and there are at least `min` players).

@@ -626,3 +626,87 @@ fn end_chart_follows_the_totals_through_the_game() {
     assert!(large.contains("1 Ann  2 Bo  3 Cy"), "{large}");
     assert_snapshot!("kokoro_end_chart_120x40", large);
 }
+
+/// The mat drawn from its cached cells equals the mat drawn as lines, over a run of random
+/// mats, cursors, draws, chains and clipped areas that reuses one cache (so most spaces are
+/// copied from the frame before), in every theme and space size.
+#[test]
+fn the_cached_mat_cells_draw_what_the_lines_draw() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let geos = [
+        MatGeo::COMPACT,
+        MatGeo {
+            cw: 11,
+            ch: 5,
+            labels: true,
+        },
+        MatGeo {
+            cw: 15,
+            ch: 7,
+            labels: true,
+        },
+    ];
+    let themes = [
+        Theme::new(false, true),
+        Theme::new(true, true),
+        Theme::new(false, false),
+        Theme::new(true, false),
+    ];
+    let space = |next: &mut dyn FnMut(u64) -> u64| next(mats::SPACES as u64) as u8;
+    for geo in geos {
+        for theme in themes {
+            let cells = MatCells::default();
+            let mut mat = Mat {
+                paths: [0; mats::SPACES],
+            };
+            for step in 0..60 {
+                // A few draws at a time, and now and then a new game's empty mat.
+                if step % 25 == 0 {
+                    mat.paths = [0; mats::SPACES];
+                }
+                for _ in 0..next(3) {
+                    let s = space(&mut next);
+                    mat.paths[usize::from(s)] = next(7) as u8;
+                }
+                let mut legal = SpaceSet::EMPTY;
+                let mut chain = SpaceSet::EMPTY;
+                for s in 0..mats::SPACES as u8 {
+                    if next(3) == 0 {
+                        legal.insert(s);
+                    }
+                    if next(5) == 0 {
+                        chain.insert(s);
+                    }
+                }
+                let look = MatLook {
+                    side: if next(2) == 0 { Side::Blue } else { Side::Pink },
+                    guardians: [space(&mut next), space(&mut next)],
+                    grove: (next(2) == 0).then(|| space(&mut next)),
+                    legal,
+                    chain,
+                    cursor: (next(4) != 0).then(|| (space(&mut next), next(7) as u8)),
+                    pending: (next(3) == 0).then(|| (space(&mut next), 1 + next(6) as u8)),
+                };
+                let full = Rect::new(0, 0, geo.width() + 4, geo.height() + 3);
+                // Sometimes cut at the right or the bottom, as a small window cuts it.
+                let body = Rect {
+                    x: 1,
+                    y: 1,
+                    width: full.width - 2 - next(3) as u16 * 5,
+                    height: full.height - 2 - next(3) as u16 * 3,
+                };
+                let mut by_lines = Buffer::empty(full);
+                lines::render(&mat_lines(&theme, &mat, &look, geo), body, &mut by_lines);
+                let mut by_cells = Buffer::empty(full);
+                assert!(cells.draw(&theme, &mat, &look, geo, body, &mut by_cells));
+                assert_eq!(by_cells, by_lines, "step {step}, {geo:?}, {theme:?}");
+            }
+        }
+    }
+}
