@@ -362,6 +362,31 @@ const SHOWN_ON_BLANKS: Modifier = Modifier::REVERSED
     .union(Modifier::UNDERLINED)
     .union(Modifier::CROSSED_OUT);
 
+/// A colour as a number, one for each colour (for [`Shown::look`]).
+fn color_code(c: Color) -> u32 {
+    match c {
+        Color::Reset => 0,
+        Color::Black => 1,
+        Color::Red => 2,
+        Color::Green => 3,
+        Color::Yellow => 4,
+        Color::Blue => 5,
+        Color::Magenta => 6,
+        Color::Cyan => 7,
+        Color::Gray => 8,
+        Color::DarkGray => 9,
+        Color::LightRed => 10,
+        Color::LightGreen => 11,
+        Color::LightYellow => 12,
+        Color::LightBlue => 13,
+        Color::LightMagenta => 14,
+        Color::LightCyan => 15,
+        Color::White => 16,
+        Color::Indexed(i) => 0x100 | u32::from(i),
+        Color::Rgb(r, g, b) => 0x0100_0000 | u32::from(r) << 16 | u32::from(g) << 8 | u32::from(b),
+    }
+}
+
 /// What the terminal shows in one cell, as far as this backend wrote it: a one-column
 /// character in its pen, or `ch: None` for anything else (a wide or combined symbol, the cell
 /// after a wide one, a cell not known since a partial clear).
@@ -384,6 +409,22 @@ impl Shown {
     /// Whether a terminal shows the two alike: the same character in the same pen; two blanks
     /// on the same background (a foreground colour, bold or italic do not show on a blank),
     /// unless one of them has a modifier that does show there. Nothing unknown is alike.
+    /// The cell's look as one number: two known cells look alike exactly when their looks
+    /// are equal (a blank that shows nothing on it by its background alone).
+    fn look(self) -> u128 {
+        let Some(ch) = self.ch else {
+            return u128::MAX;
+        };
+        let pen = self.pen;
+        if ch == ' ' && !pen.modifier.intersects(SHOWN_ON_BLANKS) {
+            return 1 << 127 | u128::from(color_code(pen.bg));
+        }
+        u128::from(u32::from(ch)) << 96
+            | u128::from(color_code(pen.fg)) << 64
+            | u128::from(color_code(pen.bg)) << 32
+            | u128::from(pen.modifier.bits())
+    }
+
     fn looks_like(self, other: Shown) -> bool {
         match (self.ch, other.ch) {
             (Some(' '), Some(' ')) => {
@@ -617,34 +658,64 @@ const SHIFT_MAX: u16 = 24;
 /// trying: the row's cells from `a` as they are (`old`) and as the frame wants them (`new`).
 fn best_shift(old: &[Shown], new: &[Shown]) -> Option<Shift> {
     let len = old.len();
-    let differ = |after: &dyn Fn(usize) -> Shown, limit: usize| {
-        let mut n = 0;
-        for (x, want) in new.iter().enumerate() {
-            if !want.looks_like(after(x)) {
-                n += 1;
-                if n >= limit {
+    // Each cell's look as one number, equal exactly when [`Shown::looks_like`] says so (every
+    // cell here is known): the search compares up to 48 shifts of a row, a cell at a time.
+    let o: Vec<u128> = old.iter().map(|s| s.look()).collect();
+    let n: Vec<u128> = new.iter().map(|s| s.look()).collect();
+    let blank = BLANK.look();
+    // The cells of `want` unlike those of `got`, counted up to `limit`.
+    let unlike = |want: &[u128], got: &[u128], limit: usize, mut count: usize| {
+        for (w, g) in want.iter().zip(got) {
+            if w != g {
+                count += 1;
+                if count >= limit {
                     break;
                 }
             }
         }
-        n
+        count
     };
-    let unshifted = differ(&|x| old[x], len + 1);
+    let unlike_blank = |want: &[u128], limit: usize, mut count: usize| {
+        for w in want {
+            if *w != blank {
+                count += 1;
+                if count >= limit {
+                    break;
+                }
+            }
+        }
+        count
+    };
+    let unshifted = unlike(&n, &o, len + 1, 0);
     let mut best = None;
     let mut fewest = unshifted;
     for k in 1..=SHIFT_MAX.min(len.saturating_sub(1) as u16) {
         let ku = usize::from(k);
         // Only shifts that bring the first changed cell (or the old first cell) into place.
-        for (shift, anchored) in [
-            (Shift::Delete(k), new[0].looks_like(old[ku])),
-            (Shift::Insert(k), new[ku].looks_like(old[0])),
-        ] {
-            if anchored {
-                let n = differ(&|x| shift.after(old, x), fewest);
-                if n < fewest {
-                    fewest = n;
-                    best = Some(shift);
-                }
+        // Deleting k: the cells from k come to the left, blanks come in at the right.
+        if n[0] == o[ku] {
+            let c = unlike(&n[..len - ku], &o[ku..], fewest, 0);
+            let c = if c < fewest {
+                unlike_blank(&n[len - ku..], fewest, c)
+            } else {
+                c
+            };
+            if c < fewest {
+                fewest = c;
+                best = Some(Shift::Delete(k));
+            }
+        }
+        // Inserting k: k blanks at the left, the old cells after them.
+        if n[ku] == o[0] {
+            let c = unlike_blank(&n[..ku], fewest, 0);
+            let c = if c < fewest {
+                unlike(&n[ku..], &o[..len - ku], fewest, c)
+            } else {
+                c
+            };
+            if c < fewest {
+                fewest = c;
+                best = Some(Shift::Insert(k));
             }
         }
     }

@@ -820,3 +820,46 @@ fn a_kokoro_cursor_move_costs_less_than_chess_tui_s() {
         }
     }
 }
+
+/// A cell's look as a number is equal to another's exactly when the cells look alike: every
+/// pair of a set of characters, colours and modifiers, blanks among them.
+#[test]
+fn looks_are_equal_exactly_when_cells_look_alike() {
+    let chars = [' ', 'a', '─', '·'];
+    let colors = [
+        Color::Reset,
+        Color::White,
+        Color::Indexed(200),
+        Color::Rgb(1, 2, 3),
+        Color::Rgb(0, 0, 16),
+    ];
+    let modifiers = [
+        Modifier::empty(),
+        Modifier::BOLD,
+        Modifier::REVERSED,
+        Modifier::UNDERLINED | Modifier::DIM,
+        Modifier::CROSSED_OUT,
+    ];
+    let mut cells = vec![UNKNOWN];
+    for &ch in &chars {
+        for &fg in &colors {
+            for &bg in &colors {
+                for &modifier in &modifiers {
+                    cells.push(Shown {
+                        ch: Some(ch),
+                        pen: Pen { fg, bg, modifier },
+                    });
+                }
+            }
+        }
+    }
+    for &a in &cells {
+        for &b in &cells {
+            if a.ch.is_some() && b.ch.is_some() {
+                assert_eq!(a.look() == b.look(), a.looks_like(b), "{a:?} {b:?}");
+            } else {
+                assert!(!a.looks_like(b));
+            }
+        }
+    }
+}

@@ -225,14 +225,19 @@ pub fn one_column(c: char) -> bool {
 /// [`render`] writes each character of a line; nothing off the buffer.
 pub fn put_char(buf: &mut Buffer, x: u16, y: u16, c: char, style: Style) {
     if let Some(cell) = buf.cell_mut((x, y)) {
-        match ASCII_CELLS.get((c as usize).wrapping_sub(0x20)) {
-            Some(a) => set_symbol_of(cell, a),
-            None => {
-                cell.set_char(c);
-            }
-        }
-        cell.set_style(style);
+        put_char_in(cell, c, style);
     }
+}
+
+/// [`put_char`] into a cell already found.
+pub fn put_char_in(cell: &mut Cell, c: char, style: Style) {
+    match ASCII_CELLS.get((c as usize).wrapping_sub(0x20)) {
+        Some(a) => set_symbol_of(cell, a),
+        None => {
+            cell.set_char(c);
+        }
+    }
+    cell.set_style(style);
 }
 
 fn standalone(c: char) -> bool {

@@ -574,19 +574,23 @@ impl MatCells {
                 if geo.labels {
                     lines::render(&[Line::styled(row_label(r, i, geo), theme.dim())], row, buf);
                 }
-                for c in 0..COLS {
+                // The row's cells right of the labels, up to the area's right edge.
+                let from = usize::from(label_w.min(area.width));
+                let start = buf.index_of(area.x, y) + from;
+                let end = start + usize::from(area.width) - from;
+                let Some(line) = buf.content.get_mut(start..end) else {
+                    continue;
+                };
+                let mut dst = line.iter_mut();
+                'spaces: for c in 0..COLS {
                     let Some((_, Some(cells))) = &cache[r * COLS + c] else {
                         continue;
                     };
-                    for (j, &(ch_, style)) in cells[i * cw..(i + 1) * cw].iter().enumerate() {
-                        let Ok(dx) = u16::try_from(c * cw + j) else {
-                            break;
+                    for &(ch_, style) in &cells[i * cw..(i + 1) * cw] {
+                        let Some(cell) = dst.next() else {
+                            break 'spaces;
                         };
-                        let used = label_w.saturating_add(dx);
-                        if used >= area.width {
-                            break;
-                        }
-                        lines::put_char(buf, area.x + used, y, ch_, style);
+                        lines::put_char_in(cell, ch_, style);
                     }
                 }
             }

@@ -665,9 +665,9 @@ fn the_cached_mat_cells_draw_what_the_lines_draw() {
             let mut mat = Mat {
                 paths: [0; mats::SPACES],
             };
-            for step in 0..60 {
+            for step in 0..30 {
                 // A few draws at a time, and now and then a new game's empty mat.
-                if step % 25 == 0 {
+                if step % 20 == 0 {
                     mat.paths = [0; mats::SPACES];
                 }
                 for _ in 0..next(3) {
