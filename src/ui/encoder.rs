@@ -819,9 +819,16 @@ impl Screen {
             self.record(shown, row);
             return;
         }
+        // A shift needs every cell of the row known (not so on a first frame or after a
+        // resize): found out before the row is copied.
+        if !(start..end).all(|i| shown_at(shown, i, color).ch.is_some()) {
+            plain(out, st, shown);
+            self.record(shown, row);
+            return;
+        }
         let old: Vec<Shown> = (start..end).map(|i| shown_at(shown, i, color)).collect();
         let mut new = old.clone();
-        let mut known = old.iter().all(|s| s.ch.is_some());
+        let mut known = true;
         for it in row {
             let s = it.shown();
             known &= s.ch.is_some();
