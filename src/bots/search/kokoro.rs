@@ -258,8 +258,9 @@ impl Bot<Kokoro> for Hard {
 }
 
 /// Hard players asked on the same card choose together: those deciding from the same
-/// knowledge (all, unless one peeked at the next sanctuary) share their played-out futures
-/// ([`kokoro_futures`]) on up to `workers` threads. Each chooses what it would alone.
+/// knowledge (those who peeked at the next sanctuary, and those who did not) share their
+/// played-out futures ([`kokoro_futures`]) on up to `workers` threads, the two groups side by
+/// side. Each chooses what it would alone.
 pub fn choose_together(asked: &mut [Asked<'_, Kokoro>], workers: usize) {
     let mut groups: Vec<Vec<(usize, Decision)>> = Vec::new();
     for (i, a) in asked.iter_mut().enumerate() {
@@ -277,15 +278,14 @@ pub fn choose_together(asked: &mut [Asked<'_, Kokoro>], workers: usize) {
             },
         }
     }
-    for group in groups {
-        let (at, mut decisions): (Vec<usize>, Vec<Decision>) = group.into_iter().unzip();
-        kokoro_futures::decide(&mut decisions, workers);
-        for (i, d) in at.into_iter().zip(&decisions) {
-            if let Some(a) = asked.get_mut(i)
-                && let Some(hard) = a.bot.as_any_mut().and_then(|b| b.downcast_mut::<Hard>())
-            {
-                a.chosen = Some(hard.finish(d, &a.legal));
-            }
+    let (at, mut decisions): (Vec<Vec<usize>>, Vec<Vec<Decision>>) =
+        groups.into_iter().map(|g| g.into_iter().unzip()).unzip();
+    kokoro_futures::decide_groups(&mut decisions, workers);
+    for (i, d) in at.into_iter().flatten().zip(decisions.iter().flatten()) {
+        if let Some(a) = asked.get_mut(i)
+            && let Some(hard) = a.bot.as_any_mut().and_then(|b| b.downcast_mut::<Hard>())
+        {
+            a.chosen = Some(hard.finish(d, &a.legal));
         }
     }
 }

@@ -13,8 +13,11 @@
 //! A future is drawn from the seat's belief ([`Kokoro::from_view`], its own view alone) and a
 //! seed built from what every seat sees ([`futures_seed`]), never from another seat's secret,
 //! so a seat decides the same alone ([`Hard`]'s `choose`) as together with the others
-//! ([`choose_together`]); the unit tests check both. Seats that know different things (one
-//! peeked at the next sanctuary) draw their futures apart, each group on its own.
+//! ([`choose_together`]); the unit tests check both. Seats that peeked at the next sanctuary
+//! draw other futures (that card first) than those that did not: the peekers share theirs,
+//! the others theirs, the two groups side by side ([`decide_groups`]). A seat's planner line
+//! is played as the others see that seat ([`Kokoro::as_others_see`]); a peeker's own
+//! candidates on its own game, which knows the card.
 //!
 //! The search is the one [`super::Search`]'s [`super::Root::Halving`] runs: the playout
 //! planner's favourite few spaces, each played out on the same futures (common random
@@ -45,6 +48,10 @@ pub struct Decision {
     pub seat: Seat,
     /// The state as the seat's view shows it (the others' choices of this turn open).
     belief: Kokoro,
+    /// The state as the other seats' views show it ([`Kokoro::as_others_see`]): what the
+    /// seat's own knowledge adds (its peek) dropped. Seats deciding on the same card with the
+    /// same futures see the same; their futures and every seat's planner line are shared.
+    public: Kokoro,
     /// The path cards still in the deck, `[number - 1][golden as usize]`.
     deck: [[u8; 2]; 6],
     /// The sanctuaries not yet turned up, the one the seat peeked at first.
@@ -98,6 +105,7 @@ impl Decision {
         let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1) as usize;
         Some(Decision {
             seat,
+            public: belief.as_others_see(),
             belief,
             deck: view.deck_left,
             unrevealed,
@@ -123,9 +131,12 @@ impl Decision {
         self.alive.first().copied()
     }
 
-    /// Whether `other` can share this decision's futures: the same knowledge, seed and budget.
+    /// Whether `other` can share this decision's futures: the same seed and budget, and the
+    /// same state apart from what each seat alone knows. Seats that peeked at the next
+    /// sanctuary all know the same card: they share their futures (that card first), and
+    /// those who did not peek share theirs (any card first).
     pub fn shares_with(&self, other: &Decision) -> bool {
-        self.seed == other.seed && self.budget == other.budget && self.belief == other.belief
+        self.seed == other.seed && self.budget == other.budget && self.public == other.public
     }
 
     /// Adds one future's results (per alive candidate: reward in hundredths, the seat's
@@ -389,26 +400,49 @@ fn alone_games(belief: &Kokoro) -> Option<Vec<Kokoro>> {
 /// per alive candidate.
 type FutureResults = Vec<Vec<Option<(i64, i32, bool)>>>;
 
-/// Plays future `k` for the decisions `active` of `group`: every seat's planner line once,
-/// then each decision's candidates (a candidate the planner chose itself reuses its line).
-fn play_future(group: &[Decision], active: &[usize], alone: &[Kokoro], k: usize) -> FutureResults {
+/// Plays future `k` for the decisions `active` of `group`: every seat's planner line once
+/// (as the others see that seat: `alone`), then each decision's candidates on its own seat's
+/// game (`own[i]`, or its game in `alone` when the seat knows nothing more; a candidate the
+/// planner chose there reuses its line).
+fn play_future(
+    group: &[Decision],
+    active: &[usize],
+    alone: &[Kokoro],
+    own: &[Option<Kokoro>],
+    k: usize,
+) -> FutureResults {
     let future = Future::draw(&group[active[0]], k);
+    // A seat's line as the others see it, unless only that seat decides and it knows more.
+    let read = |s: Seat| {
+        active
+            .iter()
+            .any(|&i| group[i].seat != s || own.get(i).is_some_and(Option::is_none))
+    };
     let lines: Vec<Option<Line>> = alone
         .iter()
         .enumerate()
-        .map(|(s, g)| line(g, s, None, &future))
+        .map(|(s, g)| {
+            if read(s) {
+                line(g, s, None, &future)
+            } else {
+                None
+            }
+        })
         .collect();
     active
         .iter()
         .map(|&i| {
             let d = &group[i];
-            let own = lines.get(d.seat).copied().flatten();
+            let (game, planned) = match own.get(i) {
+                Some(Some(g)) => (Some(g), None),
+                _ => (alone.get(d.seat), lines.get(d.seat).copied().flatten()),
+            };
             d.alive
                 .iter()
                 .map(|&a| {
-                    let mine = match own {
+                    let mine = match planned {
                         Some(l) if l.first == a => Some(l),
-                        _ => line(alone.get(d.seat)?, d.seat, Some(a), &future),
+                        _ => line(game?, d.seat, Some(a), &future),
                     }?;
                     reward(&lines, d.seat, &mine)
                 })
@@ -425,10 +459,22 @@ pub fn decide(group: &mut [Decision], workers: usize) {
         return;
     };
     let cap = first.budget.time;
-    let Some(alone) = alone_games(&first.belief) else {
+    let Some(alone) = alone_games(&first.public) else {
         group.iter_mut().for_each(|d| d.finished = true);
         return;
     };
+    // Each seat's own game where it knows more than the others see (it peeked).
+    let own: Vec<Option<Kokoro>> = group
+        .iter_mut()
+        .map(|d| match d.belief.alone(d.seat) {
+            Some(g) if alone.get(d.seat) == Some(&g) => None,
+            Some(g) => Some(g),
+            None => {
+                d.finished = true;
+                None
+            }
+        })
+        .collect();
     let start = Instant::now();
     let mut k = 0usize;
     loop {
@@ -441,7 +487,7 @@ pub fn decide(group: &mut [Decision], workers: usize) {
             return;
         };
         let batch = batch.max(1);
-        let results = play_batch(group, &active, &alone, k, batch, workers, start, cap);
+        let results = play_batch(group, &active, &alone, &own, k, batch, workers, start, cap);
         let out_of_time = results.len() < batch;
         for r in &results {
             for (j, &i) in active.iter().enumerate() {
@@ -464,6 +510,46 @@ pub fn decide(group: &mut [Decision], workers: usize) {
     }
 }
 
+/// Decides every group (each of one knowledge: [`Decision::shares_with`]) with [`decide`],
+/// the groups side by side. Seats that peeked at the next sanctuary draw other futures than
+/// those that did not, so a card often has two groups; one after another, each with its own
+/// time cap, they kept a table waiting twice the cap. Each group may use `workers` threads:
+/// a small group ends early, and the large one's threads then have the cores to themselves.
+pub fn decide_groups(groups: &mut [Vec<Decision>], workers: usize) {
+    if groups.len() <= 1 || workers <= 1 {
+        groups.iter_mut().for_each(|g| decide(g, workers));
+        return;
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let cells: Vec<std::sync::Mutex<&mut Vec<Decision>>> =
+        groups.iter_mut().map(std::sync::Mutex::new).collect();
+    // Each thread decides the next group nobody has taken, until none is left.
+    let work = || {
+        while let Some(cell) = cells.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+            let mut group = cell
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            decide(&mut group, workers);
+        }
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..cells.len())
+            .filter_map(|_| {
+                // No thread: the others decide its group.
+                std::thread::Builder::new()
+                    .name(crate::engine::thinker::THREAD_NAME.into())
+                    .spawn_scoped(scope, work)
+                    .ok()
+            })
+            .collect();
+        work();
+        for h in handles {
+            // A panic goes on up: the table reports a computer player that failed.
+            h.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+        }
+    });
+}
+
 /// Futures `k .. k + batch` for `active`, on up to `workers` threads, in order; fewer if the
 /// time cap ran out (the very first future of a decision always runs).
 #[allow(clippy::too_many_arguments)]
@@ -471,6 +557,7 @@ fn play_batch(
     group: &[Decision],
     active: &[usize],
     alone: &[Kokoro],
+    own: &[Option<Kokoro>],
     k: usize,
     batch: usize,
     workers: usize,
@@ -484,7 +571,7 @@ fn play_batch(
             if k + j > 0 && time_is_up(start, cap) {
                 break;
             }
-            out.push(play_future(group, active, alone, k + j));
+            out.push(play_future(group, active, alone, own, k + j));
             j += step;
         }
         out
@@ -656,6 +743,81 @@ mod tests {
         }
         let [alone, together] = alone_and_together(&g, 6, 2);
         assert_eq!(alone, together);
+    }
+
+    /// A game of `players` seats played by the easy planner up to the first card of round
+    /// `rounds_done + 1` on which every seat is still to choose and every seat of `peekers`
+    /// knows the next sanctuary: they peek on the cards before until they do.
+    fn table_with_peekers(
+        players: usize,
+        seed: u64,
+        rounds_done: usize,
+        peekers: &[Seat],
+    ) -> Kokoro {
+        let mut options = Options::new();
+        options.insert("side".into(), "blue".into());
+        let mut g = Kokoro::new(&options, players).expect("a table");
+        let mut planners: Vec<PlannerBot> = (0..players)
+            .map(|s| PlannerBot::easy(seed * 8 + s as u64))
+            .collect();
+        let mut r = erng::stream(seed, 3);
+        let knows = |g: &Kokoro, s: Seat| g.view(Viewer::Seat(s)).next_sanctuary.is_some();
+        loop {
+            match g.to_move() {
+                ToMove::Over => panic!("the game ended first"),
+                ToMove::Chance => {
+                    let o = g.chance_outcomes();
+                    let w: Vec<u32> = o.iter().map(|x| x.1).collect();
+                    let i = erng::weighted(&mut r, &w).expect("an outcome");
+                    g.apply(Actor::Chance, &o[i].0).expect("chance");
+                }
+                ToMove::Seats(seats) => {
+                    let late = g.view(Viewer::Public).rounds_done >= rounds_done;
+                    if late && seats.len() == players && peekers.iter().all(|&p| knows(&g, p)) {
+                        return g;
+                    }
+                    let s = seats[0];
+                    let legal = g.legal_actions(s);
+                    let a = if late
+                        && peekers.contains(&s)
+                        && !knows(&g, s)
+                        && legal.contains(&Action::Peek)
+                    {
+                        Action::Peek
+                    } else {
+                        planners[s].choose(s, &g.view(Viewer::Seat(s)), &legal)
+                    };
+                    g.apply(Actor::Seat(s), &a).expect("legal");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn seats_that_peeked_share_their_futures_and_still_decide_as_alone() {
+        for (players, seed, peekers) in [(5, 8, &[1, 3][..]), (8, 9, &[0, 2, 5, 6][..])] {
+            let g = table_with_peekers(players, seed, 3, peekers);
+            let views: Vec<View> = (0..players).map(|s| g.view(Viewer::Seat(s))).collect();
+            let decision = |s: Seat| {
+                let legal = g.bot_actions(s);
+                Decision::new(s, &views[s], legal[..2].to_vec(), Budget::exact(8))
+                    .expect("readable")
+            };
+            let plain = (0..players)
+                .find(|s| !peekers.contains(s))
+                .expect("a seat that did not peek");
+            // The peekers know the same card: one group; the others another.
+            for &p in peekers {
+                assert!(decision(p).shares_with(&decision(peekers[0])));
+                assert!(!decision(p).shares_with(&decision(plain)));
+            }
+            for workers in [1, 2] {
+                let [alone, together] = alone_and_together(&g, seed, workers);
+                assert_eq!(alone, together, "{players} players, seed {seed}, {workers}");
+                let searched = peekers.iter().filter(|&&p| alone[p].1 > 0).count();
+                assert!(searched >= 2, "the search decided for {searched} peekers");
+            }
+        }
     }
 
     #[test]

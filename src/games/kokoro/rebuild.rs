@@ -74,6 +74,20 @@ impl Kokoro {
         })
     }
 
+    /// The state as another seat's view rebuilds it ([`Kokoro::from_view`]): every seat's
+    /// choice of this turn still open and nobody knowing the top sanctuary card, which stays
+    /// as it is. For a state rebuilt from a seat's view, this is that seat's own knowledge
+    /// dropped: hard players who know different things share the rest
+    /// (`crate::bots::search::kokoro_futures`).
+    pub fn as_others_see(&self) -> Kokoro {
+        let mut g = self.clone();
+        for p in &mut g.players {
+            p.pending = None;
+            p.knows_top = false;
+        }
+        g
+    }
+
     /// `seat`'s sheet as it stands (the final one once the game is over).
     pub fn sheet(&self, seat: Seat) -> Option<Sheet> {
         self.sheets().get(seat).copied()
