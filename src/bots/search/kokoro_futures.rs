@@ -623,42 +623,7 @@ mod tests {
     /// `rounds_done + 1` on which every seat is still to choose, and (with `peeker`) that
     /// seat knows the next sanctuary: it peeks on the cards before until it does.
     fn table_at(players: usize, seed: u64, rounds_done: usize, peeker: Option<Seat>) -> Kokoro {
-        let mut options = Options::new();
-        options.insert("side".into(), "blue".into());
-        let mut g = Kokoro::new(&options, players).expect("a table");
-        let mut planners: Vec<PlannerBot> = (0..players)
-            .map(|s| PlannerBot::easy(seed * 8 + s as u64))
-            .collect();
-        let mut r = erng::stream(seed, 3);
-        loop {
-            match g.to_move() {
-                ToMove::Over => panic!("the game ended first"),
-                ToMove::Chance => {
-                    let o = g.chance_outcomes();
-                    let w: Vec<u32> = o.iter().map(|x| x.1).collect();
-                    let i = erng::weighted(&mut r, &w).expect("an outcome");
-                    g.apply(Actor::Chance, &o[i].0).expect("chance");
-                }
-                ToMove::Seats(seats) => {
-                    let late = g.view(Viewer::Public).rounds_done >= rounds_done;
-                    let knows = |g: &Kokoro, s: Seat| g.view(Viewer::Seat(s)).next_sanctuary;
-                    if late
-                        && seats.len() == players
-                        && peeker.is_none_or(|p| knows(&g, p).is_some())
-                    {
-                        return g;
-                    }
-                    let s = seats[0];
-                    let a = if late && Some(s) == peeker {
-                        Action::Peek
-                    } else {
-                        let legal = g.legal_actions(s);
-                        planners[s].choose(s, &g.view(Viewer::Seat(s)), &legal)
-                    };
-                    g.apply(Actor::Seat(s), &a).expect("legal");
-                }
-            }
-        }
+        table_with_peekers(players, seed, rounds_done, peeker.as_slice())
     }
 
     fn hard(seed: u64, seat: Seat) -> Hard {
