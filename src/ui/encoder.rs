@@ -824,13 +824,17 @@ impl Screen {
             return;
         }
         // A shift needs every cell of the row known (not so on a first frame or after a
-        // resize): found out before the row is copied.
-        if !(start..end).all(|i| shown_at(shown, i, color).ch.is_some()) {
-            plain(out, st, shown);
-            self.record(shown, row);
-            return;
+        // resize): the copy stops at the first that is not.
+        let mut old: Vec<Shown> = Vec::with_capacity(end - start);
+        for i in start..end {
+            let s = shown_at(shown, i, color);
+            if s.ch.is_none() {
+                plain(out, st, shown);
+                self.record(shown, row);
+                return;
+            }
+            old.push(s);
         }
-        let old: Vec<Shown> = (start..end).map(|i| shown_at(shown, i, color)).collect();
         let mut new = old.clone();
         let mut known = true;
         for it in row {

@@ -540,7 +540,10 @@ impl MatCells {
             let key = SpaceKey::of(theme, mat, space, look, geo);
             if entry.as_ref().is_none_or(|(k, _)| *k != key) {
                 let rows = cell_rows(theme, mat, space, look, geo);
-                *entry = Some((key, flatten(&rows, usize::from(geo.cw))));
+                *entry = Some((
+                    key,
+                    flatten(&rows, usize::from(geo.cw), usize::from(geo.ch)),
+                ));
             }
             if matches!(entry, Some((_, None))) {
                 return false;
@@ -599,8 +602,11 @@ impl MatCells {
     }
 }
 
-/// A space's rows as cells, when each row is exactly `cw` one-column characters.
-fn flatten(rows: &[Vec<Span<'static>>], cw: usize) -> SpaceCells {
+/// A space's rows as cells, when it has `ch` rows of exactly `cw` one-column characters.
+fn flatten(rows: &[Vec<Span<'static>>], cw: usize, ch: usize) -> SpaceCells {
+    if rows.len() != ch {
+        return None;
+    }
     let mut cells = Vec::with_capacity(rows.len() * cw);
     for row in rows {
         let start = cells.len();
